@@ -1,0 +1,278 @@
+/**
+ * The permission catalogue and the ONE matcher used by the backend (route guards) and the
+ * console (routes, menu entries, columns, buttons).
+ *
+ * Names are compared case-insensitively. A rule is a single name, a pattern with a numeric
+ * placeholder (`view_sensor_tag_<n>`), or a list of those (any one suffices).
+ */
+import { FACTOR_PARAMS, MEASURED_PARAMS } from './domain';
+
+export type PermissionRule = string | readonly string[];
+export type PermissionGroup = 'View' | 'Modify' | 'Admin' | 'Other';
+
+const lower = (s: string) => s.toLowerCase();
+const perParam = (fmt: (p: string) => string, params: readonly string[]) => params.map(fmt);
+
+/** Every concrete permission named in the specification. Patterns are listed in PERMISSION_PATTERNS. */
+export const PERMISSIONS: readonly string[] = [
+  // View
+  'view_installations',
+  'view_installation_requests',
+  'view_sensors',
+  'view_contractors',
+  'view_panel_users',
+  'view_api_users',
+  'view_tags',
+  'view_installation_tags',
+  'view_sensor_tags',
+  'view_contractor_tags',
+  'view_versions',
+  'view_deployments',
+  'view_logs',
+  'view_history_sensor',
+  'view_history_installation',
+  'view_history_contractor',
+  'view_measured',
+  'view_contractors_company',
+  'view_contractors_adp_users',
+  'view_plans',
+  'view_sensortoken',
+  'view_communication',
+  'view_owner',
+  'view_address',
+  'view_contact',
+  'view_contact_name',
+  'view_contact_email',
+  'view_contact_phone',
+  ...perParam((p) => `view_${p}`, [...MEASURED_PARAMS, 'ox']),
+  ...perParam((p) => `view_${p}_factors`, [...MEASURED_PARAMS, 'ox']),
+  // Modify
+  'add_sensors',
+  'edit_sensors_status',
+  'remove_sensors',
+  'edit_factors',
+  ...perParam((p) => `edit_${p}_factors`, FACTOR_PARAMS),
+  'add_tags',
+  'modify_tags',
+  'remove_tags',
+  'edit_tags',
+  'add_sensor_tags',
+  'modify_sensor_tags',
+  'remove_sensor_tags',
+  'edit_sensor_tags',
+  'add_installation_tags',
+  'modify_installation_tags',
+  'remove_installation_tags',
+  'edit_installation_tags',
+  'add_contractor_tags',
+  'modify_contractor_tags',
+  'remove_contractor_tags',
+  'edit_contractor_tags',
+  'edit_visibility',
+  'edit_visible_by',
+  'edit_contact',
+  'edit_contact_full_name',
+  'edit_contact_email',
+  'edit_contact_phone_number',
+  'edit_address',
+  'edit_alternative_address',
+  'modify_installation_requests',
+  'add_installation_requests_images',
+  'add_contractors',
+  'edit_contractors',
+  'edit_contractor_company',
+  'add_panel_users',
+  'remove_panel_users',
+  'edit_panel_users',
+  'edit_contractors_adp_users',
+  'edit_panel_users_password',
+  'edit_panel_user_settings_sector',
+  'edit_panel_users_plans_and_trials',
+  'toggle_panel_users',
+  'edit_api_users',
+  'edit_api_users_limit_standard',
+  'edit_api_users_limit_samples',
+  'edit_api_users_contractor',
+  'edit_api_users_internal',
+  'add_deployments',
+  'add_versions',
+  // Admin
+  'admin_view_users',
+  'admin_edit_users',
+  'admin_logout_users',
+  'admin_view_roles',
+  'admin_edit_roles',
+  'admin_add_roles',
+  'admin_remove_roles',
+  'admin_view_logs',
+  'admin_view_tokens',
+  'admin_use_tokens',
+  'admin_deactivate_tokens',
+  // Other
+  'use_tokens',
+  'restart_sensors',
+  'suspend_sensors',
+  'unsuspend_sensors',
+  'move_installation',
+  'halt_deployments',
+  'free_deployments',
+];
+
+/** Per-record permission families; `<n>` stands for a numeric id (a tag id). */
+export const PERMISSION_PATTERNS: readonly string[] = [
+  'view_sensor_tag_<n>',
+  'edit_sensor_tag_<n>',
+  'view_installation_tag_<n>',
+  'edit_installation_tag_<n>',
+  'view_contractor_tag_<n>',
+  'edit_contractor_tag_<n>',
+];
+
+const PERMISSION_SET = new Set(PERMISSIONS);
+const patternCache = new Map<string, RegExp>();
+
+function patternOf(rule: string): RegExp | undefined {
+  if (!rule.includes('<')) return undefined;
+  let re = patternCache.get(rule);
+  if (!re) {
+    const source = lower(rule)
+      .split(/<[a-z]+>/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\d+');
+    re = new RegExp(`^${source}$`);
+    patternCache.set(rule, re);
+  }
+  return re;
+}
+
+/** True when the name is in the catalogue or is an instance of a per-record pattern. */
+export function isKnownPermission(name: string): boolean {
+  const n = lower(name);
+  return PERMISSION_SET.has(n) || PERMISSION_PATTERNS.some((p) => patternOf(p)!.test(n));
+}
+
+export function permissionGroup(name: string): PermissionGroup {
+  const n = lower(name);
+  if (n.startsWith('view')) return 'View';
+  if (/^(edit|add|modify|toggle|remove)/.test(n)) return 'Modify';
+  if (n.startsWith('admin')) return 'Admin';
+  return 'Other';
+}
+
+/** A user's held permissions, normalised once, queried many times. */
+export class PermissionSet {
+  private readonly names: Set<string>;
+
+  constructor(held: Iterable<string>) {
+    this.names = new Set([...held].map(lower));
+  }
+
+  /** Does the holder satisfy the rule? A list means any one suffices. */
+  can(rule: PermissionRule | undefined): boolean {
+    if (rule === undefined) return true;
+    if (typeof rule !== 'string') return rule.some((r) => this.can(r));
+    const re = patternOf(rule);
+    if (!re) return this.names.has(lower(rule));
+    for (const name of this.names) if (re.test(name)) return true;
+    return false;
+  }
+
+  get list(): string[] {
+    return [...this.names].sort();
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
+}
+
+export function can(held: Iterable<string> | PermissionSet, rule: PermissionRule | undefined): boolean {
+  return (held instanceof PermissionSet ? held : new PermissionSet(held)).can(rule);
+}
+
+/** Role permissions are stored as a map name → granted; this lists the granted names. */
+export function grantedNames(map: Record<string, boolean>): string[] {
+  return Object.entries(map)
+    .filter(([, granted]) => granted)
+    .map(([name]) => lower(name));
+}
+
+export const ADMIN_ROLE = 'admin';
+export const DEFAULT_ROLE = 'default';
+
+/** Readable role label: the default role shows as 'User'. */
+export function roleLabel(role: string | undefined | null): string {
+  if (!role) return 'User';
+  if (lower(role) === DEFAULT_ROLE) return 'User';
+  return role
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+const views = PERMISSIONS.filter((p) => p.startsWith('view'));
+
+/** Built-in and demo roles. `admin` always holds the whole catalogue. */
+export const BUILT_IN_ROLES: Record<string, readonly string[]> = {
+  admin: PERMISSIONS,
+  default: ['view_installations', 'view_sensors', 'use_tokens'],
+  viewer: views.filter((p) => p !== 'view_logs'),
+  technician: [
+    ...views.filter((p) => !/panel|adp|api_users|plans|company/.test(p)),
+    'add_sensors',
+    'edit_sensors_status',
+    'remove_sensors',
+    'edit_factors',
+    ...FACTOR_PARAMS.map((p) => `edit_${p}_factors`),
+    'edit_tags',
+    'edit_sensor_tags',
+    'edit_installation_tags',
+    'edit_visibility',
+    'edit_visible_by',
+    'edit_contact',
+    'edit_address',
+    'edit_alternative_address',
+    'modify_installation_requests',
+    'add_installation_requests_images',
+    'restart_sensors',
+    'suspend_sensors',
+    'unsuspend_sensors',
+    'move_installation',
+    'add_deployments',
+    'add_versions',
+    'halt_deployments',
+    'free_deployments',
+    'use_tokens',
+  ],
+  sales: [
+    'view_installations',
+    'view_sensors',
+    'view_contractors',
+    'view_contractor_tags',
+    'view_history_contractor',
+    'view_contractors_company',
+    'view_contractors_adp_users',
+    'view_panel_users',
+    'view_api_users',
+    'view_plans',
+    'view_logs',
+    'add_contractors',
+    'edit_contractors',
+    'edit_contractor_company',
+    'edit_contractor_tags',
+    'add_panel_users',
+    'remove_panel_users',
+    'edit_panel_users',
+    'edit_contractors_adp_users',
+    'edit_panel_users_password',
+    'edit_panel_user_settings_sector',
+    'edit_panel_users_plans_and_trials',
+    'toggle_panel_users',
+    'edit_api_users',
+    'edit_api_users_limit_standard',
+    'edit_api_users_limit_samples',
+    'edit_api_users_contractor',
+    'use_tokens',
+  ],
+};

@@ -1,0 +1,58 @@
+// ESLint flat config. Correctness rules only: formatting is prettier's job.
+// Not type-checked (typescript-eslint `recommended`, not `recommended-type-checked`) to stay fast;
+// `npm run typecheck` is what checks types.
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Globals of the Node runtime running ESLint (process, console, URL, fetch, setTimeout, Buffer, …),
+// for the plain .js/.mjs scripts. TypeScript files do not need this: `no-undef` is off for them.
+const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // `any` is sometimes the honest type at a boundary (untyped libraries, JSON); flag, don't fail.
+      '@typescript-eslint/no-explicit-any': 'warn',
+      // `interface Props extends Base {}` and `{}` in generic defaults are common and harmless.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { sourceType: 'module', globals: nodeGlobals },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,js,jsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

@@ -1,0 +1,84 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
+// server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow.
+const PORT = 8181;
+const OIDC_PORT = 8182;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const CI = !!process.env.CI;
+
+export const E2E_OIDC = {
+  issuer: `http://127.0.0.1:${OIDC_PORT}`,
+  clientId: 'aq-console-e2e',
+  clientSecret: 'e2e-client-secret',
+  allowedDomain: 'example.com',
+} as const;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Playwright empties its outputDir at start: keep it apart from test-results/*.json of other runners.
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/oidcServer.ts',
+      url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: 'pipe',
+    },
+    {
+      // The data dir is removed first so every run starts from a fresh demo seed.
+      command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs',
+      url: `${baseURL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: !CI,
+      stdout: 'pipe',
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: '.tmp/e2e-data',
+        DATABASE_URL: '', // always the embedded PGlite in DATA_DIR
+        REDIS_URL: '',
+        SIMULATOR: 'off',
+        SEED: 'demo',
+        ADMIN_PASSWORD: 'admin-demo-pass',
+        JWT_SECRET: 'e2e-secret-0123456789',
+        OIDC_ISSUER: E2E_OIDC.issuer,
+        OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        OIDC_ALLOWED_DOMAIN: E2E_OIDC.allowedDomain,
+      },
+    },
+  ],
+});

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// `npm test`: every check in order, continuing after failures, each step's output streamed live.
+//
+//   typecheck  tsc --noEmit -p tsconfig.json
+//   lint       eslint .
+//   vitest     unit + backend integration (PGlite) + component tests
+//   postgres   backend integration tests again against PostgreSQL (only when TEST_DATABASE_URL is set)
+//   e2e        Playwright in Chromium
+//
+// Ends with one plain line `N passed, N failed` over all runners (typecheck and lint count as one
+// test each; a flaky Playwright test that passed on retry counts as passed). Exit code 1 if any
+// step failed.
+//
+// Options (local use):  --skip-e2e   --only=<step>[,<step>…]   (steps: typecheck, lint, vitest
+// (alias unit), postgres (alias pg), e2e)   --help
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const vitestJson = 'test-results/vitest.json';
+const postgresJson = 'test-results/vitest-postgres.json';
+const e2eJson = 'test-results/e2e.json';
+
+const STEPS = [
+  { name: 'typecheck', kind: 'single', cmd: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', kind: 'single', cmd: 'eslint', args: ['.'] },
+  {
+    name: 'vitest',
+    aliases: ['unit', 'vitest'],
+    kind: 'vitest',
+    json: vitestJson,
+    cmd: 'vitest',
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
+  },
+  {
+    name: 'postgres',
+    aliases: ['pg', 'postgres', 'integration-postgres'],
+    kind: 'vitest',
+    json: postgresJson,
+    cmd: 'vitest',
+    args: [
+      'run',
+      'tests/integration',
+      '--project=unit',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${postgresJson}`,
+    ],
+    env: { TEST_DB: 'postgres' },
+    skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
+  },
+  { name: 'e2e', aliases: ['e2e', 'playwright'], kind: 'playwright', json: e2eJson, cmd: 'playwright', args: ['test'] },
+];
+
+// ---- arguments ------------------------------------------------------------------------------------
+
+let only = null;
+let skipE2e = false;
+for (const arg of process.argv.slice(2)) {
+  if (arg === '--skip-e2e') skipE2e = true;
+  else if (arg.startsWith('--only=')) only = arg.slice('--only='.length).split(',').filter(Boolean);
+  else if (arg === '--help' || arg === '-h') {
+    console.log(
+      'usage: node scripts/test.mjs [--skip-e2e] [--only=<step>[,<step>…]]\nsteps: ' +
+        STEPS.map((s) => s.name).join(', '),
+    );
+    process.exit(0);
+  } else {
+    console.error(`unknown argument: ${arg} (try --help)`);
+    process.exit(2);
+  }
+}
+const stepOf = (name) => STEPS.find((s) => s.name === name || (s.aliases ?? []).includes(name));
+if (only) {
+  const unknown = only.filter((n) => !stepOf(n));
+  if (unknown.length) {
+    console.error(`unknown step(s): ${unknown.join(', ')}; steps are ${STEPS.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+}
+const wanted = new Set(only ? only.map((n) => stepOf(n).name) : STEPS.map((s) => s.name));
+
+// ---- running ----------------------------------------------------------------------------------------
+
+let current = null;
+let interrupted = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = signal;
+    if (current) current.kill(signal);
+    else process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(bin(cmd), args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    } catch (err) {
+      console.error(`cannot start ${cmd}: ${err.message}`);
+      resolve(127);
+      return;
+    }
+    current = child;
+    let done = false;
+    const finish = (code) => {
+      if (done) return;
+      done = true;
+      current = null;
+      resolve(code);
+    };
+    child.on('error', (err) => {
+      console.error(`cannot start ${cmd}: ${err.message}`);
+      finish(127);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function counts(step, exitCode) {
+  const ok = exitCode === 0;
+  if (step.kind === 'single') return { passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
+  let passed = 0;
+  let failed = 0;
+  const report = readJson(step.json);
+  if (report && step.kind === 'vitest') {
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
+  } else if (report && step.kind === 'playwright') {
+    const s = report.stats ?? {};
+    passed = (s.expected ?? 0) + (s.flaky ?? 0);
+    failed = s.unexpected ?? 0;
+  }
+  // The runner failed outside any test (config error, a file that does not load, server did not start…).
+  if (!ok && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+function duration(ms) {
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m ${(s - m * 60).toFixed(1).padStart(4, '0')}s`;
+}
+
+fs.mkdirSync(resultsDir, { recursive: true });
+const results = [];
+const started = Date.now();
+const planned = STEPS.filter((s) => wanted.has(s.name));
+let index = 0;
+for (const step of planned) {
+  index += 1;
+  const reason = interrupted
+    ? `interrupted (${interrupted})`
+    : step.name === 'e2e' && skipE2e
+      ? '--skip-e2e'
+      : (step.skip?.() ?? null);
+  const title = `[${index}/${planned.length}] ${step.name}`;
+  if (reason) {
+    console.log(`\n==> ${title}: skipped (${reason})`);
+    results.push({ step, status: 'skipped', reason });
+    continue;
+  }
+  const envText = Object.entries(step.env ?? {})
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
+  console.log(`\n==> ${title}: ${envText}${step.cmd} ${step.args.join(' ')}\n`);
+  if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
+  const t0 = Date.now();
+  const code = await run(step.cmd, step.args, step.env);
+  const ms = Date.now() - t0;
+  const c = counts(step, code);
+  const status = code === 0 ? 'passed' : 'failed';
+  console.log(`\n<== ${title}: ${status} (exit ${code}) in ${duration(ms)}`);
+  results.push({ step, status, ms, ...c });
+}
+
+// ---- summary ----------------------------------------------------------------------------------------
+
+const width = Math.max(...STEPS.map((s) => s.name.length));
+console.log('\n==> summary');
+for (const r of results) {
+  const name = r.step.name.padEnd(width);
+  if (r.status === 'skipped') {
+    console.log(`  ${name}  skipped  (${r.reason})`);
+    continue;
+  }
+  const detail = r.step.kind === 'single' ? '' : `  (${r.passed} passed, ${r.failed} failed)`;
+  console.log(`  ${name}  ${r.status.padEnd(7)}  ${duration(r.ms).padStart(9)}${detail}`);
+}
+console.log(`  ${'total'.padEnd(width)}           ${duration(Date.now() - started).padStart(9)}`);
+const passed = results.reduce((n, r) => n + (r.passed ?? 0), 0);
+const failed = results.reduce((n, r) => n + (r.failed ?? 0), 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = results.some((r) => r.status === 'failed') || interrupted ? 1 : 0;

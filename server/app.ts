@@ -1,0 +1,78 @@
+/** Builds the one Fastify process: every service under its base path, /config.json and the console. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { installErrorHandling } from './http/errors';
+import { servicePlugin } from './http/service';
+import { SERVICES } from './services';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  logger?: boolean;
+}
+
+export function runtimeConfig(ctx: AppContext) {
+  const { config } = ctx;
+  const services = Object.fromEntries(Object.entries(SERVICES).map(([name, s]) => [name, s.prefix]));
+  return {
+    version: config.version,
+    services,
+    realtime: { key: config.realtime.key, authEndpoint: `${SERVICES.main.prefix}/realtime/auth`, path: '' },
+    signIn: {
+      provider: config.oidc.issuer.includes('accounts.google.com') ? 'Google' : 'OpenID Connect',
+      enabled: Boolean(config.oidc.clientId),
+      clientId: config.oidc.clientId,
+      issuer: config.oidc.issuer,
+      domain: config.oidc.allowedDomain,
+      authorizeEndpoint: `${SERVICES.main.prefix}/login/google/authorize`,
+    },
+    map: { tileUrl: config.mapTileUrl, center: [52.1, 19.4], zoom: 6 },
+    apiDocs: `${SERVICES.main.prefix}/docs`,
+  };
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const indexHtml = path.join(ctx.config.consoleDir, 'index.html');
+  const serveConsole = fs.existsSync(indexHtml);
+  const prefixes = Object.values(SERVICES).map((s) => s.prefix + '/');
+  installErrorHandling(app, {
+    // Unknown non-API GETs without a file extension are console routes: serve the app shell.
+    notFound: (request, reply) => {
+      const url = request.url.split('?')[0]!;
+      const isService = prefixes.some((p) => url.startsWith(p)) || url.startsWith('/app/');
+      if (serveConsole && request.method === 'GET' && !isService && !path.extname(url)) {
+        void reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return;
+      }
+      void reply.status(404).send({ status: 404, message: `No route for ${request.method} ${url}` });
+    },
+  });
+
+  for (const def of Object.values(SERVICES)) {
+    await app.register(servicePlugin(def, ctx), { prefix: def.prefix });
+  }
+
+  app.get('/config.json', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return runtimeConfig(ctx);
+  });
+  app.get('/healthz', async () => ({ status: 'ok', database: ctx.dbKind }));
+
+  if (serveConsole) {
+    await app.register(fastifyStatic, { root: ctx.config.consoleDir, index: false });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+  return app;
+}

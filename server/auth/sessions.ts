@@ -1,0 +1,258 @@
+/**
+ * Sessions and credentials: short-lived signed access tokens, rotating refresh tokens stored as
+ * hashes (reuse of a rotated one ends the session), and API tokens (integration / personal).
+ * Every request re-reads the session, the user and the role, so disabling a user, ending their
+ * sessions or changing their role takes effect on the very next request.
+ */
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { PermissionSet, grantedNames, ADMIN_ROLE, PERMISSIONS } from '../../common/permissions';
+import type { Actor } from '../audit';
+import type { Db, Executor } from '../db';
+import { apiTokens, refreshTokens, roles, sessions, staffUsers } from '../db/schema';
+import { HttpError, TOKEN_EXPIRED_MESSAGE, unauthorized } from '../http/errors';
+import { randomSecret, sha256 } from './password';
+
+export const API_TOKEN_PREFIX = 'aqt_';
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  displayName: string | null;
+  avatar: string | null;
+  role: string;
+  permissions: string[];
+}
+
+export interface Principal {
+  user: SessionUser;
+  permissions: PermissionSet;
+  sessionId: string | null;
+  tokenId: number | null;
+  actor: Actor;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface LoginResponse {
+  user: SessionUser;
+  tokens: Tokens;
+}
+
+export interface SessionOptions {
+  secret: Uint8Array;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+}
+
+/** The role's granted permissions; the admin role always holds the whole catalogue. */
+export function rolePermissions(role: { name: string; permissions: Record<string, boolean> }): string[] {
+  return role.name.toLowerCase() === ADMIN_ROLE ? [...PERMISSIONS] : grantedNames(role.permissions);
+}
+
+const userColumns = {
+  id: staffUsers.id,
+  name: staffUsers.name,
+  displayName: staffUsers.displayName,
+  avatar: staffUsers.avatar,
+  enabled: staffUsers.enabled,
+  roleName: roles.name,
+  rolePermissions: roles.permissions,
+};
+
+type UserRow = { id: number; name: string; displayName: string | null; avatar: string | null; enabled: boolean; roleName: string; rolePermissions: Record<string, boolean> };
+
+function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    avatar: row.avatar,
+    role: row.roleName,
+    permissions: rolePermissions({ name: row.roleName, permissions: row.rolePermissions }),
+  };
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: SessionOptions,
+  ) {}
+
+  async findUser(db: Executor, userId: number): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select(userColumns)
+      .from(staffUsers)
+      .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+      .where(eq(staffUsers.id, userId));
+    return row;
+  }
+
+  async findUserByName(db: Executor, name: string): Promise<(UserRow & { passwordHash: string | null }) | undefined> {
+    const [row] = await db
+      .select({ ...userColumns, passwordHash: staffUsers.passwordHash })
+      .from(staffUsers)
+      .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+      .where(sql`lower(${staffUsers.name}) = lower(${name})`);
+    return row;
+  }
+
+  private async signAccessToken(userId: number, sessionId: string): Promise<string> {
+    return new SignJWT({ sid: sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.opts.accessTokenTtlSec)
+      .sign(this.opts.secret);
+  }
+
+  private async newRefreshToken(db: Executor, sessionId: string): Promise<string> {
+    const refreshToken = randomSecret(32);
+    await db.insert(refreshTokens).values({
+      hash: sha256(refreshToken),
+      sessionId,
+      expiresAt: new Date(Date.now() + this.opts.refreshTokenTtlSec * 1000),
+    });
+    return refreshToken;
+  }
+
+  /** Starts a new session for a user who has just proven who they are. */
+  async startSession(db: Executor, userId: number, userAgent?: string): Promise<LoginResponse> {
+    const user = await this.findUser(db, userId);
+    if (!user) throw unauthorized('Unknown user');
+    if (!user.enabled) throw new HttpError(403, 'This account is disabled');
+    const sessionId = crypto.randomUUID();
+    await db.insert(sessions).values({ id: sessionId, userId, userAgent: userAgent?.slice(0, 300) ?? null });
+    const refreshToken = await this.newRefreshToken(db, sessionId);
+    const accessToken = await this.signAccessToken(userId, sessionId);
+    return { user: toSessionUser(user), tokens: { accessToken, refreshToken } };
+  }
+
+  /**
+   * Rotates a refresh token. Presenting a token that was already rotated means it leaked:
+   * the whole session is revoked.
+   */
+  async refresh(refreshToken: string): Promise<LoginResponse> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          hash: refreshTokens.hash,
+          sessionId: refreshTokens.sessionId,
+          usedAt: refreshTokens.usedAt,
+          expiresAt: refreshTokens.expiresAt,
+          revokedAt: sessions.revokedAt,
+          userId: sessions.userId,
+        })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.hash, sha256(refreshToken)))
+        .for('update');
+      if (!row || row.revokedAt) throw unauthorized('The session has ended. Please sign in again.');
+      if (row.usedAt) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: 'refresh token reuse' })
+          .where(eq(sessions.id, row.sessionId));
+        return { reused: true } as never;
+      }
+      if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('The session has expired. Please sign in again.');
+      const user = await this.findUser(tx, row.userId);
+      if (!user || !user.enabled) throw unauthorized('The session has ended. Please sign in again.');
+      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.hash, row.hash));
+      await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+      const next = await this.newRefreshToken(tx, row.sessionId);
+      const accessToken = await this.signAccessToken(row.userId, row.sessionId);
+      return { user: toSessionUser(user), tokens: { accessToken, refreshToken: next } };
+    }).then((result) => {
+      // The revocation above must commit, so the refusal is thrown after the transaction.
+      if ((result as { reused?: boolean }).reused)
+        throw unauthorized('This refresh token was already used; the session has been ended for safety.');
+      return result;
+    });
+  }
+
+  /** Ends the session a refresh token belongs to. Unknown tokens are ignored. */
+  async logout(db: Executor, refreshToken: string): Promise<number | null> {
+    const [row] = await db
+      .select({ sessionId: refreshTokens.sessionId, userId: sessions.userId })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(and(eq(refreshTokens.hash, sha256(refreshToken)), isNull(sessions.revokedAt)));
+    if (!row) return null;
+    await db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'logout' }).where(eq(sessions.id, row.sessionId));
+    return row.userId;
+  }
+
+  /** Ends every session of a user at once (forced logout, disabling). */
+  async endAllSessions(db: Executor, userId: number, reason: string): Promise<number> {
+    const ended = await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
+  /** Resolves the bearer credential of a request into a principal, or throws 401/403. */
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    if (!match) throw unauthorized('Authentication required');
+    const credential = match[1]!;
+    return credential.startsWith(API_TOKEN_PREFIX) ? this.authenticateApiToken(credential) : this.authenticateAccessToken(credential);
+  }
+
+  private async authenticateAccessToken(token: string): Promise<Principal> {
+    let userId: number;
+    let sessionId: string;
+    try {
+      const { payload } = await jwtVerify(token, this.opts.secret, { algorithms: ['HS256'] });
+      if (payload.typ !== 'access' || typeof payload.sid !== 'string') throw unauthorized('Invalid token');
+      userId = Number(payload.sub);
+      sessionId = payload.sid;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw new HttpError(403, TOKEN_EXPIRED_MESSAGE);
+      if (err instanceof HttpError) throw err;
+      throw unauthorized('Invalid token');
+    }
+    const [row] = await this.db
+      .select({ ...userColumns, revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    if (!row || row.revokedAt || !row.enabled) throw unauthorized('The session has ended. Please sign in again.');
+    const user = toSessionUser(row);
+    return {
+      user,
+      permissions: new PermissionSet(user.permissions),
+      sessionId,
+      tokenId: null,
+      actor: { userId: user.id, userName: user.name, source: 'Console' },
+    };
+  }
+
+  private async authenticateApiToken(token: string): Promise<Principal> {
+    const [row] = await this.db
+      .select({ ...userColumns, tokenId: apiTokens.id, tokenName: apiTokens.name, tokenPermissions: apiTokens.permissions })
+      .from(apiTokens)
+      .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
+      .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+      .where(and(eq(apiTokens.tokenHash, sha256(token)), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())));
+    if (!row || !row.enabled) throw unauthorized('Invalid, expired or revoked token');
+    const user = toSessionUser(row);
+    // A token never carries more than its owner holds now.
+    const owner = new PermissionSet(user.permissions);
+    const permissions = row.tokenPermissions.filter((p) => owner.can(p));
+    return {
+      user: { ...user, permissions },
+      permissions: new PermissionSet(permissions),
+      sessionId: null,
+      tokenId: row.tokenId,
+      actor: { userId: user.id, userName: user.name, source: `Token ${row.tokenName}` },
+    };
+  }
+}

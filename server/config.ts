@@ -1,0 +1,74 @@
+/** Runtime configuration of the reference backend, read once from the environment. */
+import path from 'node:path';
+import { APP_VERSION } from '../common/domain';
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return n;
+}
+
+export interface OidcConfig {
+  /** Issuer URL whose /.well-known/openid-configuration is discovered. Google by default. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Only e-mail addresses of this domain may sign in (the `hd` hint is also sent). Empty: any. */
+  allowedDomain: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  seed: 'demo' | 'none';
+  adminPassword: string;
+  jwtSecret: string;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  oidc: OidcConfig;
+  realtime: { appId: string; key: string; secret: string };
+  mapTileUrl: string;
+  simulator: boolean;
+  version: string;
+  /** Directory of the built console; served at `/` when it exists. */
+  consoleDir: string;
+  /** Public base URL of the console, used for OAuth redirect URIs when set. */
+  publicUrl?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: int(env, 'PORT', 8080),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    adminPassword: env.ADMIN_PASSWORD ?? 'admin-demo-pass',
+    jwtSecret: env.JWT_SECRET ?? '',
+    accessTokenTtlSec: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
+    refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    oidc: {
+      issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
+      clientId: env.OIDC_CLIENT_ID ?? '',
+      clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+      allowedDomain: env.OIDC_ALLOWED_DOMAIN ?? '',
+    },
+    realtime: {
+      appId: env.PUSHER_APP_ID ?? 'aq-console',
+      key: env.PUSHER_KEY ?? 'aq-console-key',
+      secret: env.PUSHER_SECRET ?? 'aq-console-secret',
+    },
+    mapTileUrl: env.MAP_TILE_URL ?? '',
+    simulator: env.SIMULATOR !== 'off',
+    version: APP_VERSION,
+    consoleDir: path.resolve(env.CONSOLE_DIR ?? './dist'),
+    publicUrl: env.PUBLIC_URL || undefined,
+  };
+}

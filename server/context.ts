@@ -1,0 +1,13 @@
+/** Everything a service needs, built once at start-up and passed to every route module. */
+import type { Config } from './config';
+import type { Db } from './db';
+import type { SessionService } from './auth/sessions';
+import type { OidcClient } from './auth/oidc';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  sessions: SessionService;
+  oidc: OidcClient;
+}

@@ -1,0 +1,73 @@
+/**
+ * Opens the database: embedded PGlite in a data directory (default) or a PostgreSQL server
+ * (DATABASE_URL). Both get the same migrations and the same typed queries.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// node-postgres returns bigint/numeric as strings; PGlite returns numbers. Make them agree.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The embedded client, for dumping a test template. */
+  pglite?: PGlite;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; omitted means in-memory. */
+  dataDir?: string;
+  /** Start a PGlite database from a dumped data directory (test template). */
+  loadDataDir?: Blob | File;
+  migrate?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+    },
+    pglite: client,
+  };
+}
+
+export { schema };

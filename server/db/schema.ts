@@ -1,0 +1,564 @@
+/**
+ * The whole domain of both specification documents in one schema. Migrations in
+ * server/db/migrations are generated from this file (`npm run db:generate`) and applied at start
+ * on PGlite and on PostgreSQL alike.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export type Factors = { A: number; B: number; C: number };
+export type FactorMap = Partial<Record<string, Factors>>;
+export type Suspension = { suspended: boolean; suspendedFrom: string | null; suspendedTill: string | null; reason: string | null };
+export type Limits = Partial<Record<'second' | 'minute' | 'hour' | 'day' | 'month' | 'year', number>>;
+
+// ---------------------------------------------------------------- staff, sessions, tokens, audit
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    email: text('email'),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash'),
+    oidcSubject: text('oidc_subject'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_users_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('staff_users_oidc_subject_idx').on(t.oidcSubject),
+    index('staff_users_role_idx').on(t.roleId),
+  ],
+);
+
+/** A login session. Refresh tokens rotate inside a session; reuse of an old one revokes it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    hash: text('hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Personal and integration API tokens: bearer credentials stored only as a hash. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.id)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    logId: bigserial('log_id', { mode: 'number' }).primaryKey(),
+    createdDate: ts('created_date').notNull().defaultNow(),
+    userId: integer('user_id'),
+    userName: text('user_name'),
+    eventType: text('event_type').notNull(),
+    sourceName: text('source_name').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdDate),
+    index('audit_logs_user_idx').on(t.userId, t.logId),
+    index('audit_logs_type_idx').on(t.eventType, t.logId),
+  ],
+);
+
+// ---------------------------------------------------------------- personal preferences
+
+export const preferences = pgTable('preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  theme: text('theme').notNull().default('light'),
+  selectedPresetId: integer('selected_preset_id').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const presets = pgTable(
+  'presets',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    visibility: boolean('visibility').notNull().default(true),
+    fieldsValues: jsonb('fields_values').$type<string[] | null>(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+export const savedQueries = pgTable(
+  'saved_queries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // installations | sensors
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    visibility: boolean('visibility').notNull().default(true),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.id] })],
+);
+
+// ---------------------------------------------------------------- files (logos, images, binaries)
+
+export const files = pgTable('files', {
+  key: text('key').primaryKey(),
+  kind: text('kind').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  originalName: text('original_name'),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- contractors and tags
+
+export const contractors = pgTable(
+  'contractors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    logo: text('logo'),
+    link: text('link'),
+    hsId: text('hs_id'),
+    hsName: text('hs_name'),
+    companyOwner: text('company_owner'),
+    companyState: text('company_state'),
+    endOfDeal: date('end_of_deal', { mode: 'string' }),
+    customSla: boolean('custom_sla').notNull().default(false),
+    activeSubscriptions: integer('active_subscriptions').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contractors_name_idx').on(t.name), index('contractors_type_idx').on(t.type)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    context: text('context').notNull(), // sensors | installations | contractors
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    values: jsonb('values').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_context_name_idx').on(t.context, sql`lower(${t.name})`)],
+);
+
+const tagValueTable = (name: string, entity: string) =>
+  pgTable(
+    name,
+    {
+      entityId: integer(`${entity}_id`).notNull(),
+      tagId: integer('tag_id')
+        .notNull()
+        .references(() => tags.id, { onDelete: 'cascade' }),
+      value: jsonb('value').$type<string | number | boolean | null>(),
+    },
+    (t) => [primaryKey({ columns: [t.entityId, t.tagId] }), index(`${name}_tag_idx`).on(t.tagId)],
+  );
+
+export const sensorTagValues = tagValueTable('sensor_tag_values', 'sensor');
+export const installationTagValues = tagValueTable('installation_tag_values', 'installation');
+export const contractorTagValues = tagValueTable('contractor_tag_values', 'contractor');
+
+// ---------------------------------------------------------------- sensors and installations
+
+export const sensors = pgTable(
+  'sensors',
+  {
+    id: serial('id').primaryKey(),
+    sensorToken: text('sensor_token').notNull().unique(),
+    communication: text('communication').notNull(),
+    status: text('status').notNull(),
+    measured: jsonb('measured').$type<string[]>().notNull(),
+    contractorId: integer('contractor_id').references(() => contractors.id),
+    currentInstallationId: integer('current_installation_id'),
+    factors: jsonb('factors').$type<FactorMap>().notNull().default({}),
+    firmwareVersion: text('firmware_version'),
+    createdAt: createdAt(),
+    retiredAt: ts('retired_at'),
+    lastMeasurementAt: ts('last_measurement_at'),
+  },
+  (t) => [
+    index('sensors_status_idx').on(t.status, t.id),
+    index('sensors_communication_idx').on(t.communication, t.id),
+    index('sensors_contractor_idx').on(t.contractorId),
+    index('sensors_installation_idx').on(t.currentInstallationId),
+  ],
+);
+
+export const installations = pgTable(
+  'installations',
+  {
+    id: serial('id').primaryKey(),
+    installationId: integer('installation_id').notNull().unique(),
+    predecessorId: integer('predecessor_id'),
+    successorId: integer('successor_id'),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id),
+    installationDate: ts('installation_date').notNull(),
+    removedAt: ts('removed_at'),
+    contractorId: integer('contractor_id').references(() => contractors.id),
+    status: text('status').notNull(),
+    providerOwned: boolean('provider_owned').notNull().default(false),
+    isVisible: boolean('is_visible').notNull().default(true),
+    mamsl: doublePrecision('mamsl'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    country: text('country'),
+    countryLocal: text('country_local'),
+    countryId: text('country_id'),
+    state: text('state'),
+    stateLocal: text('state_local'),
+    stateId: text('state_id'),
+    city: text('city'),
+    cityLocal: text('city_local'),
+    cityId: text('city_id'),
+    street: text('street'),
+    streetLocal: text('street_local'),
+    streetId: text('street_id'),
+    number: text('number'),
+    numberLocal: text('number_local'),
+    numberId: text('number_id'),
+    alternativeAddress1: text('alternative_address1'),
+    alternativeAddress2: text('alternative_address2'),
+    visibleBy: text('visible_by'),
+    contactFullName: text('contact_full_name'),
+    contactEmail: text('contact_email'),
+    contactPhoneNumber: text('contact_phone_number'),
+    date: ts('date').notNull().defaultNow(),
+    installationRequestId: integer('installation_request_id'),
+    measured: jsonb('measured').$type<string[]>().notNull(),
+    factors: jsonb('factors').$type<FactorMap>().notNull().default({}),
+    suspensions: jsonb('suspensions').$type<Record<string, Suspension>>().notNull().default({}),
+  },
+  (t) => [
+    index('installations_sensor_idx').on(t.sensorId),
+    index('installations_contractor_idx').on(t.contractorId),
+    index('installations_visible_idx').on(t.isVisible, t.installationId),
+    index('installations_status_idx').on(t.status),
+    index('installations_city_idx').on(t.city),
+  ],
+);
+
+/** Every change of an installation's location, address, contact or settings, as a snapshot. */
+export const installationHistory = pgTable(
+  'installation_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    installationId: integer('installation_id').notNull(),
+    sensorId: integer('sensor_id').notNull(),
+    contractorId: integer('contractor_id'),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('installation_history_installation_idx').on(t.installationId, t.id),
+    index('installation_history_sensor_idx').on(t.sensorId, t.id),
+    index('installation_history_contractor_idx').on(t.contractorId, t.id),
+  ],
+);
+
+/** Last values per parameter and the 72-hour hourly activity of each sensor. */
+export const measurementSummaries = pgTable('measurement_summaries', {
+  sensorId: integer('sensor_id')
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  lastMeasurementAt: ts('last_measurement_at'),
+  values: jsonb('values').$type<Record<string, number>>().notNull().default({}),
+  /** Hour starts (epoch hours) in which the sensor reported, newest last, at most 72. */
+  activeHours: jsonb('active_hours').$type<number[]>().notNull().default([]),
+});
+
+// ---------------------------------------------------------------- installation requests
+
+export const installationRequests = pgTable(
+  'installation_requests',
+  {
+    id: serial('id').primaryKey(),
+    sensorId: integer('sensor_id'),
+    requestType: text('request_type').notNull(),
+    clientType: text('client_type').notNull(),
+    createdAt: createdAt(),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationFromAddress: boolean('location_from_address').notNull().default(false),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language'),
+    contractorId: integer('contractor_id').references(() => contractors.id),
+    notes: text('notes'),
+    staffNotes: text('staff_notes'),
+    state: text('state').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('installation_requests_state_idx').on(t.state, t.createdAt)],
+);
+
+export const requestImages = pgTable(
+  'request_images',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => installationRequests.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    location: text('location'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('request_images_request_idx').on(t.requestId)],
+);
+
+// ---------------------------------------------------------------- developer-portal users
+
+export const adpPlans = pgTable('adp_plans', {
+  name: text('name').primaryKey(),
+  displayName: text('display_name').notNull(),
+  isTrialPlan: boolean('is_trial_plan').notNull().default(false),
+});
+
+export const adpUsers = pgTable(
+  'adp_users',
+  {
+    id: serial('id').primaryKey(),
+    nickname: text('nickname').notNull(),
+    email: text('email').notNull(),
+    status: text('status').notNull(),
+    planName: text('plan_name')
+      .notNull()
+      .references(() => adpPlans.name),
+    contractorId: integer('contractor_id').references(() => contractors.id),
+    type: text('type').notNull(),
+    reason: text('reason'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('adp_users_email_idx').on(sql`lower(${t.email})`),
+    index('adp_users_contractor_idx').on(t.contractorId),
+  ],
+);
+
+export const adpTrials = pgTable('adp_trials', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => adpUsers.id, { onDelete: 'cascade' }),
+  trialPlanName: text('trial_plan_name').notNull(),
+  postTrialPlanName: text('post_trial_plan_name').notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+});
+
+export const adpAccessDefinitions = pgTable(
+  'adp_access_definitions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adpUsers.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    sponsorId: integer('sponsor_id'),
+    osmId: text('osm_id'),
+    installationId: integer('installation_id'),
+    visibility: text('visibility').notNull(),
+    canBeEdited: boolean('can_be_edited').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+// ---------------------------------------------------------------- API-key users
+
+export const apiUsers = pgTable(
+  'api_users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    customId: text('custom_id'),
+    contractorId: integer('contractor_id').references(() => contractors.id),
+    internal: boolean('internal').notNull().default(false),
+    samplesApi: boolean('samples_api').notNull().default(false),
+    limitStandard: jsonb('limit_standard').$type<Limits | null>(),
+    limitSamples: jsonb('limit_samples').$type<Limits | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_users_contractor_idx').on(t.contractorId)],
+);
+
+// ---------------------------------------------------------------- firmware (GSM, Wi-Fi, Gen3)
+
+export const firmwareVersions = pgTable(
+  'firmware_versions',
+  {
+    family: text('family').notNull(), // gsm | wifi | gen3
+    version: text('version').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('Experimental'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.family, t.version] })],
+);
+
+export const firmwareBinaries = pgTable(
+  'firmware_binaries',
+  {
+    id: text('id').primaryKey(),
+    family: text('family').notNull(),
+    version: text('version').notNull(),
+    module: integer('module'),
+    bank: integer('bank'),
+    description: text('description'),
+    fileKey: text('file_key').notNull(),
+    hash: text('hash').notNull(),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('firmware_binaries_version_idx').on(t.family, t.version, t.createdAt)],
+);
+
+export const wifiCommits = pgTable('wifi_commits', {
+  hash: text('hash').primaryKey(),
+  description: text('description').notNull(),
+  author: text('author').notNull(),
+  branches: jsonb('branches').$type<string[]>().notNull().default([]),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: serial('id').primaryKey(),
+    family: text('family').notNull(),
+    sensors: jsonb('sensors').$type<number[]>().notNull(),
+    version: text('version'),
+    commit: text('commit'),
+    status: text('status').notNull(),
+    strategy: text('strategy'),
+    fromDate: ts('from_date').notNull().defaultNow(),
+    tillDate: ts('till_date'),
+    atOnce: integer('at_once'),
+    spacing: integer('spacing'),
+    testTime: integer('test_time'),
+    allowFailed: boolean('allow_failed').notNull().default(false),
+    blockedSensors: jsonb('blocked_sensors').$type<number[]>().notNull().default([]),
+    appliedDate: ts('applied_date'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deployments_family_idx').on(t.family, t.id)],
+);
+
+export const deploymentSensors = pgTable(
+  'deployment_sensors',
+  {
+    deploymentId: integer('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    sensorId: integer('sensor_id').notNull(),
+    status: text('status').notNull(),
+    version: text('version'),
+    reportsVersion: text('reports_version'),
+    bank: integer('bank'),
+    binary: text('binary'),
+    lastContact: ts('last_contact'),
+    lastUpdated: ts('last_updated'),
+    hasLogs: boolean('has_logs').notNull().default(false),
+    logs: text('logs'),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.sensorId] }), index('deployment_sensors_sensor_idx').on(t.sensorId)],
+);
+
+/** Per-family updater view of a sensor: what the GSM / Wi-Fi / Gen3 updater knows about it. */
+export const updaterSensors = pgTable(
+  'updater_sensors',
+  {
+    family: text('family').notNull(),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    version: text('version'),
+    bank: integer('bank'),
+    status: text('status').notNull(),
+    lastContact: ts('last_contact'),
+    lastUpdated: ts('last_updated'),
+    idleUntil: ts('idle_until'),
+  },
+  (t) => [primaryKey({ columns: [t.family, t.sensorId] })],
+);

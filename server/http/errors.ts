@@ -1,0 +1,71 @@
+/** Errors as the public contract wants them: `{status, message}` with the matching HTTP status. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);
+
+export const TOKEN_EXPIRED_MESSAGE = 'The token is expired';
+
+export interface ErrorBody {
+  status: number;
+  message: string;
+}
+
+function describeValidation(error: FastifyError & { validation: { instancePath?: string; message?: string }[] }) {
+  const where = error.validationContext ?? 'request';
+  const parts = error.validation.map((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return path ? `${path}: ${v.message}` : `${v.message}`;
+  });
+  return `Invalid ${where}: ${parts.join('; ')}`;
+}
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty when Content-Type is application/json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type',
+  FST_REQ_FILE_TOO_LARGE: 'Uploaded file is too large',
+  FST_PARTS_LIMIT: 'Too many parts in the upload',
+  FST_FILES_LIMIT: 'Too many files in the upload',
+};
+
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: describeValidation(error) };
+  if (isResponseSerializationError(error)) return { status: 500, message: 'The server produced an invalid response' };
+  const e = error as Partial<FastifyError> & { cause?: unknown };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (e.code && FASTIFY_MESSAGES[e.code]) return { status, message: FASTIFY_MESSAGES[e.code]! };
+  if (e.code === 'FST_ERR_VALIDATION' && e.message) return { status: 400, message: e.message };
+  if (status >= 500) return { status, message: 'Internal server error' };
+  return { status, message: e.message ?? 'Request failed' };
+}
+
+export function installErrorHandling(app: FastifyInstance, opts: { notFound?: (request: FastifyRequest, reply: FastifyReply) => void } = {}): void {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    void reply.status(body.status).send(body);
+  });
+  app.setNotFoundHandler(
+    opts.notFound ??
+      ((request, reply) => {
+        void reply.status(404).send({ status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      }),
+  );
+}

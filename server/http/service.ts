@@ -1,0 +1,81 @@
+/**
+ * A service is an encapsulated Fastify plugin under its base path with its own OpenAPI document,
+ * zod validation, bearer authentication and a per-route permission rule:
+ *
+ *   app.get('/admin/users', { config: { permission: 'admin_view_users' }, schema }, handler)
+ *   app.post('/login/google', { config: { public: true }, schema }, handler)
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PermissionRule } from '../../common/permissions';
+import type { Principal } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { forbidden } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No bearer credential needed. */
+    public?: boolean;
+    /** The permission the caller must hold (a name, a pattern or a list: any one suffices). */
+    permission?: PermissionRule;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+export type ServiceRoutes = (app: ZodApp, ctx: AppContext) => void | Promise<void>;
+
+export interface ServiceDefinition {
+  /** Base path, e.g. `/api`. */
+  prefix: string;
+  title: string;
+  description: string;
+  routes: ServiceRoutes[];
+}
+
+function describeRule(rule: PermissionRule): string {
+  return typeof rule === 'string' ? rule : rule.join(' or ');
+}
+
+export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: def.title, description: def.description, version: ctx.config.version },
+        servers: [{ url: def.prefix }],
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } },
+        },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${def.prefix}/openapi.json` } as never });
+
+    app.decorateRequest('principal', null as unknown as Principal);
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      if (config?.public || request.routeOptions.url === undefined) return;
+      if (request.routeOptions.url?.startsWith('/docs') || request.routeOptions.url === '/openapi.json') return;
+      request.principal = await ctx.sessions.authenticate(request.headers.authorization);
+      const rule = config?.permission;
+      if (rule !== undefined && !request.principal.permissions.can(rule))
+        throw forbidden(`You need the ${describeRule(rule)} permission to do this`);
+    });
+
+    app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+    const zapp = app.withTypeProvider<ZodTypeProvider>();
+    for (const routes of def.routes) await routes(zapp, ctx);
+  };
+}

@@ -1,0 +1,169 @@
+/** Roles: editable sets of permission flags. `admin` and `default` are protected. */
+import { z } from 'zod';
+import { asc, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, DEFAULT_ROLE, PERMISSIONS, isKnownPermission } from '../../../common/permissions';
+import { MESSAGES } from '../../../common/validation';
+import { audit } from '../../audit';
+import { rolePermissions } from '../../auth/sessions';
+import type { Executor } from '../../db';
+import { roles, staffUsers } from '../../db/schema';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
+import type { ServiceRoutes } from '../../http/service';
+
+export const roleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  permissions: z.record(z.string(), z.boolean()),
+  builtIn: z.boolean(),
+  userCount: z.number(),
+});
+
+const permissionInput = z.union([z.record(z.string(), z.boolean()), z.array(z.string())]);
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const nameInput = z.string().trim().min(1, MESSAGES.required).max(64, MESSAGES.shorter(65));
+
+/** Normalises a permission map or list into the stored map, refusing unknown names. */
+function toPermissionMap(input: z.infer<typeof permissionInput>): Record<string, boolean> {
+  const entries = Array.isArray(input) ? input.map((n) => [n, true] as const) : Object.entries(input);
+  const unknown = entries.map(([n]) => n).filter((n) => !isKnownPermission(n));
+  if (unknown.length) throw badRequest(`Unknown permissions: ${unknown.join(', ')}`);
+  return Object.fromEntries(entries.filter(([, granted]) => granted).map(([n]) => [n.toLowerCase(), true]));
+}
+
+/** The map shown to clients: every catalogue permission with its flag, plus granted per-record ones. */
+function fullMap(role: { name: string; permissions: Record<string, boolean> }): Record<string, boolean> {
+  const granted = new Set(rolePermissions(role));
+  const map: Record<string, boolean> = Object.fromEntries(PERMISSIONS.map((p) => [p, granted.has(p)]));
+  for (const p of granted) map[p] = true;
+  return map;
+}
+
+async function listRoles(db: Executor) {
+  const rows = await db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      permissions: roles.permissions,
+      builtIn: roles.builtIn,
+      userCount: sql<number>`(select count(*)::int from ${staffUsers} where ${staffUsers.roleId} = ${roles.id})`,
+    })
+    .from(roles)
+    .orderBy(asc(roles.id));
+  return rows.map((r) => ({ ...r, permissions: fullMap(r) }));
+}
+
+async function loadRole(db: Executor, id: number) {
+  const role = (await listRoles(db)).find((r) => r.id === id);
+  if (!role) throw notFound(`Role ${id} does not exist`);
+  return role;
+}
+
+async function ensureNameFree(db: Executor, name: string, exceptId?: number) {
+  const [clash] = await db.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+  if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse);
+}
+
+export const roleRoutes: ServiceRoutes = (app, { db }) => {
+  app.get(
+    '/admin/roles',
+    {
+      config: { permission: ['admin_view_roles', 'admin_view_users'] },
+      schema: { summary: 'Roles with their permission maps', tags: ['admin'], response: { 200: z.object({ data: z.array(roleSchema) }) } },
+    },
+    async () => ({ data: await listRoles(db) }),
+  );
+
+  app.post(
+    '/admin/roles',
+    {
+      config: { permission: 'admin_add_roles' },
+      schema: {
+        summary: 'Create a role',
+        tags: ['admin'],
+        body: z.object({ name: nameInput, permissions: permissionInput.default({}) }),
+        response: { 201: roleSchema },
+      },
+    },
+    async (request, reply) => {
+      const { name, permissions } = request.body;
+      const map = toPermissionMap(permissions);
+      const role = await db.transaction(async (tx) => {
+        await ensureNameFree(tx, name);
+        const [created] = await tx.insert(roles).values({ name, permissions: map }).returning({ id: roles.id });
+        await audit(tx, request.principal.actor, 'RoleCreated', `Role "${name}" created with ${Object.keys(map).length} permissions`);
+        return loadRole(tx, created!.id);
+      });
+      return reply.status(201).send(role);
+    },
+  );
+
+  app.patch(
+    '/admin/roles/:id',
+    {
+      config: { permission: 'admin_edit_roles' },
+      schema: {
+        summary: 'Replace a role (name and permissions)',
+        tags: ['admin'],
+        params: idParams,
+        body: z.object({ name: nameInput, permissions: permissionInput }),
+        response: { 200: roleSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return db.transaction(async (tx) => {
+        const role = await loadRole(tx, id);
+        const current = role.name.toLowerCase();
+        const { name, permissions } = request.body;
+        if (current === ADMIN_ROLE) throw unprocessable('The admin role cannot be edited');
+        if (current === DEFAULT_ROLE && name.toLowerCase() !== DEFAULT_ROLE) throw unprocessable('The default role cannot be renamed');
+        if (name.toLowerCase() === ADMIN_ROLE) throw conflict(MESSAGES.nameInUse);
+        await ensureNameFree(tx, name, id);
+        const map = toPermissionMap(permissions);
+        await tx.update(roles).set({ name, permissions: map, updatedAt: new Date() }).where(eq(roles.id, id));
+        const before = new Set(rolePermissions(role));
+        const after = new Set(Object.keys(map));
+        const added = [...after].filter((p) => !before.has(p));
+        const removed = [...before].filter((p) => !after.has(p));
+        const renamed = name !== role.name ? `renamed to "${name}", ` : '';
+        await audit(
+          tx,
+          request.principal.actor,
+          'RoleUpdated',
+          `Role "${role.name}" ${renamed}+${added.length} −${removed.length} permissions${added.length ? ` (added ${added.slice(0, 10).join(', ')})` : ''}${removed.length ? ` (removed ${removed.slice(0, 10).join(', ')})` : ''}`,
+        );
+        return loadRole(tx, id);
+      });
+    },
+  );
+
+  app.delete(
+    '/admin/roles/:id',
+    {
+      config: { permission: 'admin_remove_roles' },
+      schema: {
+        summary: 'Delete a role; its users move to the default role',
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: z.object({ id: z.number(), name: z.string(), movedUsers: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return db.transaction(async (tx) => {
+        const role = await loadRole(tx, id);
+        if ([ADMIN_ROLE, DEFAULT_ROLE].includes(role.name.toLowerCase()))
+          throw unprocessable(`The ${role.name} role cannot be deleted`);
+        const [fallback] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, DEFAULT_ROLE));
+        const moved = await tx
+          .update(staffUsers)
+          .set({ roleId: fallback!.id })
+          .where(eq(staffUsers.roleId, id))
+          .returning({ id: staffUsers.id });
+        await tx.delete(roles).where(eq(roles.id, id));
+        await audit(tx, request.principal.actor, 'RoleDeleted', `Role "${role.name}" deleted; ${moved.length} users moved to the default role`);
+        return { id, name: role.name, movedUsers: moved.length };
+      });
+    },
+  );
+};

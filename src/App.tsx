@@ -1,0 +1,49 @@
+/** `<Admin>` wiring: providers, layout, resources from the registry, public and custom routes. */
+import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProviders';
+import { i18nProvider } from './i18n';
+import { Layout } from './layout/Layout';
+import { PublicOnly } from './layout/RouteGuard';
+import { darkTheme, lightTheme } from './layout/theme';
+import { LoginPage } from './pages/login/LoginPage';
+import { OAuthCallbackPage } from './pages/login/OAuthCallbackPage';
+import { TokenLoginPage } from './pages/login/TokenLoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RESOURCE_VIEWS } from './resources/registry';
+import { SUCCESS_MESSAGE_MS } from '../common/domain';
+
+const store = localStorageStore('1', 'aq-console');
+
+const AppNotification = () => <Notification autoHideDuration={SUCCESS_MESSAGE_MS} />;
+
+export function App() {
+  return (
+    <Admin
+      title="AQ Console"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      layout={Layout}
+      loginPage={false}
+      catchAll={NotFoundPage}
+      accessDenied={NotFoundPage}
+      notification={AppNotification}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme="light"
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/" element={<PublicOnly><LoginPage /></PublicOnly>} />
+        <Route path="/login" element={<PublicOnly><TokenLoginPage /></PublicOnly>} />
+        <Route path="/login/callback" element={<OAuthCallbackPage />} />
+      </CustomRoutes>
+      {RESOURCE_VIEWS.map((r) => (
+        <Resource key={r.name} name={r.name} list={r.list} />
+      ))}
+    </Admin>
+  );
+}

@@ -1,0 +1,94 @@
+/** react-admin auth provider over the main API's session calls and the shared permission matcher. */
+import type { AuthProvider } from 'react-admin';
+import { mainClient, logoutLocally, refreshSession } from './dataProviders/http';
+import { ApiError, TOKEN_EXPIRED } from './dataProviders/errors';
+import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse } from './state/session';
+import { canAccess } from './resources/access';
+
+export const EMPLOYEE_FALLBACK_NAME = 'Employee';
+
+export type LoginParams =
+  | { username: string; password: string }
+  | { code: string; redirectUri: string }
+  | { refreshToken: string };
+
+function basic(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export async function login(params: LoginParams): Promise<LoginResponse> {
+  const api = mainClient();
+  let response: LoginResponse;
+  if ('password' in params) {
+    response = await api.request('/login/basic', { auth: { basic: basic(params.username, params.password) } });
+  } else if ('code' in params) {
+    response = await api.request('/login/google', {
+      method: 'POST',
+      auth: 'none',
+      body: { code: params.code, redirect_uri: params.redirectUri },
+    });
+  } else {
+    response = await api.request('/me', { auth: { bearer: params.refreshToken } });
+  }
+  writeSession(response);
+  return response;
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: LoginParams) {
+    await login(params);
+    return { redirectTo: '/installations' };
+  },
+
+  async logout() {
+    const session = readSession();
+    if (session) {
+      // Failures are ignored: the local session ends either way.
+      await mainClient()
+        .request('/logout', { method: 'POST', auth: 'refresh', ignoreStatuses: [400, 401, 403, 404, 500], skipLoading: true })
+        .catch(() => undefined);
+    }
+    clearSession();
+    return '/';
+  },
+
+  async checkAuth() {
+    const session = readSession();
+    if (!session) throw { redirectTo: '/', message: false };
+    if (isTokenStale(session.token)) await refreshSession().catch(() => Promise.reject({ redirectTo: '/', message: false }));
+  },
+
+  async checkError(error: unknown) {
+    if (error instanceof ApiError) {
+      if (error.status === 401 && error.kind !== 'cancelled') {
+        logoutLocally();
+        throw { redirectTo: '/', message: false };
+      }
+      if (error.status === 403 && error.message === TOKEN_EXPIRED) {
+        logoutLocally();
+        throw { redirectTo: '/', message: false };
+      }
+    }
+  },
+
+  async getIdentity() {
+    const session = readSession();
+    if (!session) throw new Error('Not signed in');
+    return {
+      id: session.user.id,
+      fullName: session.user.displayName || session.user.name || EMPLOYEE_FALLBACK_NAME,
+      avatar: session.user.avatar ?? undefined,
+      username: session.user.name,
+      role: session.role,
+    };
+  },
+
+  async getPermissions() {
+    return readSession()?.permissions ?? [];
+  },
+
+  async canAccess({ resource, action, record }) {
+    return canAccess(readSession()?.permissions ?? [], { resource, action, record });
+  },
+};

@@ -1,0 +1,42 @@
+/** The console's runtime configuration, fetched from /config.json before the app renders. */
+export interface RuntimeConfig {
+  version: string;
+  services: Record<ServiceName, string>;
+  realtime: { key: string; authEndpoint: string; host?: string; port?: number };
+  signIn: {
+    provider: string;
+    enabled: boolean;
+    clientId: string;
+    issuer: string;
+    domain: string;
+    authorizeEndpoint: string;
+  };
+  map: { tileUrl: string; center: [number, number]; zoom: number };
+  apiDocs: string;
+}
+
+export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3';
+
+let current: RuntimeConfig | undefined;
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Cannot load /config.json (${response.status})`);
+  current = (await response.json()) as RuntimeConfig;
+  return current;
+}
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+export function runtimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime configuration not loaded');
+  return current;
+}
+
+/** Absolute base URL of a service: relative paths resolve against the console's origin. */
+export function serviceUrl(name: ServiceName): string {
+  const base = runtimeConfig().services[name];
+  return new URL(base, window.location.origin).toString().replace(/\/$/, '');
+}

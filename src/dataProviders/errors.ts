@@ -1,0 +1,89 @@
+/**
+ * Error-banner rules (spec document 1, section 8), as a pure function so they can be unit-tested:
+ * which failures show a banner, with what text and colour, and which log the user out.
+ */
+import type { BannerError } from '../state/events';
+
+export const TOKEN_EXPIRED = 'The token is expired';
+const SILENT_MESSAGES = [TOKEN_EXPIRED, 'non-existent channel'];
+
+/** A failed request: `response` is absent when no response arrived (network error). */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: 'response' | 'network' | 'cancelled' | 'internal',
+    readonly status: number,
+    message: string,
+    readonly url: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Classification {
+  banner?: BannerError;
+  logout: boolean;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function severityOf(status: number): BannerError['severity'] {
+  if (status >= 100 && status < 200) return 'info';
+  if (status >= 400 && status < 500) return 'warning';
+  return 'error';
+}
+
+function bodyMessage(body: unknown): { status?: number; message?: string } {
+  if (body && typeof body === 'object') {
+    const b = body as { status?: unknown; message?: unknown };
+    return {
+      status: typeof b.status === 'number' ? b.status : undefined,
+      message: typeof b.message === 'string' ? b.message : undefined,
+    };
+  }
+  return {};
+}
+
+/**
+ * @param path the request path relative to its service base (e.g. `/login/basic`)
+ * @param ignoreStatuses statuses the caller declared it handles itself
+ */
+export function classifyError(error: unknown, path: string, ignoreStatuses: readonly number[] = []): Classification {
+  if (error instanceof ApiError) {
+    if (error.kind === 'cancelled') return { logout: false };
+    if (error.kind === 'network') return { logout: false, banner: { status: 500, message: 'An error occurred', severity: 'error' } };
+    if (error.kind === 'response') {
+      const fromBody = bodyMessage(error.body);
+      const status = fromBody.status ?? error.status;
+      const message = fromBody.message ?? STATUS_TEXT[error.status] ?? (error.message || 'Error');
+      const expired = error.status === 403 && message === TOKEN_EXPIRED;
+      if (expired) return { logout: true };
+      if (ignoreStatuses.includes(error.status)) return { logout: false };
+      if (SILENT_MESSAGES.includes(message)) return { logout: false };
+      if (error.status === 403 && !(path.startsWith('/login') || path.startsWith('/migrate'))) return { logout: false };
+      return { logout: false, banner: { status, message, severity: severityOf(status) } };
+    }
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return { logout: false };
+  return { logout: false, banner: { status: 400, message: 'Internal front-end error', severity: 'warning' } };
+}
+
+export function bannerText(banner: BannerError): string {
+  return `${banner.status} - ${banner.message}`;
+}

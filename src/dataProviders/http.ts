@@ -1,0 +1,152 @@
+/**
+ * Per-service HTTP clients sharing one session: bearer tokens, ONE in-flight refresh shared by
+ * every concurrent caller, the 2-second expiry rule, cancellation through AbortSignal, declared
+ * statuses to ignore, and the loading counter behind the progress bar.
+ */
+import { serviceUrl, type ServiceName } from '../config';
+import { appEvents } from '../state/events';
+import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse, type Session } from '../state/session';
+import { ApiError, classifyError } from './errors';
+
+export const SESSION_MESSAGES = {
+  noRefreshToken: 'The refresh token is not set. Logged out.',
+  refreshFailed: 'Obtaining of a new access token failed. Logged out.',
+} as const;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Statuses the caller handles itself: no banner. */
+  ignoreStatuses?: readonly number[];
+  /** Do not count towards the loading indicator (polls, live-update subscriptions). */
+  skipLoading?: boolean;
+  /** Which credential to send: the access token (default), the refresh token, or none. */
+  auth?: 'access' | 'refresh' | 'none' | { basic: string } | { bearer: string };
+  /** Return the raw Response (downloads). */
+  raw?: boolean;
+}
+
+let inFlight = 0;
+function track(delta: number) {
+  inFlight += delta;
+  appEvents.emit('loading', inFlight);
+}
+
+/** The single refresh shared by all concurrent requests. */
+let refreshing: Promise<Session> | null = null;
+
+export function logoutLocally(message?: string): void {
+  clearSession();
+  appEvents.emit('logout', message);
+}
+
+export async function refreshSession(): Promise<Session> {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    const session = readSession();
+    if (!session?.refreshToken) {
+      logoutLocally(SESSION_MESSAGES.noRefreshToken);
+      throw new ApiError('internal', 401, SESSION_MESSAGES.noRefreshToken, '/me');
+    }
+    try {
+      const response = await mainClient().request<LoginResponse>('/me', { auth: 'refresh', skipLoading: true, ignoreStatuses: [401, 403] });
+      return writeSession(response);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'cancelled') throw err;
+      logoutLocally(SESSION_MESSAGES.refreshFailed);
+      throw new ApiError('internal', 401, SESSION_MESSAGES.refreshFailed, '/me');
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** A valid access token, refreshed first when 2 seconds or fewer remain. */
+export async function accessToken(): Promise<string> {
+  const session = readSession();
+  if (session && !isTokenStale(session.token)) return session.token;
+  return (await refreshSession()).token;
+}
+
+function buildQuery(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export class ServiceClient {
+  constructor(readonly service: ServiceName) {}
+
+  get baseUrl(): string {
+    return serviceUrl(this.service);
+  }
+
+  async request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    const auth = opts.auth ?? 'access';
+    if (auth === 'access') headers.Authorization = `Bearer ${await accessToken()}`;
+    else if (auth === 'refresh') headers.Authorization = `Bearer ${readSession()?.refreshToken ?? ''}`;
+    else if (typeof auth === 'object' && 'basic' in auth) headers.Authorization = `Basic ${auth.basic}`;
+    else if (typeof auth === 'object' && 'bearer' in auth) headers.Authorization = `Bearer ${auth.bearer}`;
+
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] = 'application/json';
+    }
+
+    const url = `${this.baseUrl}${path}${buildQuery(opts.query)}`;
+    if (!opts.skipLoading) track(+1);
+    try {
+      let response: Response;
+      try {
+        response = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+      } catch (err) {
+        if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
+          throw new ApiError('cancelled', 0, 'Request cancelled', path);
+        throw new ApiError('network', 0, 'An error occurred', path);
+      }
+      if (!response.ok) {
+        const parsed: unknown = await response.json().catch(() => undefined);
+        const message = (parsed as { message?: string } | undefined)?.message ?? response.statusText;
+        throw new ApiError('response', response.status, message, path, parsed);
+      }
+      if (opts.raw) return response as T;
+      if (response.status === 204) return undefined as T;
+      const type = response.headers.get('content-type') ?? '';
+      return (type.includes('json') ? await response.json() : await response.text()) as T;
+    } catch (err) {
+      this.report(err, path, opts.ignoreStatuses);
+      throw err;
+    } finally {
+      if (!opts.skipLoading) track(-1);
+    }
+  }
+
+  private report(err: unknown, path: string, ignore?: readonly number[]) {
+    const { banner, logout } = classifyError(err, path, ignore);
+    if (logout) logoutLocally();
+    else if (banner) appEvents.emit('error', banner);
+  }
+}
+
+const clients = new Map<ServiceName, ServiceClient>();
+
+export function client(service: ServiceName): ServiceClient {
+  let c = clients.get(service);
+  if (!c) clients.set(service, (c = new ServiceClient(service)));
+  return c;
+}
+
+export const mainClient = () => client('main');

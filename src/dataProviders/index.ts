@@ -1,0 +1,124 @@
+/**
+ * The composite data provider: every resource is routed to its service through its adapter,
+ * a generic one built from the resource definition unless the resource declares its own.
+ */
+import { combineDataProviders, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import { listQuery } from '../../common/search';
+import { resourceDefinition, type ResourceDefinition } from '../resources/definitions';
+import { client } from './http';
+import { ADAPTERS } from './adapters';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export function listParams(def: ResourceDefinition, params: GetListParams): Query {
+  const { page = 1, perPage = def.perPage ?? 10 } = params.pagination ?? {};
+  const sort = params.sort ?? def.sort;
+  const filter = (params.filter ?? {}) as { search?: string; advanced?: boolean | string } & Query;
+  const { search, advanced, ...rest } = filter;
+  const isAdvanced = advanced === true || advanced === 'true';
+  switch (def.listQuery ?? 'main') {
+    case 'main':
+      return {
+        ...rest,
+        page,
+        limit: perPage,
+        sortBy: sort?.field,
+        order: sort ? sort.order.toLowerCase() : undefined,
+        query: listQuery(search, isAdvanced),
+      };
+    case 'apiusers':
+      return { ...rest, page, limit: perPage, sortBy: sort?.field, order: sort?.order.toLowerCase(), search };
+    case 'gen3':
+      return { ...rest, page, limit: perPage, sortBy: sort?.field, order: sort?.order.toLowerCase(), search };
+    case 'plain':
+      return { ...rest, search };
+  }
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+export function pageLocally(rows: Record<string, unknown>[], params: GetListParams) {
+  const { page = 1, perPage = 10 } = params.pagination ?? {};
+  const sorted = params.sort?.field
+    ? [...rows].sort((a, b) => compare(a[params.sort!.field], b[params.sort!.field]) * (params.sort!.order === 'DESC' ? -1 : 1))
+    : rows;
+  return { data: sorted.slice((page - 1) * perPage, page * perPage) as never[], total: rows.length };
+}
+
+function unwrapOne(body: unknown): RaRecord {
+  if (body && typeof body === 'object' && 'data' in body) {
+    const data = (body as { data: unknown }).data;
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const values = Object.values(data);
+      if (values.length === 1 && values[0] && typeof values[0] === 'object') return values[0] as RaRecord;
+      return data as RaRecord;
+    }
+  }
+  return body as RaRecord;
+}
+
+/** A REST adapter from the definition alone: list, one, many, update, create, delete. */
+export function genericProvider(def: ResourceDefinition): DataProvider {
+  const api = client(def.service);
+  const base = def.endpoint.replace(/\/$/, '');
+  const one = (id: Identifier) => `${base}/${encodeURIComponent(String(id))}`;
+  return {
+    async getList(_resource, params) {
+      const body = await api.request<unknown>(def.endpoint, { query: listParams(def, params), signal: params.signal });
+      const { data, total } = def.envelope(body);
+      // Unpaged endpoints return every row: sort and page them here.
+      if (def.listQuery === 'plain') return pageLocally(data, params);
+      return { data: data as never[], total };
+    },
+    async getOne(_resource, params) {
+      return { data: unwrapOne(await api.request(one(params.id), { signal: params.signal })) as never };
+    },
+    async getMany(_resource, params) {
+      const data = await Promise.all(params.ids.map(async (id) => unwrapOne(await api.request(one(id), { signal: params.signal }))));
+      return { data: data as never[] };
+    },
+    async getManyReference(resource, params) {
+      return this.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
+    },
+    async update(_resource, params) {
+      return { data: unwrapOne(await api.request(one(params.id), { method: 'PATCH', body: params.data })) as never };
+    },
+    async updateMany(resource, params) {
+      await Promise.all(params.ids.map((id) => api.request(one(id), { method: 'PATCH', body: params.data })));
+      return { data: params.ids };
+    },
+    async create(_resource, params) {
+      return { data: unwrapOne(await api.request(base, { method: 'POST', body: params.data })) as never };
+    },
+    async delete(_resource, params) {
+      await api.request(one(params.id), { method: 'DELETE' });
+      return { data: params.previousData as never };
+    },
+    async deleteMany(_resource, params) {
+      await Promise.all(params.ids.map((id) => api.request(one(id), { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+    supportAbortSignal: true,
+  };
+}
+
+const providers = new Map<string, DataProvider>();
+
+function providerFor(resource: string): DataProvider {
+  let provider = providers.get(resource);
+  if (!provider) {
+    const def = resourceDefinition(resource);
+    const generic = genericProvider(def);
+    provider = { ...generic, ...(ADAPTERS[resource]?.(def, generic) ?? {}) };
+    providers.set(resource, provider);
+  }
+  return provider;
+}
+
+export const dataProvider: DataProvider = Object.assign(combineDataProviders(providerFor), { supportAbortSignal: true });

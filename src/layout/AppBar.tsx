@@ -1,0 +1,69 @@
+/** Top bar: search, theme toggle, user, Sign Out. Red when the user's role is admin. */
+import { Avatar, Box, Button, Tooltip, Typography } from '@mui/material';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { AppBar as RaAppBar, ToggleThemeButton, TitlePortal, useLogout, useNotify, useTranslate } from 'react-admin';
+import { ADMIN_ROLE, roleLabel } from '../../common/permissions';
+import { useSession } from '../state/useSession';
+import { ToolbarSearch } from './ToolbarSearch';
+
+function UserBadge() {
+  const session = useSession();
+  const translate = useTranslate();
+  if (!session) return null;
+  const name = session.user.displayName || session.user.name || translate('aq.employee');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mx: 1 }} data-testid="user-badge">
+      <Avatar src={session.user.avatar ?? undefined} alt={name} sx={{ width: 32, height: 32 }}>
+        {name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ display: { xs: 'none', md: 'block' }, lineHeight: 1.1 }}>
+        <Typography variant="body2" component="div">{name}</Typography>
+        <Typography variant="caption" component="div" sx={{ opacity: 0.8 }} data-testid="user-role">
+          {roleLabel(session.role)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+export function SignOutButton() {
+  const logout = useLogout();
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('aq.signOut')}>
+      <Button
+        color="inherit"
+        startIcon={<LogoutIcon />}
+        onClick={async () => {
+          await logout(undefined, '/', false);
+          notify('aq.loggedOut', { type: 'success' });
+        }}
+      >
+        {translate('aq.signOut')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+export function AppBar() {
+  const session = useSession();
+  const isAdmin = session?.role.toLowerCase() === ADMIN_ROLE;
+  return (
+    <RaAppBar
+      userMenu={false}
+      toolbar={
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <ToggleThemeButton />
+          <UserBadge />
+          <SignOutButton />
+        </Box>
+      }
+      sx={isAdmin ? { bgcolor: 'error.main', color: 'error.contrastText' } : undefined}
+      data-admin={isAdmin ? 'true' : 'false'}
+    >
+      <TitlePortal variant="h6" sx={{ flex: '0 0 auto', minWidth: 120 }} />
+      <ToolbarSearch />
+    </RaAppBar>
+  );
+}

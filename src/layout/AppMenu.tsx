@@ -1,0 +1,95 @@
+/** The sidebar: seven groups, entries hidden without their permission, open-requests badge, footer. */
+import { Badge, Box, Divider, List, ListSubheader, Typography } from '@mui/material';
+import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { APP_VERSION } from '../../common/domain';
+import { MENU_GROUPS, ROUTES, type RouteEntry } from '../resources/routes';
+import { usePermissionSet } from '../state/useSession';
+import { client } from '../dataProviders/http';
+import { serviceUrl } from '../config';
+import { MENU_ICONS } from './menuIcons';
+
+const OPEN_REQUESTS_POLL_MS = 60_000;
+
+function OpenRequestsBadge({ children }: { children: React.ReactElement }) {
+  const { data } = useQuery({
+    queryKey: ['installation-requests', 'open-count'],
+    queryFn: ({ signal }) =>
+      client('main').request<{ count: number }>('/installations/requests/open/count', {
+        signal,
+        skipLoading: true,
+        ignoreStatuses: [400, 401, 403, 404, 500, 502, 503],
+      }),
+    refetchInterval: OPEN_REQUESTS_POLL_MS,
+    retry: false,
+  });
+  return (
+    <Badge badgeContent={data?.count ?? 0} color="error" max={999} data-testid="open-requests-badge">
+      {children}
+    </Badge>
+  );
+}
+
+function MenuEntry({ route }: { route: RouteEntry }) {
+  const translate = useTranslate();
+  const Icon = MENU_ICONS[route.name]!;
+  const icon = route.menu?.badge === 'openRequests' ? <OpenRequestsBadge><Icon /></OpenRequestsBadge> : <Icon />;
+  return <Menu.Item to={route.path} primaryText={translate(route.menu!.label)} leftIcon={icon} data-route={route.name} />;
+}
+
+export function SidebarFooter() {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  if (!open) return null;
+  let host = window.location.host;
+  try {
+    host = new URL(serviceUrl('main')).host;
+  } catch {
+    /* config not loaded: the console's own host */
+  }
+  return (
+    <Box sx={{ px: 2, py: 1.5, color: 'text.secondary' }} data-testid="sidebar-footer">
+      <Typography variant="caption" component="div">{host}</Typography>
+      <Typography variant="caption" component="div">{translate('aq.version', { version: APP_VERSION })}</Typography>
+    </Box>
+  );
+}
+
+export function AppMenu() {
+  const translate = useTranslate();
+  const permissions = usePermissionSet();
+  const [open] = useSidebarState();
+  const visible = ROUTES.filter((r) => r.menu && permissions.can(r.permission));
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+      <Menu sx={{ flex: 1, mt: 1 }}>
+        {MENU_GROUPS.map((group) => {
+          const entries = visible.filter((r) => r.menu!.group === group);
+          if (entries.length === 0) return null;
+          return (
+            <List
+              key={group}
+              dense
+              disablePadding
+              data-group={group}
+              subheader={
+                open ? (
+                  <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+                    {translate(`menu.groups.${group}`)}
+                  </ListSubheader>
+                ) : (
+                  <Divider sx={{ my: 0.5 }} />
+                )
+              }
+            >
+              {entries.map((route) => (
+                <MenuEntry key={route.name} route={route} />
+              ))}
+            </List>
+          );
+        })}
+      </Menu>
+      <SidebarFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { AppBar } from './AppBar';
+import { AppMenu } from './AppMenu';
+import { ErrorBanner } from './ErrorBanner';
+import { LoadingBar } from './LoadingBar';
+import { SessionWatcher } from './SessionWatcher';
+import { RequireRoute } from './RouteGuard';
+import { useSession } from '../state/useSession';
+import { findRoute } from '../resources/routes';
+import { useLocation } from 'react-router-dom';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  // The not-found page is public: without a session it shows on its own, without the shell.
+  if (!session && !findRoute(location.pathname)) return <NotFoundPage />;
+  return (
+    <RaLayout appBar={AppBar} menu={AppMenu}>
+      <LoadingBar />
+      <SessionWatcher />
+      <ErrorBanner />
+      <RequireRoute>{children}</RequireRoute>
+    </RaLayout>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The navigation guard (spec document 1, section 2):
+ * - an unauthenticated user on a protected route goes to login (`/`);
+ * - an authenticated user lacking the route's permission goes to Installations if they hold
+ *   view_installations, otherwise to Sensors;
+ * - a signed-in user opening a public page goes to Installations, after refreshing a stale token.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { fallbackPath, findRoute } from '../resources/routes';
+import { useSession, usePermissionSet } from '../state/useSession';
+import { isTokenStale } from '../state/session';
+import { refreshSession } from '../dataProviders/http';
+
+export function RequireRoute({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const permissions = usePermissionSet();
+  const location = useLocation();
+  const route = findRoute(location.pathname);
+  if (!session) return <Navigate to="/" replace />;
+  if (route && !permissions.can(route.permission)) {
+    const target = fallbackPath(permissions);
+    if (target !== location.pathname) return <Navigate to={target} replace />;
+    return (
+      <Typography sx={{ p: 4 }} color="text.secondary" data-testid="no-access">
+        Your role does not give access to this page.
+      </Typography>
+    );
+  }
+  return <>{children}</>;
+}
+
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [checking, setChecking] = useState(() => Boolean(session && isTokenStale(session.token)));
+
+  useEffect(() => {
+    if (!session || !isTokenStale(session.token)) return;
+    setChecking(true);
+    refreshSession()
+      .catch(() => undefined) // a failed refresh logs out: the public page stays
+      .finally(() => setChecking(false));
+  }, [session]);
+
+  if (checking)
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress />
+      </Box>
+    );
+  if (session) return <Navigate to="/installations" replace />;
+  return <>{children}</>;
+}

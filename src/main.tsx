@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from './config';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+async function start() {
+  // Plain http is redirected to https, except on a loopback address (local runs and tests).
+  if (window.location.protocol === 'http:' && !LOOPBACK.includes(window.location.hostname)) {
+    window.location.replace(window.location.href.replace(/^http:/, 'https:'));
+    return;
+  }
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    await loadRuntimeConfig();
+  } catch (err) {
+    root.render(<p style={{ padding: 24, fontFamily: 'sans-serif' }}>The console cannot start: {String(err)}</p>);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,129 @@
+/** Login screen at `/`: third-party sign-in popup, or a password form revealed on demand. */
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import GoogleIcon from '@mui/icons-material/Google';
+import PasswordIcon from '@mui/icons-material/Password';
+import { useLogin, useTranslate } from 'react-admin';
+import { loginPassword, loginUsername } from '../../../common/validation';
+import { runtimeConfig } from '../../config';
+import { ErrorBanner } from '../../layout/ErrorBanner';
+import { PopupError, signInWithPopup } from './providerPopup';
+
+function PasswordForm({ onCancel }: { onCancel(): void }) {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const usernameError = loginUsername(username);
+  const passwordError = loginPassword(password);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (usernameError || passwordError) return;
+    setBusy(true);
+    try {
+      await login({ username, password }, '/installations');
+    } catch {
+      // The shared alert (error banner) already shows why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <Stack spacing={2}>
+        <TextField
+          label={translate('aq.login.username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={touched && Boolean(usernameError)}
+          helperText={touched ? usernameError : undefined}
+        />
+        <TextField
+          label={translate('aq.login.passwordField')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={touched && Boolean(passwordError)}
+          helperText={touched ? passwordError : undefined}
+        />
+        <Stack direction="row" spacing={1} justifyContent="flex-end">
+          <Button onClick={onCancel}>{translate('aq.login.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {translate('aq.login.submit')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [passwordMode, setPasswordMode] = useState(false);
+  const [popupError, setPopupError] = useState<string | null>(null);
+  const signIn = runtimeConfig().signIn;
+
+  const withProvider = async () => {
+    setPopupError(null);
+    try {
+      const { code, redirectUri } = await signInWithPopup();
+      await login({ code, redirectUri }, '/installations');
+    } catch (err) {
+      if (err instanceof PopupError) setPopupError(translate(err.message, { _: err.message }));
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <ErrorBanner />
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+        <Card sx={{ width: 380, maxWidth: '100%' }} elevation={3}>
+          <CardContent>
+            <Stack spacing={2}>
+              <Box textAlign="center">
+                <Typography variant="h5" component="h1">{translate('aq.login.title')}</Typography>
+                <Typography variant="body2" color="text.secondary">{translate('aq.login.subtitle')}</Typography>
+              </Box>
+              {popupError && <Alert severity="warning">{popupError}</Alert>}
+              {passwordMode ? (
+                <PasswordForm onCancel={() => setPasswordMode(false)} />
+              ) : (
+                <Stack spacing={1.5}>
+                  <Button
+                    variant="contained"
+                    size="large"
+                    startIcon={<GoogleIcon />}
+                    onClick={withProvider}
+                    disabled={!signIn.enabled}
+                    title={signIn.enabled ? undefined : translate('aq.login.providerUnavailable')}
+                  >
+                    {translate('aq.login.withProvider', { provider: signIn.provider })}
+                  </Button>
+                  <Button variant="outlined" size="large" startIcon={<PasswordIcon />} onClick={() => setPasswordMode(true)}>
+                    {translate('aq.login.password')}
+                  </Button>
+                  {!signIn.enabled && (
+                    <Typography variant="caption" color="text.secondary" textAlign="center">
+                      {translate('aq.login.providerUnavailable')}
+                    </Typography>
+                  )}
+                </Stack>
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

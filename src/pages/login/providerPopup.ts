@@ -1,0 +1,62 @@
+/**
+ * The third-party sign-in popup: 800×600, pointed at the provider's authorization URL, polled
+ * every 100 ms until it lands back on our /login/callback with a code (or an error), or closes.
+ */
+import { LOGIN_POPUP } from '../../../common/domain';
+import { mainClient } from '../../dataProviders/http';
+
+export class PopupError extends Error {}
+
+export function callbackUrl(): string {
+  return `${window.location.origin}/login/callback`;
+}
+
+function randomState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Resolves with the authorization code once the provider redirects back to the callback page. */
+export async function signInWithPopup(): Promise<{ code: string; redirectUri: string }> {
+  const { width, height, pollMs } = LOGIN_POPUP;
+  const left = window.screenX + Math.max(0, (window.outerWidth - width) / 2);
+  const top = window.screenY + Math.max(0, (window.outerHeight - height) / 2);
+  // Open synchronously (popup blockers), then point it at the provider.
+  const popup = window.open('about:blank', 'aq-sign-in', `width=${width},height=${height},left=${left},top=${top}`);
+  if (!popup) throw new PopupError('aq.login.popupBlocked');
+  const state = randomState();
+  const redirectUri = callbackUrl();
+  try {
+    const { url } = await mainClient().request<{ url: string }>('/login/google/authorize', {
+      auth: 'none',
+      query: { redirect_uri: redirectUri, state },
+    });
+    popup.location.href = url;
+  } catch (err) {
+    popup.close();
+    throw err;
+  }
+  return new Promise((resolve, reject) => {
+    const timer = window.setInterval(() => {
+      if (popup.closed) {
+        window.clearInterval(timer);
+        reject(new PopupError('Sign-in window was closed'));
+        return;
+      }
+      let href: string;
+      try {
+        href = popup.location.href; // throws while on the provider's origin
+      } catch {
+        return;
+      }
+      if (!href.startsWith(redirectUri)) return;
+      window.clearInterval(timer);
+      const params = new URL(href).searchParams;
+      popup.close();
+      if (params.get('state') !== state) reject(new PopupError('Sign-in response did not match the request'));
+      else if (params.get('error')) reject(new PopupError(`Sign-in was cancelled (${params.get('error')})`));
+      else if (!params.get('code')) reject(new PopupError('Sign-in returned no code'));
+      else resolve({ code: params.get('code')!, redirectUri });
+    }, pollMs);
+  });
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two projects: `unit` (unit + backend integration tests, in Node) and `component` (React, in jsdom).
+// Integration tests open PGlite databases (hundreds of MB each) and, when TEST_DATABASE_URL is set,
+// a real PostgreSQL: at most two test files run at once, so two cores are not oversubscribed.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
