@@ -23,7 +23,7 @@ export function runtimeConfig(ctx: AppContext) {
     services,
     realtime: { key: config.realtime.key, authEndpoint: `${SERVICES.main.prefix}/realtime/auth`, path: '' },
     signIn: {
-      provider: config.oidc.issuer.includes('accounts.google.com') ? 'Google' : 'OpenID Connect',
+      provider: config.oidc.providerName,
       enabled: Boolean(config.oidc.clientId),
       clientId: config.oidc.clientId,
       issuer: config.oidc.issuer,

@@ -17,6 +17,8 @@ export interface OidcConfig {
   clientSecret: string;
   /** Only e-mail addresses of this domain may sign in (the `hd` hint is also sent). Empty: any. */
   allowedDomain: string;
+  /** Shown on the login button: 'Sign in with <providerName>'. */
+  providerName: string;
 }
 
 export interface Config {
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: env.OIDC_CLIENT_ID ?? '',
       clientSecret: env.OIDC_CLIENT_SECRET ?? '',
       allowedDomain: env.OIDC_ALLOWED_DOMAIN ?? '',
+      providerName: env.OIDC_PROVIDER_NAME ?? 'Google',
     },
     realtime: {
       appId: env.PUSHER_APP_ID ?? 'aq-console',

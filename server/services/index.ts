@@ -5,13 +5,14 @@ import { adminUserRoutes } from './main/adminUserRoutes';
 import { auditRoutes } from './main/auditRoutes';
 import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
+import { preferenceRoutes } from './main/preferenceRoutes';
 
 export const SERVICES = {
   main: {
     prefix: '/api',
     title: 'AQ main API',
     description: 'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
-    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes],
+    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes],
   },
   adp: {
     prefix: '/adp-api',

@@ -61,7 +61,7 @@ export function AppMenu() {
   const [open] = useSidebarState();
   const visible = ROUTES.filter((r) => r.menu && permissions.can(r.permission));
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }} data-testid="app-menu">
       <Menu sx={{ flex: 1, mt: 1 }}>
         {MENU_GROUPS.map((group) => {
           const entries = visible.filter((r) => r.menu!.group === group);

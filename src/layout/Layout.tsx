@@ -5,6 +5,7 @@ import { AppMenu } from './AppMenu';
 import { ErrorBanner } from './ErrorBanner';
 import { LoadingBar } from './LoadingBar';
 import { SessionWatcher } from './SessionWatcher';
+import { PreferencesSync } from './PreferencesSync';
 import { RequireRoute } from './RouteGuard';
 import { useSession } from '../state/useSession';
 import { findRoute } from '../resources/routes';
@@ -20,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <RaLayout appBar={AppBar} menu={AppMenu}>
       <LoadingBar />
       <SessionWatcher />
+      <PreferencesSync />
       <ErrorBanner />
       <RequireRoute>{children}</RequireRoute>
     </RaLayout>

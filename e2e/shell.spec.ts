@@ -1,0 +1,163 @@
+/** The application shell as a staff member uses it: sign-in, guard, menu, theme, sign out. */
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, signIn, sidebar } from './support/login';
+
+test.describe('password login', () => {
+  test('admin signs in, lands on Installations and sees the full shell', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(/\/installations$/);
+    const menu = sidebar(page);
+    for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
+      await expect(menu.getByText(group, { exact: true })).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveCount(22);
+    await expect(page.getByTestId('sidebar-footer')).toContainText('Version 19.8.5');
+    await expect(page.getByTestId('sidebar-footer')).toContainText('127.0.0.1:8181');
+    await expect(page.getByTestId('user-badge')).toContainText('Ada Admin');
+    await expect(page.getByTestId('user-role')).toHaveText('Admin');
+    // The toolbar is red for the admin role.
+    const bg = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toBe('rgb(211, 47, 47)');
+  });
+
+  test('a wrong password shows the error banner and stays on the login screen', async ({ page }) => {
+    await loginWithPassword(page, 'admin', 'not-the-password');
+    await expect(page.getByTestId('error-banner')).toHaveText('401 - Invalid username or password');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the form applies the username and password rules before calling the server', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Password login' }).click();
+    await page.locator('input[name=username]').fill('bad name!');
+    await page.locator('input[name=password]').fill('short');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Not a valid username')).toBeVisible();
+    await expect(page.getByText('Must be longer than 9 characters')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible();
+  });
+
+  test('a non-admin toolbar is not red and shows the readable role', async ({ page }) => {
+    await signIn(page, 'technician');
+    await expect(page.getByTestId('user-role')).toHaveText('Technician');
+    const bg = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).not.toBe('rgb(211, 47, 47)');
+  });
+});
+
+test.describe('navigation guard', () => {
+  test('an unauthenticated user on a protected route goes to login', async ({ page }) => {
+    await page.goto('/users/roles');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible();
+  });
+
+  test('a user without the permission goes to Installations', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/installations$/);
+    await page.goto('/logs/personal');
+    await expect(page).toHaveURL(/\/installations$/);
+  });
+
+  test('a signed-in user opening a public page is sent to Installations', async ({ page }) => {
+    await signIn(page, 'technician');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/installations$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/installations$/);
+  });
+
+  test('token login signs in with a refresh token from the link, and a bad token logs out', async ({ page, request }) => {
+    const res = await request.get('/api/login/basic', {
+      headers: { authorization: `Basic ${Buffer.from('technician:admin-demo-pass').toString('base64')}` },
+    });
+    const { tokens } = await res.json();
+    await page.goto(`/login?token=${encodeURIComponent(tokens.refreshToken)}`);
+    await expect(page).toHaveURL(/\/installations$/);
+    await expect(page.getByTestId('user-badge')).toContainText('Tomasz Technik');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/login?token=not-a-token');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible();
+  });
+});
+
+test.describe('not-found page', () => {
+  test('shows the warning for an unknown route, signed out and signed in', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Whoops! Page not found.')).toBeVisible();
+    await signIn(page, 'admin');
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Whoops! Page not found.')).toBeVisible();
+    await expect(sidebar(page).getByText('Domain', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('menu per role', () => {
+  test('a viewer sees fewer entries: no Admin group, no Personal Logs, no Generate Tokens', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const menu = sidebar(page);
+    await expect(menu.getByText('Sensors', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Admin', { exact: true })).toHaveCount(0);
+    await expect(menu.getByText('Personal Logs')).toHaveCount(0);
+    await expect(menu.getByText('Generate Tokens for Sensors')).toHaveCount(0);
+    const count = await menu.getByRole('menuitem').count();
+    expect(count).toBeLessThan(22);
+    expect(count).toBeGreaterThan(5);
+  });
+});
+
+test.describe('theme and sign out', () => {
+  test('the theme toggle is remembered for the user across sessions and browsers', async ({ page, browser }) => {
+    await signIn(page, 'sales');
+    const bodyBg = () => page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const light = await bodyBg();
+    await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+    await expect.poll(bodyBg).not.toBe(light);
+    const dark = await bodyBg();
+    // A fresh browser context (no local storage) gets the user's theme from the server.
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await signIn(page2, 'sales');
+    await expect.poll(() => page2.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(dark);
+    // Toggle back so reruns start from light.
+    await page2.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+    await other.close();
+  });
+
+  test('Sign Out ends the session with the goodbye message', async ({ page }) => {
+    await signIn(page, 'technician');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByText('Successfully logged out. Have a nice day.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/sensors');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('sign-in with the OpenID provider', () => {
+  test('a company account signs in through the 800×600 popup', async ({ page }) => {
+    await page.goto('/');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupPromise;
+    expect(popup.viewportSize()).toEqual({ width: 800, height: 600 });
+    await popup.locator('input[name=login]').fill('ada@example.com');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/installations$/, { timeout: 15_000 });
+    await expect(page.getByTestId('user-badge')).toContainText('Ada Lovelace');
+    await expect(page.getByTestId('user-role')).toHaveText('User');
+  });
+
+  test('an account outside the company domain is refused', async ({ page }) => {
+    await page.goto('/');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupPromise;
+    await popup.locator('input[name=login]').fill('eve@other.org');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('error-banner')).toHaveText('403 - Only accounts of example.com may sign in');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
