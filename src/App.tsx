@@ -12,6 +12,8 @@ import { OAuthCallbackPage } from './pages/login/OAuthCallbackPage';
 import { TokenLoginPage } from './pages/login/TokenLoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RESOURCE_VIEWS } from './resources/registry';
+import { ADMIN_PAGES } from './pages/admin';
+import { PERSONAL_PAGES } from './pages/personal';
 import { SUCCESS_MESSAGE_MS } from '../common/domain';
 
 const store = localStorageStore('1', 'aq-console');
@@ -40,6 +42,11 @@ export function App() {
         <Route path="/" element={<PublicOnly><LoginPage /></PublicOnly>} />
         <Route path="/login" element={<PublicOnly><TokenLoginPage /></PublicOnly>} />
         <Route path="/login/callback" element={<OAuthCallbackPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {[...ADMIN_PAGES, ...PERSONAL_PAGES].map(({ path, component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
       </CustomRoutes>
       {RESOURCE_VIEWS.map((r) => (
         <Resource key={r.name} name={r.name} list={r.list} />

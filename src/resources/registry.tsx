@@ -5,6 +5,8 @@ import { RESOURCES } from './definitions';
 import { COLUMNS } from './columns';
 import { ResourceList } from './ResourceList';
 import { ROUTES } from './routes';
+import { ADMIN_LISTS } from '../pages/admin';
+import { PERSONAL_LISTS } from '../pages/personal';
 
 export interface ResourceView {
   name: string;
@@ -26,7 +28,7 @@ function defaultList(name: string): ComponentType {
 }
 
 /** Screens that replace the default list, by resource name. */
-const CUSTOM_LISTS: Record<string, ComponentType> = {};
+const CUSTOM_LISTS: Record<string, ComponentType> = { ...ADMIN_LISTS, ...PERSONAL_LISTS };
 
 export const RESOURCE_VIEWS: ResourceView[] = RESOURCES.map((def) => ({
   name: def.name,
