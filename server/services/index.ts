@@ -6,43 +6,49 @@ import { auditRoutes } from './main/auditRoutes';
 import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
 import { preferenceRoutes } from './main/preferenceRoutes';
+import { listRoutes } from './main/listRoutes';
+import { adpReadRoutes } from './adp/readRoutes';
+import { apiUserReadRoutes } from './apiusers/readRoutes';
+import { gsmReadRoutes } from './gsm/readRoutes';
+import { wifiReadRoutes } from './wifi/readRoutes';
+import { gen3ReadRoutes } from './gen3/readRoutes';
 
 export const SERVICES = {
   main: {
     prefix: '/api',
     title: 'AQ main API',
     description: 'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
-    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes],
+    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes, listRoutes],
   },
   adp: {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [],
+    routes: [adpReadRoutes],
   },
   apiusers: {
     prefix: '/apiusers-api',
     title: 'API-user manager',
     description: 'API-key users, their contractors, standard and samples rate limits.',
-    routes: [],
+    routes: [apiUserReadRoutes],
   },
   gsm: {
     prefix: '/updater/gsm',
     title: 'GSM updater',
     description: 'GSM firmware versions and deployments, and the sensor-status calls (restart, idle).',
-    routes: [],
+    routes: [gsmReadRoutes],
   },
   wifi: {
     prefix: '/updater/wifi',
     title: 'Wi-Fi updater',
     description: 'Wi-Fi firmware deployments built from commits, and their binaries.',
-    routes: [],
+    routes: [wifiReadRoutes],
   },
   gen3: {
     prefix: '/updater/gen3',
     title: 'Gen3 updater',
     description: 'Gen3 firmware versions, per-module binaries and deployments.',
-    routes: [],
+    routes: [gen3ReadRoutes],
   },
 } satisfies Record<string, ServiceDefinition>;
 

@@ -1,0 +1,546 @@
+/**
+ * Compiles the query language (common/query) to a parameterised drizzle `SQL` condition.
+ *
+ * Every value the user typed becomes a bound parameter with an explicit cast; only identifiers from
+ * the catalogue (SQL fragments written here and in the list routes) are ever part of the SQL text.
+ * Unknown fields, type mismatches and syntax errors become `400 {status, message}` whose message
+ * names the position and what was expected.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  DURATION_UNIT_MS,
+  QueryError,
+  fieldName,
+  parseIsoDate,
+  parseQuery,
+  printField,
+  printValue,
+  tagField,
+  tagViewPermission,
+  visibleFields,
+  type Catalogue,
+  type CompareOp,
+  type Expr,
+  type FieldDef,
+  type FieldRef,
+  type TagDef,
+  type Value,
+} from '../../common/query';
+import { MEASURED_PARAMS, type TagContext } from '../../common/domain';
+import type { PermissionSet } from '../../common/permissions';
+import { badRequest } from '../http/errors';
+import type { contractorTagValues, installationTagValues, sensorTagValues } from '../db/schema';
+
+export type TagValueTable = typeof sensorTagValues | typeof installationTagValues | typeof contractorTagValues;
+
+/** A queryable field on the server: its definition and the SQL expression of its value. */
+export interface ServerField {
+  def: FieldDef;
+  expr: SQL | AnyPgColumn;
+}
+
+/** Resolves `tag.<name>` to its definition and the EXISTS subquery over the tag-values table. */
+export interface TagResolution {
+  def: FieldDef;
+  tagId: number;
+  /** `exists (select 1 from <tag values> v where v.<entity> = <row id> and v.tag_id = <id> and <cond(typed value)>)` */
+  exists(cond: (value: SQL) => SQL): SQL;
+}
+
+export interface ServerCatalogue {
+  catalogue: Catalogue;
+  /** Fields by lower-case name. */
+  fields: Map<string, ServerField>;
+  /** Text expressions searched by SEARCH("…") (ILIKE, escaped). */
+  searchText: (SQL | AnyPgColumn)[];
+  /** Integer expressions matched exactly when a SEARCH word is a whole number. */
+  searchIds: (SQL | AnyPgColumn)[];
+  /** `tag.<name>` resolver; undefined when the entity has no tags. */
+  tag?: (name: string) => TagResolution | undefined;
+  /** Names of the tags the caller may query (for messages). */
+  tagNames?: string[];
+  /** Reference time for now(); default: the time of compilation. */
+  now?: Date;
+}
+
+export interface ServerCatalogueOptions {
+  /** Only fields (and tags) this holder may see; all when omitted. */
+  permissions?: PermissionSet;
+  /** Tag definitions of the entity's context, when it has tags. */
+  tags?: readonly TagDef[];
+  /** The tag-values table and the row id its entity column refers to. */
+  tagValues?: { table: TagValueTable; rowId: SQL | AnyPgColumn };
+  now?: Date;
+}
+
+/**
+ * Builds the server catalogue of a list: `columns` maps every field of the shared catalogue to its
+ * SQL expression (a field without a mapping is a programming error).
+ */
+export function serverCatalogue(
+  catalogue: Catalogue,
+  columns: Record<string, SQL | AnyPgColumn>,
+  opts: ServerCatalogueOptions = {},
+): ServerCatalogue {
+  for (const def of catalogue.fields)
+    if (!(def.name in columns)) throw new Error(`No SQL for field ${catalogue.entity}.${def.name}`);
+  const fields = new Map<string, ServerField>();
+  const visible = visibleFields(catalogue, opts.permissions);
+  for (const def of visible) fields.set(def.name.toLowerCase(), { def, expr: columns[def.name]! });
+  const result: ServerCatalogue = {
+    catalogue,
+    fields,
+    searchText: visible
+      .filter((d) => d.search && d.type !== 'integer' && d.type !== 'number')
+      .map((d) => columns[d.name]!),
+    searchIds: visible.filter((d) => d.search && d.type === 'integer').map((d) => columns[d.name]!),
+    now: opts.now,
+  };
+  const context: TagContext | undefined = catalogue.tagContext;
+  if (context && opts.tags && opts.tagValues) {
+    const { table, rowId } = opts.tagValues;
+    const allowed = opts.tags.filter(
+      (t) => !opts.permissions || opts.permissions.can(tagViewPermission(context, t.id)),
+    );
+    const byName = new Map(allowed.map((t) => [t.name.toLowerCase(), t]));
+    result.tagNames = allowed.map((t) => t.name);
+    result.tag = (name) => {
+      const tag = byName.get(name.toLowerCase());
+      if (!tag) return undefined;
+      const def = tagField(tag);
+      if (def.type === 'enum' && def.values!.length === 0) def.type = 'string';
+      return {
+        def,
+        tagId: tag.id,
+        exists: (cond) =>
+          sql`exists (select 1 from ${table} where ${table.entityId} = ${rowId} and ${table.tagId} = ${tag.id}::int and ${cond(typedTagValue(def, sql`${table.value}`))})`,
+      };
+    };
+  }
+  return result;
+}
+
+const NUMBER_TEXT = '^\\s*-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?\\s*$';
+
+/** The jsonb tag value as the SQL type of its field (null when it does not fit). */
+function typedTagValue(def: FieldDef, v: SQL): SQL {
+  switch (def.type) {
+    case 'number':
+      return sql`(case jsonb_typeof(${v}) when 'number' then (${v} #>> '{}')::float8 when 'string' then (case when (${v} #>> '{}') ~ ${NUMBER_TEXT}::text then (${v} #>> '{}')::float8 end) end)`;
+    case 'boolean':
+      return sql`(case lower(${v} #>> '{}') when 'true' then true when 'false' then false end)`;
+    default:
+      return sql`(${v} #>> '{}')`;
+  }
+}
+
+// ------------------------------------------------------------------ entry points
+
+/**
+ * Parses and compiles a query. Blank or missing text gives `undefined` (no filter). Any problem
+ * with the query throws `badRequest(message)`.
+ */
+export function compileQuery(text: string | undefined, catalogue: ServerCatalogue): SQL | undefined {
+  return parseAndCompile(text, catalogue).where;
+}
+
+/** Like compileQuery, also returning the AST (for lists whose defaults depend on the fields used). */
+export function parseAndCompile(
+  text: string | undefined,
+  catalogue: ServerCatalogue,
+): { ast: Expr | null; where: SQL | undefined } {
+  if (text === undefined || text.trim() === '') return { ast: null, where: undefined };
+  try {
+    const ast = parseQuery(text);
+    return { ast, where: ast ? compileAst(ast, catalogue) : undefined };
+  } catch (e) {
+    if (e instanceof QueryError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/** Compiles a parsed query; throws QueryError for unknown fields and type mismatches. */
+export function compileAst(ast: Expr, catalogue: ServerCatalogue): SQL {
+  return new Compiler(catalogue).expr(ast);
+}
+
+// ------------------------------------------------------------------ the compiler
+
+type Target =
+  | { kind: 'column'; def: FieldDef; expr: SQL | AnyPgColumn; ref: FieldRef }
+  | { kind: 'tag'; def: FieldDef; tag: TagResolution; ref: FieldRef };
+
+/** A literal ready for SQL: null, a typed parameter, or a whole day [from, to) for datetime fields. */
+type Lit = { kind: 'null' } | { kind: 'scalar'; sql: SQL; raw: unknown } | { kind: 'day'; from: SQL; to: SQL };
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+const DAY_MS = 86_400_000;
+/** Latest instant PostgreSQL and JS both represent comfortably. */
+const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+const MIN_TIME_MS = Date.UTC(1, 0, 1);
+
+const TYPE_LABEL: Record<FieldDef['type'], string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a "string" or a word',
+  boolean: 'true or false',
+  date: 'a date (2026-01-31) or now()',
+  datetime: 'a date (2026-01-31), a date-time (2026-01-31T10:00:00Z) or now() - 3d',
+  enum: 'one of the listed values',
+  set: 'one of the listed values',
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function describeValue(v: Value): string {
+  switch (v.kind) {
+    case 'string':
+      return `the string ${printValue(v)}`;
+    case 'word':
+      return `the word ${v.value}`;
+    case 'number':
+      return `the number ${printValue(v)}`;
+    case 'date':
+      return `the date ${v.value}`;
+    default:
+      return printValue(v);
+  }
+}
+
+const typeWithArticle = (t: FieldDef['type']) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
+
+/** The field as the user would write it: `status`, `tag."Roof type"`. */
+function displayName(target: Target): string {
+  return target.kind === 'tag'
+    ? printField({ path: ['tag', target.def.name.slice(4)], span: target.ref.span })
+    : target.def.name;
+}
+
+function levenshtein(a: string, b: string): number {
+  const m = a.length;
+  const n = b.length;
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    for (let j = 1; j <= n; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[n]!;
+}
+
+function suggest(name: string, candidates: string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(lower, c.toLowerCase());
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(lower.length / 4)) ? best : undefined;
+}
+
+/** Field names for a message, folding the per-parameter families (pm1Value … pressureValue). */
+function listFieldNames(names: string[], hasTags: boolean): string {
+  const params = MEASURED_PARAMS as readonly string[];
+  const families = new Map<string, number>();
+  const plain: string[] = [];
+  for (const n of names) {
+    const m = /^([a-z0-9]+?)(Value|Suspended|SuspendedFrom)$/.exec(n);
+    if (m && params.includes(m[1]!)) families.set(m[2]!, (families.get(m[2]!) ?? 0) + 1);
+    else plain.push(n);
+  }
+  const parts = [...plain, ...[...families.keys()].map((s) => `<param>${s}`)];
+  if (hasTags) parts.push('tag.<name>');
+  let text = parts.join(', ');
+  if (families.size > 0) text += ` (<param> is one of ${params.join(', ')})`;
+  return text;
+}
+
+class Compiler {
+  private readonly now: Date;
+
+  constructor(private readonly cat: ServerCatalogue) {
+    this.now = cat.now ?? new Date();
+  }
+
+  expr(e: Expr): SQL {
+    switch (e.kind) {
+      case 'or':
+        return sql`(${this.expr(e.left)} or ${this.expr(e.right)})`;
+      case 'and':
+        return sql`(${this.expr(e.left)} and ${this.expr(e.right)})`;
+      case 'not':
+        // two-valued negation: rows where the condition is unknown (an empty field) match too
+        return sql`((${this.expr(e.expr)}) is not true)`;
+      case 'search':
+        return this.search(e.text);
+      case 'compare': {
+        const negate = e.op === '!=' || e.op === '!~';
+        const op = e.op === '!=' ? '=' : e.op === '!~' ? '~' : e.op;
+        const cond = this.predicate(e.field, op, [e.value], e.op);
+        return negate ? sql`((${cond}) is not true)` : cond;
+      }
+      case 'in': {
+        const cond = this.predicate(e.field, 'in', e.values, e.negated ? 'not in' : 'in');
+        return e.negated ? sql`((${cond}) is not true)` : cond;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- SEARCH
+
+  private search(text: string): SQL {
+    const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 20);
+    if (words.length === 0) return sql`true`;
+    const perWord = words.map((word) => {
+      const parts: SQL[] = this.cat.searchText.map((col) => sql`${col} ilike ${`%${escapeLike(word)}%`}::text`);
+      if (/^\d{1,9}$/.test(word)) for (const col of this.cat.searchIds) parts.push(sql`${col} = ${Number(word)}::int`);
+      return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+    });
+    return perWord.length === 1 ? perWord[0]! : sql`(${sql.join(perWord, sql` and `)})`;
+  }
+
+  // ---------------------------------------------------------------- fields
+
+  private resolve(ref: FieldRef): Target {
+    const name = fieldName(ref);
+    const at = ref.span.start;
+    const { catalogue } = this.cat;
+    if (ref.path.length >= 2 && ref.path[0]!.toLowerCase() === 'tag' && catalogue.tagContext) {
+      const tagName = ref.path.slice(1).join('.');
+      const tag = this.cat.tag?.(tagName);
+      if (tag) return { kind: 'tag', def: tag.def, tag, ref };
+      const names = this.cat.tagNames ?? [];
+      const hint = suggest(tagName, names);
+      throw new QueryError(
+        `Unknown tag ${JSON.stringify(tagName)} at position ${at}${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : ''}; expected one of the ${catalogue.tagContext} tags: ${names.length ? names.map((n) => JSON.stringify(n)).join(', ') : '(none)'}`,
+        at,
+        { end: ref.span.end, expected: names.map((n) => `tag.${n}`) },
+      );
+    }
+    const field = this.cat.fields.get(name.toLowerCase());
+    if (field) return { kind: 'column', def: field.def, expr: field.expr, ref };
+    const hidden = catalogue.fields.find((d) => d.name.toLowerCase() === name.toLowerCase());
+    if (hidden) {
+      const rule = hidden.permission;
+      const perm = typeof rule === 'string' ? rule : (rule ?? []).join(' or ');
+      throw new QueryError(`You cannot query ${hidden.name} (position ${at}): it needs the ${perm} permission`, at, {
+        end: ref.span.end,
+      });
+    }
+    const names = [...this.cat.fields.values()].map((f) => f.def.name);
+    const hint = suggest(name, names);
+    throw new QueryError(
+      `Unknown field ${JSON.stringify(name)} at position ${at}${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : ''}; expected a field of ${catalogue.label}: ${listFieldNames(names, Boolean(this.cat.tag))}`,
+      at,
+      { end: ref.span.end, expected: names },
+    );
+  }
+
+  // ---------------------------------------------------------------- predicates
+
+  /**
+   * The positive condition of `field <op> value(s)` (`=` and `in` take any number of values).
+   * Negative operators are compiled by the caller as `(positive) is not true`.
+   */
+  private predicate(ref: FieldRef, op: Exclude<CompareOp, '!=' | '!~'> | 'in', values: Value[], written: string): SQL {
+    const target = this.resolve(ref);
+    const { def } = target;
+    const name = displayName(target);
+    const pos = ref.span.start;
+    const eqOnly = def.type === 'boolean' || def.type === 'enum' || def.type === 'set';
+    if (op === '~' && def.type !== 'string')
+      throw new QueryError(
+        `Operator "${written}" needs a text field, but ${name} (position ${pos}) is ${typeWithArticle(def.type)} field; expected =, != or in`,
+        pos,
+        {
+          end: ref.span.end,
+          expected: ['=', '!=', 'in'],
+        },
+      );
+    if ((op === '<' || op === '<=' || op === '>' || op === '>=') && eqOnly)
+      throw new QueryError(
+        `Operator "${written}" cannot compare ${name} (position ${pos}), ${typeWithArticle(def.type)} field; expected =, !=, in or not in`,
+        pos,
+        {
+          end: ref.span.end,
+          expected: ['=', '!=', 'in', 'not in'],
+        },
+      );
+
+    const lits = values.map((v) => this.literal(target, v, op));
+    const nulls = lits.some((l) => l.kind === 'null');
+    const nonNull = lits.filter((l) => l.kind !== 'null');
+
+    if (op === '=' || op === 'in') {
+      const parts: SQL[] = [];
+      if (nonNull.length > 0) parts.push(this.apply(target, (x) => this.equalsAny(def, x, nonNull)));
+      if (nulls) parts.push(this.isNull(target));
+      return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
+    }
+    const lit = lits[0]!;
+    if (lit.kind === 'null')
+      throw new QueryError(
+        `null cannot be used with "${written}" at position ${values[0]!.span.start}; expected = null or != null`,
+        values[0]!.span.start,
+        { end: values[0]!.span.end },
+      );
+    if (op === '~') {
+      const pattern = `%${escapeLike(String((lit as { raw: unknown }).raw))}%`;
+      return this.apply(target, (x) => sql`${x} ilike ${pattern}::text`);
+    }
+    return this.apply(target, (x) => this.order(x, op, lit));
+  }
+
+  private apply(target: Target, cond: (x: SQL | AnyPgColumn) => SQL): SQL {
+    return target.kind === 'column' ? cond(target.expr) : target.tag.exists((v) => cond(v));
+  }
+
+  private isNull(target: Target): SQL {
+    return target.kind === 'column'
+      ? sql`${target.expr} is null`
+      : sql`(not ${target.tag.exists((v) => sql`${v} is not null`)})`;
+  }
+
+  private equalsAny(def: FieldDef, x: SQL | AnyPgColumn, lits: Lit[]): SQL {
+    const parts: SQL[] = [];
+    const scalars: SQL[] = [];
+    for (const l of lits) {
+      if (l.kind === 'day') parts.push(sql`(${x} >= ${l.from} and ${x} < ${l.to})`);
+      else if (l.kind === 'scalar') {
+        if (def.type === 'set') parts.push(sql`${x} @> ${JSON.stringify([l.raw])}::jsonb`);
+        else scalars.push(l.sql);
+      }
+    }
+    if (scalars.length === 1) parts.unshift(sql`${x} = ${scalars[0]!}`);
+    else if (scalars.length > 1) parts.unshift(sql`${x} in (${sql.join(scalars, sql`, `)})`);
+    return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
+  }
+
+  private order(x: SQL | AnyPgColumn, op: '<' | '<=' | '>' | '>=', lit: Lit): SQL {
+    if (lit.kind === 'day') {
+      // a whole day: before it, up to its end, after it, from its start
+      if (op === '<') return sql`${x} < ${lit.from}`;
+      if (op === '<=') return sql`${x} < ${lit.to}`;
+      if (op === '>') return sql`${x} >= ${lit.to}`;
+      return sql`${x} >= ${lit.from}`;
+    }
+    const v = (lit as { sql: SQL }).sql;
+    switch (op) {
+      case '<':
+        return sql`${x} < ${v}`;
+      case '<=':
+        return sql`${x} <= ${v}`;
+      case '>':
+        return sql`${x} > ${v}`;
+      case '>=':
+        return sql`${x} >= ${v}`;
+    }
+  }
+
+  // ---------------------------------------------------------------- values
+
+  private mismatch(target: Target, v: Value, label = TYPE_LABEL[target.def.type]): never {
+    throw new QueryError(
+      `Expected ${label} for ${displayName(target)} at position ${v.span.start} but found ${describeValue(v)}`,
+      v.span.start,
+      {
+        end: v.span.end,
+        expected: [label],
+      },
+    );
+  }
+
+  private instant(v: Value): { ms: number; dateOnly: boolean } | undefined {
+    if (v.kind === 'now') {
+      const offset = v.offset ? v.offset.sign * v.offset.amount * DURATION_UNIT_MS[v.offset.unit] : 0;
+      const ms = this.now.getTime() + offset;
+      if (!Number.isFinite(ms) || ms > MAX_TIME_MS || ms < MIN_TIME_MS)
+        throw new QueryError(
+          `The duration at position ${v.span.start} is too large; expected a time between the years 1 and 9999`,
+          v.span.start,
+          { end: v.span.end },
+        );
+      return { ms, dateOnly: false };
+    }
+    if (v.kind === 'date' || v.kind === 'string') {
+      const parsed = parseIsoDate(v.value);
+      if (!parsed) return undefined;
+      return { ms: parsed.date.getTime(), dateOnly: parsed.dateOnly };
+    }
+    return undefined;
+  }
+
+  private literal(target: Target, v: Value, op: string): Lit {
+    const { def } = target;
+    if (v.kind === 'null') return { kind: 'null' };
+    switch (def.type) {
+      case 'integer': {
+        if (v.kind !== 'number') return this.mismatch(target, v);
+        if (!Number.isInteger(v.value)) return this.mismatch(target, v);
+        if (v.value < INT_MIN || v.value > INT_MAX)
+          return this.mismatch(target, v, `a whole number between ${INT_MIN} and ${INT_MAX}`);
+        return { kind: 'scalar', sql: sql`${v.value}::int`, raw: v.value };
+      }
+      case 'number': {
+        if (v.kind !== 'number') return this.mismatch(target, v);
+        return { kind: 'scalar', sql: sql`${v.value}::float8`, raw: v.value };
+      }
+      case 'string': {
+        let text: string;
+        if (v.kind === 'string' || v.kind === 'word' || v.kind === 'date') text = v.value;
+        else if (v.kind === 'number') text = printValue(v);
+        else return this.mismatch(target, v);
+        return { kind: 'scalar', sql: sql`${text}::text`, raw: text };
+      }
+      case 'boolean': {
+        if (v.kind === 'boolean') return { kind: 'scalar', sql: sql`${v.value}::boolean`, raw: v.value };
+        if ((v.kind === 'word' || v.kind === 'string') && /^(true|false)$/i.test(v.value)) {
+          const b = v.value.toLowerCase() === 'true';
+          return { kind: 'scalar', sql: sql`${b}::boolean`, raw: b };
+        }
+        return this.mismatch(target, v);
+      }
+      case 'enum':
+      case 'set': {
+        const allowed = def.values ?? [];
+        if (v.kind !== 'word' && v.kind !== 'string' && v.kind !== 'number') return this.mismatch(target, v);
+        const text = v.kind === 'number' ? printValue(v) : v.value;
+        const match = allowed.find((a) => a === text) ?? allowed.find((a) => a.toLowerCase() === text.toLowerCase());
+        if (match === undefined)
+          throw new QueryError(
+            `Unknown value ${JSON.stringify(text)} for ${displayName(target)} at position ${v.span.start}; expected one of: ${allowed.join(', ')}`,
+            v.span.start,
+            {
+              end: v.span.end,
+              expected: [...allowed],
+            },
+          );
+        return { kind: 'scalar', sql: sql`${match}::text`, raw: match };
+      }
+      case 'date': {
+        const t = this.instant(v);
+        if (!t) return this.mismatch(target, v);
+        const day = new Date(t.ms).toISOString().slice(0, 10);
+        return { kind: 'scalar', sql: sql`${day}::date`, raw: day };
+      }
+      case 'datetime': {
+        const t = this.instant(v);
+        if (!t) return this.mismatch(target, v);
+        if (t.dateOnly && op !== '~') {
+          const from = new Date(t.ms).toISOString();
+          const to = new Date(Math.min(t.ms + DAY_MS, MAX_TIME_MS)).toISOString();
+          return { kind: 'day', from: sql`${from}::timestamptz`, to: sql`${to}::timestamptz` };
+        }
+        const iso = new Date(t.ms).toISOString();
+        return { kind: 'scalar', sql: sql`${iso}::timestamptz`, raw: iso };
+      }
+    }
+  }
+}
