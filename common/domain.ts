@@ -174,3 +174,11 @@ export function isAccessTokenExpired(expiresAtMs: number | undefined, now = Date
   if (expiresAtMs === undefined || !Number.isFinite(expiresAtMs)) return true;
   return expiresAtMs - now <= TOKEN_EXPIRY_MARGIN_MS;
 }
+
+/** Upload size limits per kind of file, in bytes. */
+export const UPLOAD_LIMITS = {
+  logo: 2 * 1024 * 1024,
+  image: 10 * 1024 * 1024,
+  firmware: 32 * 1024 * 1024,
+} as const;
+export type UploadKind = keyof typeof UPLOAD_LIMITS;

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionService } from './auth/sessions';
 import type { OidcClient } from './auth/oidc';
+import type { FileStore } from './storage/files';
 
 export interface AppContext {
   config: Config;
@@ -10,4 +11,5 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   sessions: SessionService;
   oidc: OidcClient;
+  files: FileStore;
 }

@@ -6,6 +6,8 @@ import { SessionService } from './auth/sessions';
 import { OidcClient } from './auth/oidc';
 import { loadSigningKey } from './auth/secret';
 import type { AppContext } from './context';
+import path from 'node:path';
+import { FileStore } from './storage/files';
 
 export async function createContext(config: Config, database?: Database): Promise<{ ctx: AppContext; database: Database; seeded: boolean }> {
   const dbh = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -20,6 +22,8 @@ export async function createContext(config: Config, database?: Database): Promis
     accessTokenTtlSec: config.accessTokenTtlSec,
     refreshTokenTtlSec: config.refreshTokenTtlSec,
   });
-  const ctx: AppContext = { config, db: dbh.db, dbKind: dbh.kind, sessions, oidc: new OidcClient(config.oidc) };
+  const ctx: AppContext = { config, db: dbh.db, dbKind: dbh.kind, sessions, oidc: new OidcClient(config.oidc),
+    files: new FileStore(path.join(config.dataDir, 'files')),
+  };
   return { ctx, database: dbh, seeded };
 }

@@ -8,6 +8,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
+import { UPLOAD_LIMITS } from '../../common/domain';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PermissionRule } from '../../common/permissions';
 import type { Principal } from '../auth/sessions';
@@ -60,6 +62,7 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
       },
       transform: jsonSchemaTransform,
     });
+    await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 4, fields: 40 } });
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${def.prefix}/openapi.json` } as never });
 
     app.decorateRequest('principal', null as unknown as Principal);

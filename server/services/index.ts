@@ -7,6 +7,7 @@ import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
 import { preferenceRoutes } from './main/preferenceRoutes';
 import { listRoutes } from './main/listRoutes';
+import { fileRoutes } from './main/fileRoutes';
 import { adpReadRoutes } from './adp/readRoutes';
 import { apiUserReadRoutes } from './apiusers/readRoutes';
 import { gsmReadRoutes } from './gsm/readRoutes';
@@ -18,7 +19,7 @@ export const SERVICES = {
     prefix: '/api',
     title: 'AQ main API',
     description: 'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
-    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes, listRoutes],
+    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes, listRoutes, fileRoutes],
   },
   adp: {
     prefix: '/adp-api',

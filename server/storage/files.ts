@@ -1,0 +1,64 @@
+/**
+ * File storage for logos, request images and firmware binaries: bytes in a local directory
+ * (DATA_DIR/files), metadata in the `files` table, content addressed and hash-verified on read.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { UploadKind } from '../../common/domain';
+import type { Executor } from '../db';
+import { files } from '../db/schema';
+import { HttpError, notFound } from '../http/errors';
+
+export interface StoredFile {
+  key: string;
+  kind: UploadKind;
+  contentType: string;
+  size: number;
+  sha256: string;
+  originalName: string | null;
+}
+
+export class FileStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!/^[a-z]+\/[0-9a-f]{64}$/.test(key)) throw notFound('No such file');
+    return path.join(this.root, key);
+  }
+
+  /** Writes the bytes (idempotent by content) and records the metadata with `db` (use the caller's transaction). */
+  async put(db: Executor, kind: UploadKind, bytes: Buffer, contentType: string, originalName?: string): Promise<StoredFile> {
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    const key = `${kind}/${sha256}`;
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(temp, bytes);
+    await fs.rename(temp, target);
+    const row = { key, kind, contentType, size: bytes.length, sha256, originalName: originalName ?? null };
+    await db.insert(files).values(row).onConflictDoNothing();
+    return row;
+  }
+
+  async meta(db: Executor, key: string): Promise<StoredFile> {
+    const [row] = await db.select().from(files).where(eq(files.key, key));
+    if (!row) throw notFound('No such file');
+    return { ...row, kind: row.kind as UploadKind };
+  }
+
+  /** Reads a file and verifies its hash; a corrupted file is an error, never served. */
+  async get(db: Executor, key: string): Promise<{ meta: StoredFile; bytes: Buffer }> {
+    const meta = await this.meta(db, key);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(this.pathOf(key));
+    } catch {
+      throw notFound('The file is missing from storage');
+    }
+    const actual = crypto.createHash('sha256').update(bytes).digest('hex');
+    if (actual !== meta.sha256) throw new HttpError(500, 'The stored file is corrupted');
+    return { meta, bytes };
+  }
+}
