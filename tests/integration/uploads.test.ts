@@ -31,7 +31,10 @@ const uploadRoute: ServiceRoutes = (r, ctx) => {
 
 async function multipart(fields: Record<string, string | Blob>) {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v, ...(v instanceof Blob ? ['f.png'] : []));
+  for (const [k, v] of Object.entries(fields)) {
+    if (v instanceof Blob) form.append(k, v, 'f.png');
+    else form.append(k, v);
+  }
   const req = new Request('http://local/', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
@@ -59,7 +62,10 @@ async function upload(kind: string, fields: Record<string, string | Blob>) {
   return app.inject({ method: 'POST', url: `/api/test-upload/${kind}`, payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
 }
 
-const fileCount = async () => Number((await t.ctx.db.execute(sql`select count(*)::int as n from files`)).rows[0]!.n);
+const fileCount = async () => {
+  const result = (await t.ctx.db.execute(sql`select count(*)::int as n from files`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
+};
 
 describe('uploads', () => {
   it('stores a file, records its hash, and serves it back byte for byte', async () => {
