@@ -4,6 +4,7 @@ import { mainClient, logoutLocally, refreshSession } from './dataProviders/http'
 import { ApiError, TOKEN_EXPIRED } from './dataProviders/errors';
 import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse } from './state/session';
 import { canAccess } from './resources/access';
+import { SESSION_CHECK_DELAY_MS } from '../common/domain';
 
 export const EMPLOYEE_FALLBACK_NAME = 'Employee';
 
@@ -38,6 +39,9 @@ export async function login(params: LoginParams): Promise<LoginResponse> {
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
     await login(params);
+    // The session check runs 500 ms after login: the stored session must be complete by then.
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_DELAY_MS));
+    if (!readSession()) throw new Error('The session could not be stored. Please sign in again.');
     return { redirectTo: '/installations' };
   },
 
