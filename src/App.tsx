@@ -14,6 +14,8 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { RESOURCE_VIEWS } from './resources/registry';
 import { ADMIN_PAGES } from './pages/admin';
 import { PERSONAL_PAGES } from './pages/personal';
+import { SENSORS_PAGES } from './pages/sensors';
+import { PREFERENCES_PAGES } from './pages/preferences';
 import { SUCCESS_MESSAGE_MS } from '../common/domain';
 
 const store = localStorageStore('1', 'aq-console');
@@ -44,7 +46,7 @@ export function App() {
         <Route path="/login/callback" element={<OAuthCallbackPage />} />
       </CustomRoutes>
       <CustomRoutes>
-        {[...ADMIN_PAGES, ...PERSONAL_PAGES].map(({ path, component: Page }) => (
+        {[...ADMIN_PAGES, ...PERSONAL_PAGES, ...SENSORS_PAGES, ...PREFERENCES_PAGES].map(({ path, component: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
       </CustomRoutes>

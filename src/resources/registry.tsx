@@ -7,6 +7,8 @@ import { ResourceList } from './ResourceList';
 import { ROUTES } from './routes';
 import { ADMIN_LISTS } from '../pages/admin';
 import { PERSONAL_LISTS } from '../pages/personal';
+import { SENSORS_LISTS } from '../pages/sensors';
+import { PREFERENCES_LISTS } from '../pages/preferences';
 
 export interface ResourceView {
   name: string;
@@ -28,7 +30,7 @@ function defaultList(name: string): ComponentType {
 }
 
 /** Screens that replace the default list, by resource name. */
-const CUSTOM_LISTS: Record<string, ComponentType> = { ...ADMIN_LISTS, ...PERSONAL_LISTS };
+const CUSTOM_LISTS: Record<string, ComponentType> = { ...ADMIN_LISTS, ...PERSONAL_LISTS, ...SENSORS_LISTS, ...PREFERENCES_LISTS };
 
 export const RESOURCE_VIEWS: ResourceView[] = RESOURCES.map((def) => ({
   name: def.name,
