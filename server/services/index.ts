@@ -8,6 +8,7 @@ import { roleRoutes } from './main/roleRoutes';
 import { preferenceRoutes } from './main/preferenceRoutes';
 import { listRoutes } from './main/listRoutes';
 import { fileRoutes } from './main/fileRoutes';
+import { tagReadRoutes } from './main/tagRoutes';
 import { adpReadRoutes } from './adp/readRoutes';
 import { apiUserReadRoutes } from './apiusers/readRoutes';
 import { gsmReadRoutes } from './gsm/readRoutes';
@@ -19,7 +20,7 @@ export const SERVICES = {
     prefix: '/api',
     title: 'AQ main API',
     description: 'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
-    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes, listRoutes, fileRoutes],
+    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes, listRoutes, fileRoutes, tagReadRoutes],
   },
   adp: {
     prefix: '/adp-api',

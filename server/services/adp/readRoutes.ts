@@ -44,10 +44,17 @@ const SORT_KEYS = Object.keys(SORTABLE) as [string, ...string[]];
 
 const listQuery = z.object({
   ...pageQuery(ADP_USERS_MAX_LIMIT, ADP_USERS_DEFAULT_LIMIT),
-  sortBy: z.enum(SORT_KEYS).default('id').describe('Sort field; plan needs view_plans, contractor fields need view_contractors_adp_users'),
+  sortBy: z
+    .enum(SORT_KEYS)
+    .default('id')
+    .describe('Sort field; plan needs view_plans, contractor fields need view_contractors_adp_users'),
   order: z.enum(['asc', 'desc']).default('asc'),
   search: z.string().max(200).optional().describe('Case-insensitive text in the nickname, e-mail or contractor name'),
-  contractor: z.string().max(200).optional().describe('Exact contractor name (case-insensitive); needs view_contractors_adp_users'),
+  contractor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Exact contractor name (case-insensitive); needs view_contractors_adp_users'),
 });
 
 const plan = z.object({ name: z.string(), displayName: z.string() });
@@ -83,7 +90,10 @@ const userDetail = userRow.extend({
   accessDefinitions: z.array(accessDefinition),
 });
 
-const listResponse = z.object({ data: z.object({ users: z.array(userRow) }), meta: z.object({ totalCount: z.number().int() }) });
+const listResponse = z.object({
+  data: z.object({ users: z.array(userRow) }),
+  meta: z.object({ totalCount: z.number().int() }),
+});
 
 const columns = {
   id: adpUsers.id,
@@ -159,7 +169,8 @@ export const adpReadRoutes: ServiceRoutes = (app, { db }) => {
       const perms = request.principal.permissions;
       const seesContractors = perms.can(CONTRACTOR_PERMISSION);
       const sort = SORTABLE[q.sortBy]!;
-      if (sort.needs && !perms.can(sort.needs)) throw badRequest(`Sorting by ${q.sortBy} needs the ${sort.needs} permission`);
+      if (sort.needs && !perms.can(sort.needs))
+        throw badRequest(`Sorting by ${q.sortBy} needs the ${sort.needs} permission`);
       if (q.contractor !== undefined && !seesContractors)
         throw forbidden(`You need the ${CONTRACTOR_PERMISSION} permission to filter by contractor`);
 
@@ -230,7 +241,11 @@ export const adpReadRoutes: ServiceRoutes = (app, { db }) => {
           .orderBy(asc(adpAccessDefinitions.id)),
       ]);
       if (!row) throw notFound(`Developer-portal user ${id} does not exist`);
-      const user = { ...present(row, request.principal.permissions), settings: extra?.settings ?? {}, accessDefinitions };
+      const user = {
+        ...present(row, request.principal.permissions),
+        settings: extra?.settings ?? {},
+        accessDefinitions,
+      };
       return { data: { user } };
     },
   );
@@ -243,7 +258,9 @@ export const adpReadRoutes: ServiceRoutes = (app, { db }) => {
         summary: 'Plans a developer-portal user can have, sorted by name',
         tags: ['plans'],
         response: {
-          200: z.object({ data: z.array(z.object({ name: z.string(), displayName: z.string(), isTrialPlan: z.boolean() })) }),
+          200: z.object({
+            data: z.array(z.object({ name: z.string(), displayName: z.string(), isTrialPlan: z.boolean() })),
+          }),
         },
       },
     },

@@ -36,18 +36,30 @@ const idList = z
   .max(12 * MAX_CONTRACTOR_FILTER)
   .regex(/^(\s*\d{1,9}\s*(,\s*\d{1,9}\s*)*)?$/, 'contractors must be comma-separated contractor ids')
   .transform((s) => (s.trim() === '' ? undefined : [...new Set(s.split(',').map((x) => Number(x.trim())))]))
-  .refine((ids) => ids === undefined || ids.length <= MAX_CONTRACTOR_FILTER, `At most ${MAX_CONTRACTOR_FILTER} contractor ids`);
+  .refine(
+    (ids) => ids === undefined || ids.length <= MAX_CONTRACTOR_FILTER,
+    `At most ${MAX_CONTRACTOR_FILTER} contractor ids`,
+  );
 
 const listQuery = z.object({
   ...pageQuery(API_USERS_MAX_LIMIT, API_USERS_DEFAULT_LIMIT),
   contractors: idList.optional().describe('Comma-separated contractor ids: only users of these contractors'),
   sortBy: z.enum(SORT_KEYS).default('id'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  search: z.string().max(200).optional().describe('Case-insensitive text in the username, custom id or contractor name'),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Case-insensitive text in the username, custom id or contractor name'),
 });
 
 const limits = z
-  .object(Object.fromEntries(LIMIT_PERIODS.map((p) => [p, z.number().optional()])) as Record<(typeof LIMIT_PERIODS)[number], z.ZodOptional<z.ZodNumber>>)
+  .object(
+    Object.fromEntries(LIMIT_PERIODS.map((p) => [p, z.number().optional()])) as Record<
+      (typeof LIMIT_PERIODS)[number],
+      z.ZodOptional<z.ZodNumber>
+    >,
+  )
   .nullable()
   .describe('null (the default limits) or requests allowed per period');
 
@@ -69,7 +81,10 @@ const userRow = z.object({
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** True when the user has a custom limit and the contractor's deal ended before `day` (YYYY-MM-DD). */
-export function customDealExpired(u: { limitStandard: Limits | null; limitSamples: Limits | null; endOfDeal: string | null }, day = today()): boolean {
+export function customDealExpired(
+  u: { limitStandard: Limits | null; limitSamples: Limits | null; endOfDeal: string | null },
+  day = today(),
+): boolean {
   return (u.limitStandard !== null || u.limitSamples !== null) && u.endOfDeal !== null && u.endOfDeal < day;
 }
 
@@ -92,7 +107,13 @@ export const apiUserReadRoutes: ServiceRoutes = (app, { db }) => {
       const search = q.search?.trim();
       if (search) {
         const like = likePattern(search);
-        where.push(or(sql`${apiUsers.username} ilike ${like}`, sql`${apiUsers.customId} ilike ${like}`, sql`${contractors.name} ilike ${like}`)!);
+        where.push(
+          or(
+            sql`${apiUsers.username} ilike ${like}`,
+            sql`${apiUsers.customId} ilike ${like}`,
+            sql`${contractors.name} ilike ${like}`,
+          )!,
+        );
       }
       const filter = and(...where);
       const sort = SORTABLE[q.sortBy]!;
@@ -131,7 +152,12 @@ export const apiUserReadRoutes: ServiceRoutes = (app, { db }) => {
       const users = rows.map((r) => {
         const limitStandard = r.limitStandard ?? null;
         const limitSamples = r.limitSamples ?? null;
-        return { ...r, limitStandard, limitSamples, customDealExpired: customDealExpired({ limitStandard, limitSamples, endOfDeal: r.endOfDeal }, day) };
+        return {
+          ...r,
+          limitStandard,
+          limitSamples,
+          customDealExpired: customDealExpired({ limitStandard, limitSamples, endOfDeal: r.endOfDeal }, day),
+        };
       });
       return { users, totalUsers: Number(count?.n ?? 0) };
     },

@@ -46,7 +46,11 @@ const versionParams = z.object({ version: z.string().min(1).max(64) });
 
 async function versionOf(db: Executor, version: string) {
   const [row] = await db
-    .select({ version: firmwareVersions.version, description: firmwareVersions.description, createdAt: firmwareVersions.createdAt })
+    .select({
+      version: firmwareVersions.version,
+      description: firmwareVersions.description,
+      createdAt: firmwareVersions.createdAt,
+    })
     .from(firmwareVersions)
     .where(and(eq(firmwareVersions.family, family), eq(firmwareVersions.version, version)));
   return row;
@@ -61,7 +65,14 @@ const binaryColumns = {
   active: firmwareBinaries.active,
 };
 
-const toBinary = (b: { id: string; module: number | null; description: string | null; createdAt: Date; hash: string; active: boolean }) => ({
+const toBinary = (b: {
+  id: string;
+  module: number | null;
+  description: string | null;
+  createdAt: Date;
+  hash: string;
+  active: boolean;
+}) => ({
   id: b.id,
   module: b.module,
   description: b.description,
@@ -130,7 +141,11 @@ export const gen3ReadRoutes: ServiceRoutes = (app, { db }) => {
       const filter = eq(firmwareVersions.family, family);
       const [rows, [count]] = await Promise.all([
         db
-          .select({ version: firmwareVersions.version, description: firmwareVersions.description, createdAt: firmwareVersions.createdAt })
+          .select({
+            version: firmwareVersions.version,
+            description: firmwareVersions.description,
+            createdAt: firmwareVersions.createdAt,
+          })
           .from(firmwareVersions)
           .where(filter)
           .orderBy(desc(firmwareVersions.createdAt), desc(firmwareVersions.version))
@@ -211,8 +226,18 @@ export const gen3ReadRoutes: ServiceRoutes = (app, { db }) => {
       const rows = await db
         .select(binaryColumns)
         .from(firmwareBinaries)
-        .where(and(eq(firmwareBinaries.family, family), eq(firmwareBinaries.version, version), eq(firmwareBinaries.active, true)))
-        .orderBy(sql`${asc(firmwareBinaries.module)} nulls last`, desc(firmwareBinaries.createdAt), asc(firmwareBinaries.id));
+        .where(
+          and(
+            eq(firmwareBinaries.family, family),
+            eq(firmwareBinaries.version, version),
+            eq(firmwareBinaries.active, true),
+          ),
+        )
+        .orderBy(
+          sql`${asc(firmwareBinaries.module)} nulls last`,
+          desc(firmwareBinaries.createdAt),
+          asc(firmwareBinaries.id),
+        );
       return { data: rows.map(toBinary) };
     },
   );

@@ -145,7 +145,10 @@ export function toDeploymentRow(d: {
 }
 
 /** The sensor rows of one deployment, by sensor id. */
-export async function deploymentSensorRows(db: Executor, deploymentId: number): Promise<z.infer<typeof deploymentSensorRow>[]> {
+export async function deploymentSensorRows(
+  db: Executor,
+  deploymentId: number,
+): Promise<z.infer<typeof deploymentSensorRow>[]> {
   const rows = await db
     .select({
       id: deploymentSensors.sensorId,
@@ -194,7 +197,10 @@ const VERSION_SORT: Record<'version' | 'createdDate' | 'status', SortSpec> = {
 const versionListQuery = z.object({
   ...pageQuery(1000, 10),
   search: z.string().max(200).optional().describe('Case-insensitive text in the version number or description'),
-  sortBy: z.enum(['version', 'createdDate', 'status']).default('version').describe('version sorts numerically, part by part'),
+  sortBy: z
+    .enum(['version', 'createdDate', 'status'])
+    .default('version')
+    .describe('version sorts numerically, part by part'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
@@ -286,7 +292,12 @@ export const gsmReadRoutes: ServiceRoutes = (app, { db }) => {
         db.select({ n: COUNT }).from(firmwareVersions).where(filter),
       ]);
       return {
-        data: rows.map((r) => ({ version: r.version, description: r.description, createdDate: iso(r.createdAt)!, status: r.status })),
+        data: rows.map((r) => ({
+          version: r.version,
+          description: r.description,
+          createdDate: iso(r.createdAt)!,
+          status: r.status,
+        })),
         totalCount: Number(count?.n ?? 0),
       };
     },

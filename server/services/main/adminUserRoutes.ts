@@ -88,8 +88,9 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
       return db.transaction(async (tx) => {
         const user = await loadUser(tx, id);
         const { role, enabled } = request.body;
-        if (role !== undefined && role !== user.role) {
-          const [target] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.name, role));
+        if (role !== undefined && role.toLowerCase() !== user.role.toLowerCase()) {
+          // Role names are unique case-insensitively.
+          const [target] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(sql`lower(${roles.name}) = lower(${role})`);
           if (!target) throw badRequest(`Role "${role}" does not exist`);
           await tx.update(staffUsers).set({ roleId: target.id }).where(eq(staffUsers.id, id));
           await audit(tx, me.actor, 'UserRoleChanged', `Role of ${user.name} changed from ${user.role} to ${target.name}`);

@@ -1,27 +1,53 @@
-/** Personal preferences kept per user on the server, so they follow the user to any browser. */
+/**
+ * Personal preferences kept per user on the server, so they follow the user to any browser:
+ * theme (light or dark) and the selected preset (default 1, used only while that preset is
+ * visible — GET answers the effective one). Also mounts the presets and saved-queries routes.
+ */
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
+import { ALL_PRESET_ID, effectivePresetId } from '../../../common/presets';
 import { audit } from '../../audit';
 import { preferences } from '../../db/schema';
 import type { Executor } from '../../db';
+import { badRequest } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
+import { loadPresets, presetRoutes } from './presetRoutes';
 
-const prefsSchema = z.object({ theme: z.enum(['light', 'dark']), selectedPresetId: z.number().int() });
-const DEFAULTS = { theme: 'light' as const, selectedPresetId: 1 };
+const prefsSchema = z.object({
+  theme: z.enum(['light', 'dark']),
+  selectedPresetId: z.number().int().describe('The preset in use: the selected one while it is visible, otherwise 1 (All)'),
+});
+type Prefs = z.infer<typeof prefsSchema>;
+const DEFAULTS: Prefs = { theme: 'light', selectedPresetId: ALL_PRESET_ID };
 
-async function read(db: Executor, userId: number) {
+/** The stored preferences (the defaults when the user has none). */
+async function readStored(db: Executor, userId: number): Promise<Prefs> {
   const [row] = await db
     .select({ theme: preferences.theme, selectedPresetId: preferences.selectedPresetId })
     .from(preferences)
     .where(eq(preferences.userId, userId));
-  return row ? { theme: row.theme === 'dark' ? ('dark' as const) : ('light' as const), selectedPresetId: row.selectedPresetId } : DEFAULTS;
+  return row ? { theme: row.theme === 'dark' ? 'dark' : 'light', selectedPresetId: row.selectedPresetId } : DEFAULTS;
 }
 
-export const preferenceRoutes: ServiceRoutes = (app, { db }) => {
+/** The preferences as the console uses them: the selected preset only while it exists and is visible. */
+export async function readPreferences(db: Executor, userId: number): Promise<Prefs> {
+  const stored = await readStored(db, userId);
+  const { items } = await loadPresets(db, userId);
+  return { ...stored, selectedPresetId: effectivePresetId(stored.selectedPresetId, items) };
+}
+
+export const preferenceRoutes: ServiceRoutes = (app, ctx) => {
+  const { db } = ctx;
   app.get(
     '/preferences',
-    { schema: { summary: "The caller's theme and selected preset", tags: ['preferences'], response: { 200: z.object({ data: prefsSchema }) } } },
-    async (request) => ({ data: await read(db, request.principal.user.id) }),
+    {
+      schema: {
+        summary: "The caller's theme and selected preset (the effective one: 1 unless the selected preset is visible)",
+        tags: ['preferences'],
+        response: { 200: z.object({ data: prefsSchema }) },
+      },
+    },
+    async (request) => ({ data: await readPreferences(db, request.principal.user.id) }),
   );
 
   app.patch(
@@ -30,22 +56,36 @@ export const preferenceRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: "Change the caller's theme or selected preset",
         tags: ['preferences'],
-        body: prefsSchema.partial().refine((b) => Object.keys(b).length > 0, 'Give a theme or a selectedPresetId'),
+        body: prefsSchema
+          .partial()
+          .strict()
+          .refine((b) => Object.keys(b).length > 0, 'Give a theme or a selectedPresetId'),
         response: { 200: z.object({ data: prefsSchema }) },
       },
     },
     async (request) => {
       const userId = request.principal.user.id;
       return db.transaction(async (tx) => {
-        const next = { ...(await read(tx, userId)), ...request.body };
+        if (request.body.selectedPresetId !== undefined) {
+          const { items } = await loadPresets(tx, userId);
+          if (!items.some((p) => p.id === request.body.selectedPresetId))
+            throw badRequest(`Preset ${request.body.selectedPresetId} does not exist`);
+        }
+        const next = { ...(await readStored(tx, userId)), ...request.body };
         await tx
           .insert(preferences)
           .values({ userId, ...next })
           .onConflictDoUpdate({ target: preferences.userId, set: { ...next, updatedAt: new Date() } });
-        const changes = Object.entries(request.body).map(([k, v]) => `${k}=${v}`).join(', ');
+        const changes = Object.entries(request.body)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ');
         await audit(tx, request.principal.actor, 'PreferencesUpdated', `Preferences changed: ${changes}`);
-        return { data: next };
+        return { data: await readPreferences(tx, userId) };
       });
     },
   );
+
+  // Presets and saved queries belong to the preferences; mounted here until the service list
+  // registers presetRoutes itself (mounting twice is a no-op).
+  return presetRoutes(app, ctx);
 };

@@ -45,9 +45,13 @@ async function listRoles(db: Executor) {
       name: roles.name,
       permissions: roles.permissions,
       builtIn: roles.builtIn,
-      userCount: sql<number>`(select count(*)::int from ${staffUsers} where ${staffUsers.roleId} = ${roles.id})`,
+      // A join, not a correlated subquery: drizzle renders columns unqualified in a one-table select,
+      // so `id` inside a subquery would bind to staff_users.id.
+      userCount: sql<number>`count(${staffUsers.id})::int`,
     })
     .from(roles)
+    .leftJoin(staffUsers, eq(staffUsers.roleId, roles.id))
+    .groupBy(roles.id)
     .orderBy(asc(roles.id));
   return rows.map((r) => ({ ...r, permissions: fullMap(r) }));
 }
@@ -116,7 +120,8 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
         const current = role.name.toLowerCase();
         const { name, permissions } = request.body;
         if (current === ADMIN_ROLE) throw unprocessable('The admin role cannot be edited');
-        if (current === DEFAULT_ROLE && name.toLowerCase() !== DEFAULT_ROLE) throw unprocessable('The default role cannot be renamed');
+        // Not even a change of case: the default role is found by its exact name.
+        if (current === DEFAULT_ROLE && name !== role.name) throw unprocessable('The default role cannot be renamed');
         if (name.toLowerCase() === ADMIN_ROLE) throw conflict(MESSAGES.nameInUse);
         await ensureNameFree(tx, name, id);
         const map = toPermissionMap(permissions);
@@ -154,10 +159,11 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
         const role = await loadRole(tx, id);
         if ([ADMIN_ROLE, DEFAULT_ROLE].includes(role.name.toLowerCase()))
           throw unprocessable(`The ${role.name} role cannot be deleted`);
-        const [fallback] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, DEFAULT_ROLE));
+        const [fallback] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = ${DEFAULT_ROLE}`);
+        if (!fallback) throw unprocessable('The default role is missing');
         const moved = await tx
           .update(staffUsers)
-          .set({ roleId: fallback!.id })
+          .set({ roleId: fallback.id })
           .where(eq(staffUsers.roleId, id))
           .returning({ id: staffUsers.id });
         await tx.delete(roles).where(eq(roles.id, id));

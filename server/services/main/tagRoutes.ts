@@ -12,7 +12,11 @@ import type { PermissionRule, PermissionSet } from '../../../common/permissions'
 import { tags } from '../../db/schema';
 import type { ServiceRoutes } from '../../http/service';
 
-const SINGULAR: Record<TagContext, string> = { sensors: 'sensor', installations: 'installation', contractors: 'contractor' };
+const SINGULAR: Record<TagContext, string> = {
+  sensors: 'sensor',
+  installations: 'installation',
+  contractors: 'contractor',
+};
 
 /** Who may list the tags of a context at all (any one suffices). */
 export function tagListPermission(context: TagContext): PermissionRule {

@@ -61,7 +61,8 @@ async function findBinary(db: Executor, binary: string) {
 /** Names in the order of their newest commit (newest first), then by name. */
 function namesByRecency(commits: { createdAt: Date; names: string[] }[]): string[] {
   const newest = new Map<string, number>();
-  for (const c of commits) for (const n of c.names) newest.set(n, Math.max(newest.get(n) ?? -Infinity, c.createdAt.getTime()));
+  for (const c of commits)
+    for (const n of c.names) newest.set(n, Math.max(newest.get(n) ?? -Infinity, c.createdAt.getTime()));
   return [...newest.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([n]) => n);
 }
 
@@ -124,7 +125,9 @@ export const wifiReadRoutes: ServiceRoutes = (app, { db }) => {
         summary: 'One Wi-Fi deployment with its sensors',
         tags: ['deployments'],
         params: deploymentIdParams,
-        response: { 200: z.object({ data: z.object({ deployment: deploymentRow, sensors: z.array(deploymentSensorRow) }) }) },
+        response: {
+          200: z.object({ data: z.object({ deployment: deploymentRow, sensors: z.array(deploymentSensorRow) }) }),
+        },
       },
     },
     async (request) => {
@@ -155,7 +158,8 @@ export const wifiReadRoutes: ServiceRoutes = (app, { db }) => {
     {
       config: { permission: 'view_deployments' },
       schema: {
-        summary: 'A binary built for one sensor: when, for which sensor, its status and whether logs and the file exist',
+        summary:
+          'A binary built for one sensor: when, for which sensor, its status and whether logs and the file exist',
         tags: ['binaries'],
         params: binaryParams,
         response: { 200: z.object({ data: binaryInfo }) },
