@@ -43,7 +43,7 @@ function renderValue(value: unknown, type: ColumnType = 'text') {
     case 'json':
       return <code>{JSON.stringify(value)}</code>;
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString() : 'INVALID TYPE';
+      return typeof value === 'number' ? String(value) : 'INVALID TYPE';
     default:
       return typeof value === 'object' ? 'INVALID TYPE' : String(value);
   }
