@@ -8,6 +8,13 @@ import { SESSION_CHECK_DELAY_MS } from '../common/domain';
 
 export const EMPLOYEE_FALLBACK_NAME = 'Employee';
 
+let loginPending = false;
+
+/** True between a successful sign-in and the end of its 500 ms session check: public pages stay put. */
+export function isLoginPending(): boolean {
+  return loginPending;
+}
+
 export type LoginParams =
   | { username: string; password: string }
   | { code: string; redirectUri: string }
@@ -38,9 +45,16 @@ export async function login(params: LoginParams): Promise<LoginResponse> {
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
-    await login(params);
+    loginPending = true;
+    try {
+      await login(params);
+    } catch (err) {
+      loginPending = false;
+      throw err;
+    }
     // The session check runs 500 ms after login: the stored session must be complete by then.
     await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_DELAY_MS));
+    loginPending = false;
     if (!readSession()) throw new Error('The session could not be stored. Please sign in again.');
     return { redirectTo: '/installations' };
   },

@@ -12,6 +12,7 @@ import { fallbackPath, findRoute } from '../resources/routes';
 import { useSession, usePermissionSet } from '../state/useSession';
 import { isTokenStale } from '../state/session';
 import { refreshSession } from '../dataProviders/http';
+import { isLoginPending } from '../authProvider';
 
 export function RequireRoute({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -49,6 +50,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
         <CircularProgress />
       </Box>
     );
-  if (session) return <Navigate to="/installations" replace />;
+  // During a sign-in the login flow itself navigates once its session check is done.
+  if (session && !isLoginPending()) return <Navigate to="/installations" replace />;
   return <>{children}</>;
 }

@@ -1,0 +1,88 @@
+/** 'Create a New Role': a name that is given and unused (checked here against the loaded roles, and by the server's 409). */
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '../../../common/validation';
+import { client } from '../../dataProviders/http';
+import { ApiError } from '../../dataProviders/errors';
+import { ROLES_QUERY_KEY, roleNameError, type Role } from './rolesApi';
+import { useNotifySuccess } from './useNotifySuccess';
+
+export interface CreateRoleDialogProps {
+  open: boolean;
+  roles: readonly Role[];
+  onClose: () => void;
+  onCreated: (role: Role) => void;
+}
+
+function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProps, 'open'>) {
+  const notifySuccess = useNotifySuccess();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const error = serverError ?? (touched ? roleNameError(name, roles) : undefined);
+
+  const create = useMutation({
+    mutationFn: (roleName: string) =>
+      client('main').request<Role>('/admin/roles', {
+        method: 'POST',
+        body: { name: roleName, permissions: {} },
+        ignoreStatuses: [409],
+      }),
+    onSuccess: async (role) => {
+      await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
+      notifySuccess(`Added a new role "${role.name}".`);
+      onCreated(role);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) setServerError(MESSAGES.nameInUse);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (roleNameError(name, roles)) return;
+    create.mutate(name.trim());
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogTitle>Create a New Role</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label="Name"
+          name="name"
+          required
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setServerError(undefined);
+          }}
+          onBlur={() => setTouched(true)}
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          Create
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function CreateRoleDialog({ open, ...props }: CreateRoleDialogProps) {
+  return (
+    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth="xs">
+      {/* Mounted only while open: every opening starts from an empty form. */}
+      {open && <CreateRoleForm {...props} />}
+    </Dialog>
+  );
+}

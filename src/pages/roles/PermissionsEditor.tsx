@@ -1,0 +1,165 @@
+/**
+ * Every permission of the catalogue (plus the per-record ones a role holds) as checkboxes, grouped
+ * View / Modify / Admin / Other, with a search over the names and a select-all box per group that
+ * acts on the permissions the search shows. Read-only while `disabled`.
+ */
+import { useMemo, useState } from 'react';
+import { Box, Checkbox, FormControlLabel, InputAdornment, Paper, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { PERMISSIONS, permissionGroup, type PermissionGroup } from '../../../common/permissions';
+
+const GROUPS: readonly PermissionGroup[] = ['View', 'Modify', 'Admin', 'Other'];
+
+export interface PermissionsEditorProps {
+  value: Record<string, boolean>;
+  onChange?: (next: Record<string, boolean>) => void;
+  disabled?: boolean;
+}
+
+/** The catalogue in its own order, then any other names the role holds (per-record ones), sorted. */
+function permissionNames(value: Record<string, boolean>): string[] {
+  const catalogue = new Set(PERMISSIONS);
+  const extra = Object.keys(value)
+    .map((n) => n.toLowerCase())
+    .filter((n) => !catalogue.has(n));
+  return [...PERMISSIONS, ...[...new Set(extra)].sort()];
+}
+
+/** Spaces in the search stand for underscores: "sensor tag" finds view_sensor_tags. */
+const normalise = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '_');
+
+function GroupSection({
+  group,
+  names,
+  total,
+  value,
+  disabled,
+  onChange,
+}: {
+  group: PermissionGroup;
+  names: string[];
+  total: { granted: number; all: number };
+  value: Record<string, boolean>;
+  disabled?: boolean;
+  onChange?: (next: Record<string, boolean>) => void;
+}) {
+  const granted = names.filter((n) => value[n]).length;
+  const all = granted === names.length;
+  const some = granted > 0 && !all;
+  const setMany = (checked: boolean) => onChange?.({ ...value, ...Object.fromEntries(names.map((n) => [n, checked])) });
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      data-testid={`permission-group-${group}`}
+      component="section"
+      aria-label={`${group} permissions`}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <FormControlLabel
+          sx={{ mr: 'auto' }}
+          control={
+            <Checkbox
+              checked={all}
+              indeterminate={some}
+              disabled={disabled}
+              onChange={() => setMany(!all)}
+              slotProps={{ input: { 'aria-label': `Select all ${group} permissions` } }}
+            />
+          }
+          label={
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {group}
+            </Typography>
+          }
+        />
+        <Typography variant="body2" color="text.secondary" data-testid={`permission-group-${group}-count`}>
+          {total.granted} / {total.all}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', columnGap: 2 }}>
+        {names.map((name) => (
+          <FormControlLabel
+            key={name}
+            sx={{ m: 0, minWidth: 0 }}
+            control={
+              <Checkbox
+                size="small"
+                checked={Boolean(value[name])}
+                disabled={disabled}
+                onChange={(e) => onChange?.({ ...value, [name]: e.target.checked })}
+                slotProps={{ input: { 'aria-label': name } }}
+              />
+            }
+            label={
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {name}
+              </Typography>
+            }
+          />
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+export function PermissionsEditor({ value, onChange, disabled }: PermissionsEditorProps) {
+  const [search, setSearch] = useState('');
+  const names = useMemo(() => permissionNames(value), [value]);
+  const byGroup = useMemo(() => {
+    const map = new Map<PermissionGroup, string[]>(GROUPS.map((g) => [g, []]));
+    for (const name of names) map.get(permissionGroup(name))!.push(name);
+    return map;
+  }, [names]);
+  const needle = normalise(search);
+  const visible = (group: PermissionGroup) => byGroup.get(group)!.filter((n) => !needle || n.includes(needle));
+  const shown = GROUPS.map((group) => ({ group, names: visible(group) })).filter((g) => g.names.length > 0);
+  const grantedCount = names.filter((n) => value[n]).length;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="permissions-editor">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search permissions"
+          sx={{ flex: '1 1 280px', maxWidth: 480 }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search permissions', name: 'permission-search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Typography variant="body2" color="text.secondary" data-testid="permissions-granted">
+          {grantedCount} of {names.length} permissions granted
+        </Typography>
+      </Box>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 2 }}>
+          No matches found.
+        </Typography>
+      ) : (
+        shown.map(({ group, names: groupNames }) => {
+          const all = byGroup.get(group)!;
+          return (
+            <GroupSection
+              key={group}
+              group={group}
+              names={groupNames}
+              total={{ granted: all.filter((n) => value[n]).length, all: all.length }}
+              value={value}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          );
+        })
+      )}
+    </Box>
+  );
+}

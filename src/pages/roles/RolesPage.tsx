@@ -1,0 +1,233 @@
+/**
+ * Roles (/users/roles, admin_view_roles): a role selector bound to the `id` query parameter
+ * (default: the first role), EDIT / SAVE / CANCEL, DELETE, refresh, the 'Create a New Role' dialog
+ * and the permissions editor. `admin` cannot be edited; `admin` and `default` cannot be renamed or
+ * deleted (the controls say why; the server refuses too).
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import GroupIcon from '@mui/icons-material/Group';
+import SaveIcon from '@mui/icons-material/Save';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RefreshButton, Title, useTranslate } from 'react-admin';
+import { MESSAGES } from '../../../common/validation';
+import { client, refreshSession } from '../../dataProviders/http';
+import { ApiError } from '../../dataProviders/errors';
+import { usePermissionSet, useSession } from '../../state/useSession';
+import { CreateRoleDialog } from './CreateRoleDialog';
+import { DeleteRoleButton } from './DeleteRoleButton';
+import { DisabledReason } from './DisabledReason';
+import { PermissionsEditor } from './PermissionsEditor';
+import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, roleNameError, useRoles, type Role } from './rolesApi';
+import { useNotifySuccess } from './useNotifySuccess';
+
+interface Draft {
+  roleId: number;
+  name: string;
+  permissions: Record<string, boolean>;
+}
+
+const userCountText = (n: number) => (n === 1 ? '1 user' : `${n} users`);
+
+/** The signed-in user's menu and guards follow their own role at once when it changes. */
+function useRefreshOwnRole() {
+  const session = useSession();
+  return (roleName: string) => {
+    if (session && session.role.toLowerCase() === roleName.toLowerCase()) void refreshSession().catch(() => undefined);
+  };
+}
+
+function useSaveRole(onSaved: () => void, onNameInUse: () => void) {
+  const notifySuccess = useNotifySuccess();
+  const queryClient = useQueryClient();
+  const refreshOwnRole = useRefreshOwnRole();
+  return useMutation({
+    mutationFn: ({ draft }: { draft: Draft; previousName: string }) =>
+      client('main').request<Role>(`/admin/roles/${draft.roleId}`, {
+        method: 'PATCH',
+        body: { name: draft.name.trim(), permissions: draft.permissions },
+        ignoreStatuses: [409],
+      }),
+    onSuccess: async (_role, { previousName }) => {
+      await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
+      notifySuccess('All changes saved!');
+      onSaved();
+      refreshOwnRole(previousName);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) onNameInUse();
+    },
+  });
+}
+
+export function RolesPage() {
+  const translate = useTranslate();
+  const permissions = usePermissionSet();
+  const refreshOwnRole = useRefreshOwnRole();
+  const { data: roles, isPending } = useRoles();
+  const [params, setParams] = useSearchParams();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [nameError, setNameError] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const save = useSaveRole(
+    () => setDraft(null),
+    () => setNameError(MESSAGES.nameInUse),
+  );
+
+  const selected = roles?.find((r) => String(r.id) === params.get('id')) ?? roles?.[0];
+  // A draft belongs to one role: navigating to another (back button) leaves edit mode.
+  const editing = draft && selected && draft.roleId === selected.id ? draft : null;
+
+  const select = (id: number | undefined) => {
+    setDraft(null);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id === undefined) next.delete('id');
+        else next.set('id', String(id));
+        return next;
+      },
+      { replace: id === undefined },
+    );
+  };
+
+  if (isPending)
+    return (
+      <Typography sx={{ p: 4 }} color="text.secondary">
+        {translate('aq.loading')}
+      </Typography>
+    );
+  if (!roles?.length || !selected)
+    return (
+      <Typography sx={{ p: 4 }} color="text.secondary">
+        {translate('aq.noData')}
+      </Typography>
+    );
+
+  const adminRole = isAdminRole(selected);
+  const defaultRole = isDefaultRole(selected);
+  const startEditing = () => {
+    setNameError(undefined);
+    setDraft({ roleId: selected.id, name: selected.name, permissions: { ...selected.permissions } });
+  };
+  const submit = () => {
+    if (!editing) return;
+    const error = roleNameError(editing.name, roles, selected.id);
+    setNameError(error);
+    if (!error) save.mutate({ draft: editing, previousName: selected.name });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }} data-testid="roles-page">
+      <Title title="Roles" />
+      <Card>
+        <CardContent sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label="Role"
+            value={selected.id}
+            disabled={Boolean(editing)}
+            onChange={(e) => select(Number(e.target.value))}
+            sx={{ minWidth: 240 }}
+          >
+            {roles.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {editing && (
+            <DisabledReason reason={defaultRole ? 'The default role cannot be renamed' : undefined}>
+              <TextField
+                size="small"
+                label="Name"
+                name="name"
+                required
+                autoFocus={!defaultRole}
+                value={editing.name}
+                disabled={defaultRole}
+                onChange={(e) => {
+                  setNameError(undefined);
+                  setDraft({ ...editing, name: e.target.value });
+                }}
+                error={Boolean(nameError)}
+                helperText={nameError}
+                sx={{ minWidth: 240 }}
+              />
+            </DisabledReason>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
+            <Chip
+              icon={<GroupIcon />}
+              label={userCountText(selected.userCount)}
+              size="small"
+              data-testid="role-user-count"
+            />
+            {selected.builtIn && <Chip label="Built in" size="small" variant="outlined" />}
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>
+            {editing ? (
+              <>
+                <Button variant="contained" startIcon={<SaveIcon />} onClick={submit} disabled={save.isPending}>
+                  Save
+                </Button>
+                <Button startIcon={<CloseIcon />} onClick={() => setDraft(null)} disabled={save.isPending}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <>
+                {permissions.can('admin_add_roles') && (
+                  <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                    New role
+                  </Button>
+                )}
+                {permissions.can('admin_edit_roles') && (
+                  <DisabledReason reason={adminRole ? 'The admin role cannot be edited' : undefined}>
+                    <Button startIcon={<EditIcon />} disabled={adminRole} onClick={startEditing}>
+                      Edit
+                    </Button>
+                  </DisabledReason>
+                )}
+                {permissions.can('admin_remove_roles') && (
+                  <DeleteRoleButton
+                    role={selected}
+                    onDeleted={(role) => {
+                      select(undefined);
+                      refreshOwnRole(role.name);
+                    }}
+                  />
+                )}
+                <RefreshButton />
+              </>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+      {adminRole && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
+          The admin role always holds every permission.
+        </Typography>
+      )}
+      <PermissionsEditor
+        value={editing ? editing.permissions : selected.permissions}
+        disabled={!editing}
+        onChange={(next) => editing && setDraft({ ...editing, permissions: next })}
+      />
+      <CreateRoleDialog
+        open={creating}
+        roles={roles}
+        onClose={() => setCreating(false)}
+        onCreated={(role) => {
+          setCreating(false);
+          select(role.id);
+        }}
+      />
+    </Box>
+  );
+}

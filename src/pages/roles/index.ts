@@ -1,0 +1,3 @@
+import { RolesPage } from './RolesPage';
+
+export default { path: '/users/roles', component: RolesPage };

@@ -1,0 +1,52 @@
+/** Ends every session of another user, after a confirmation (it cannot be undone). */
+import { useState } from 'react';
+import { Button, DialogContentText } from '@mui/material';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useMutation } from '@tanstack/react-query';
+import { Confirm, useRecordContext } from 'react-admin';
+import { client } from '../../dataProviders/http';
+import { usePermissionSet } from '../../state/useSession';
+import type { AdminUser } from './types';
+import { useIsSelf } from './useIsSelf';
+import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
+
+export function LogoutUserButton() {
+  const user = useRecordContext<AdminUser>();
+  const self = useIsSelf(user);
+  const canLogout = usePermissionSet().can('admin_logout_users');
+  const [open, setOpen] = useState(false);
+  const notifySuccess = useNotifySuccess();
+  const logout = useMutation({
+    mutationFn: (target: AdminUser) =>
+      client('main').request<{ invalidated: number }>(`/admin/users/${target.id}/logout`, { method: 'POST' }),
+    onSuccess: (_result, target) => {
+      setOpen(false);
+      notifySuccess(`All sessions invalidated! ${target.name} logged out successfully!`);
+    },
+    onError: () => setOpen(false),
+  });
+  // A disabled user has no sessions left to end.
+  if (!user || self || !canLogout || !user.enabled) return null;
+
+  return (
+    <>
+      <Button size="small" startIcon={<LogoutIcon />} onClick={() => setOpen(true)} aria-label={`Logout ${user.name}`}>
+        Logout
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={logout.isPending}
+        title="Logout user"
+        content={
+          <DialogContentText>
+            {`Logging out ${user.name} invalidates all of their sessions on every device. This cannot be undone.`}
+          </DialogContentText>
+        }
+        confirm="Logout"
+        confirmColor="warning"
+        onConfirm={() => logout.mutate(user)}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Enable or disable another user, after a confirmation. Disabling deactivates the user's tokens and
+ * ends all their sessions at once and cannot be undone; enabling only lets them sign in again.
+ */
+import { useState } from 'react';
+import { Button, DialogContentText } from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { Confirm, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { usePermissionSet } from '../../state/useSession';
+import type { AdminUser } from './types';
+import { useIsSelf } from './useIsSelf';
+import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
+
+export function ToggleUserButton() {
+  const user = useRecordContext<AdminUser>();
+  const self = useIsSelf(user);
+  const canEdit = usePermissionSet().can('admin_edit_users');
+  const [open, setOpen] = useState(false);
+  const [update, { isPending }] = useUpdate<AdminUser>();
+  const notifySuccess = useNotifySuccess();
+  const refresh = useRefresh();
+  if (!user || self || !canEdit) return null;
+
+  const disabling = user.enabled;
+  const confirm = () =>
+    update(
+      'users',
+      { id: user.id, data: { ...user, enabled: !user.enabled }, previousData: user },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notifySuccess('All changes saved!');
+          refresh();
+        },
+        onError: () => setOpen(false),
+      },
+    );
+
+  return (
+    <>
+      <Button
+        size="small"
+        color={disabling ? 'error' : 'success'}
+        startIcon={disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={`${disabling ? 'Disable' : 'Enable'} ${user.name}`}
+      >
+        {disabling ? 'Disable' : 'Enable'}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={disabling ? 'Disable user' : 'Enable user'}
+        content={
+          <DialogContentText>
+            {disabling
+              ? `Disabling ${user.name} deactivates all of their tokens and ends all of their sessions. This cannot be undone.`
+              : `${user.name} will be able to sign in again. Tokens deactivated earlier stay inactive.`}
+          </DialogContentText>
+        }
+        confirm={disabling ? 'Disable' : 'Enable'}
+        confirmColor={disabling ? 'warning' : 'primary'}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Users (/users, admin_view_users): enabled users, or all with 'Show disabled'; the toolbar search
+ * filters by username and display name. Avatar, username, display name, role (a dropdown for other
+ * users), and enable/disable and logout actions for others, each behind its permission.
+ */
+import { Box, Typography } from '@mui/material';
+import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { PAGE_SIZES } from '../../../common/domain';
+import { useToolbarSearch } from '../../layout/useToolbarSearch';
+import { LogoutUserButton } from './LogoutUserButton';
+import { ShowDisabledSwitch, useShowDisabled } from './ShowDisabledSwitch';
+import { ToggleUserButton } from './ToggleUserButton';
+import type { AdminUser } from './types';
+import { UserAvatarField } from './UserAvatarField';
+import { UserNameField } from './UserNameField';
+import { UserRoleInput } from './UserRoleInput';
+
+const Column = DataTable.Col<AdminUser>;
+
+const UserListActions = () => (
+  <TopToolbar sx={{ alignItems: 'center' }}>
+    <ShowDisabledSwitch />
+    <RefreshButton />
+  </TopToolbar>
+);
+
+function Empty() {
+  const translate = useTranslate();
+  const { search } = useToolbarSearch();
+  return (
+    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="list-empty">
+      {translate(search ? 'aq.noMatches' : 'aq.noData')}
+    </Typography>
+  );
+}
+
+const UserActions = () => (
+  <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+    <ToggleUserButton />
+    <LogoutUserButton />
+  </Box>
+);
+
+export function UserList() {
+  const translate = useTranslate();
+  const { search } = useToolbarSearch();
+  const [showDisabled] = useShowDisabled();
+  return (
+    <List
+      key={search}
+      resource="users"
+      title={translate('menu.users')}
+      disableSyncWithLocation
+      storeKey={false}
+      filter={{ ...(search ? { search } : {}), ...(showDisabled ? { showDisabled: true } : {}) }}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={PAGE_SIZES[0]}
+      pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
+      actions={<UserListActions />}
+      empty={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty />}
+        rowSx={(user) => (user.enabled ? {} : { opacity: 0.6 })}
+      >
+        <Column source="avatar" label="" disableSort render={() => <UserAvatarField />} />
+        <Column source="name" label="Username" render={() => <UserNameField />} />
+        <Column source="displayName" label="Display name" />
+        <Column source="role" label="Role" render={() => <UserRoleInput />} />
+        <Column label="Actions" align="right" render={() => <UserActions />} />
+      </DataTable>
+    </List>
+  );
+}

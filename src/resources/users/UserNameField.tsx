@@ -1,0 +1,15 @@
+/** The username, marked when the account is disabled. */
+import { Box, Chip, Typography } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import type { AdminUser } from './types';
+
+export function UserNameField() {
+  const user = useRecordContext<AdminUser>();
+  if (!user) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body2">{user.name}</Typography>
+      {!user.enabled && <Chip label="Disabled" size="small" variant="outlined" />}
+    </Box>
+  );
+}

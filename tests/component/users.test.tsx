@@ -1,0 +1,195 @@
+/** The Users screen: controls per permission, none for oneself, 'Show disabled', and the confirmed actions. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext, Notification, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
+import { PERMISSIONS } from '../../common/permissions';
+import { i18nProvider } from '../../src/i18n';
+
+const request = vi.fn();
+vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
+
+// Imported after the mock so the screen talks to it.
+const { UserList } = await import('../../src/resources/users/UserList');
+
+const USERS = [
+  { id: 1, name: 'admin', displayName: 'Ada Admin', avatar: null, email: null, role: 'admin', enabled: true },
+  {
+    id: 3,
+    name: 'technician',
+    displayName: 'Tomasz Technik',
+    avatar: null,
+    email: null,
+    role: 'technician',
+    enabled: true,
+  },
+  { id: 5, name: 'jan.nowak', displayName: 'Jan Nowak', avatar: null, email: null, role: 'default', enabled: true },
+  {
+    id: 10,
+    name: 'ewa.lewandowska',
+    displayName: 'Ewa Lewandowska',
+    avatar: null,
+    email: null,
+    role: 'default',
+    enabled: false,
+  },
+];
+const ROLES = ['admin', 'default', 'viewer', 'technician', 'sales'].map((name, i) => ({
+  id: i + 1,
+  name,
+  permissions: {},
+  builtIn: i < 2,
+  userCount: 1,
+}));
+
+function signInAs(permissions: readonly string[]) {
+  const session = {
+    user: { id: 1, name: 'admin', displayName: 'Ada Admin', avatar: null, role: 'admin', permissions },
+    role: 'admin',
+    permissions,
+    token: 'access',
+    refreshToken: 'refresh',
+  };
+  localStorage.setItem('aq.session', JSON.stringify(session));
+}
+
+function renderList(url = '/users') {
+  const getList = vi.fn(async (_resource: string, params: { filter: { showDisabled?: boolean; search?: string } }) => {
+    const rows = USERS.filter((u) => params.filter.showDisabled || u.enabled).filter(
+      (u) => !params.filter.search || u.name.includes(params.filter.search),
+    );
+    return { data: rows, total: rows.length };
+  });
+  const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: params.data }));
+  const dataProvider = testDataProvider({ getList, update } as unknown as Partial<DataProvider>);
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+        <UserList />
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return { getList, update, user: userEvent.setup() };
+}
+
+const row = async (username: string) => (await screen.findByText(username)).closest('tr')!;
+
+beforeEach(() => {
+  request.mockImplementation(async (path: string) => (path === '/admin/roles' ? { data: ROLES } : { invalidated: 2 }));
+});
+afterEach(() => {
+  localStorage.clear();
+  request.mockReset();
+});
+
+describe('Users screen', () => {
+  it("lists enabled users with avatar, username, display name and role; no controls on one's own row", async () => {
+    signInAs(PERMISSIONS);
+    const { getList } = renderList();
+    const own = await row('admin');
+    expect(within(own).getByText('Ada Admin')).toBeTruthy();
+    expect(within(own).getByText('Admin')).toBeTruthy(); // readable role, plain text
+    expect(within(own).queryByRole('combobox')).toBeNull();
+    expect(within(own).queryAllByRole('button')).toHaveLength(0);
+
+    const jan = await row('jan.nowak');
+    expect(within(jan).getByText('J').className).toMatch(/MuiAvatar/); // the initial, without an avatar image
+    expect(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }).textContent).toBe('User');
+    expect(within(jan).getByRole('button', { name: 'Disable jan.nowak' })).toBeTruthy();
+    expect(within(jan).getByRole('button', { name: 'Logout jan.nowak' })).toBeTruthy();
+    expect(screen.queryByText('ewa.lewandowska')).toBeNull();
+    expect(getList.mock.calls[0]![1].filter).toEqual({});
+  });
+
+  it("'Show disabled' asks for every user; a disabled user can be enabled and has no logout", async () => {
+    signInAs(PERMISSIONS);
+    const { getList, user } = renderList();
+    await row('jan.nowak');
+    await user.click(screen.getByRole('switch', { name: 'Show disabled' }));
+    const ewa = await row('ewa.lewandowska');
+    expect(getList.mock.calls.at(-1)![1].filter).toEqual({ showDisabled: true });
+    expect(within(ewa).getByText('Disabled')).toBeTruthy();
+    expect(within(ewa).getByRole('button', { name: 'Enable ewa.lewandowska' })).toBeTruthy();
+    expect(within(ewa).queryByRole('button', { name: /Logout/ })).toBeNull();
+  });
+
+  it('passes the toolbar search from the URL to the list call', async () => {
+    signInAs(PERMISSIONS);
+    const { getList } = renderList('/users?search=tech');
+    await row('technician');
+    expect(getList.mock.calls[0]![1].filter).toEqual({ search: 'tech' });
+    expect(screen.queryByText('jan.nowak')).toBeNull();
+  });
+
+  it('without admin_edit_users: roles are plain text and there is no enable/disable', async () => {
+    signInAs(PERMISSIONS.filter((p) => p !== 'admin_edit_users'));
+    renderList();
+    const jan = await row('jan.nowak');
+    expect(within(jan).queryByRole('combobox')).toBeNull();
+    expect(within(jan).getByText('User')).toBeTruthy();
+    expect(within(jan).queryByRole('button', { name: /Disable/ })).toBeNull();
+    expect(within(jan).getByRole('button', { name: 'Logout jan.nowak' })).toBeTruthy();
+  });
+
+  it('without admin_logout_users: no logout', async () => {
+    signInAs(PERMISSIONS.filter((p) => p !== 'admin_logout_users'));
+    renderList();
+    const jan = await row('jan.nowak');
+    expect(within(jan).queryByRole('button', { name: /Logout/ })).toBeNull();
+    expect(within(jan).getByRole('button', { name: 'Disable jan.nowak' })).toBeTruthy();
+  });
+
+  it('a role picked from the dropdown of all roles is saved at once', async () => {
+    signInAs(PERMISSIONS);
+    const { update, user } = renderList();
+    const jan = await row('jan.nowak');
+    await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Admin', 'User', 'Viewer', 'Technician', 'Sales']);
+    await user.click(screen.getByRole('option', { name: 'Viewer' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1]).toMatchObject({
+      id: 5,
+      data: { role: 'viewer' },
+      previousData: { role: 'default' },
+    });
+    expect(await screen.findByText('All changes saved!')).toBeTruthy();
+  });
+
+  it('disabling needs a confirmation that says what it does', async () => {
+    signInAs(PERMISSIONS);
+    const { update, user } = renderList();
+    await user.click(within(await row('jan.nowak')).getByRole('button', { name: 'Disable jan.nowak' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Disable user')).toBeTruthy();
+    expect(dialog.textContent).toMatch(
+      /deactivates all of their tokens and ends all of their sessions\. This cannot be undone\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(update).not.toHaveBeenCalled();
+    await user.click(within(await row('jan.nowak')).getByRole('button', { name: 'Disable jan.nowak' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1]).toMatchObject({
+      id: 5,
+      data: { enabled: false },
+      previousData: { enabled: true },
+    });
+    expect(await screen.findByText('All changes saved!')).toBeTruthy();
+  });
+
+  it('logout needs a confirmation, then ends every session of the user', async () => {
+    signInAs(PERMISSIONS);
+    const { user } = renderList();
+    await user.click(within(await row('technician')).getByRole('button', { name: 'Logout technician' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Logout user')).toBeTruthy();
+    expect(dialog.textContent).toMatch(/invalidates all of their sessions.*This cannot be undone\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(request).toHaveBeenCalledWith('/admin/users/3/logout', { method: 'POST' }));
+    expect(await screen.findByText('All sessions invalidated! technician logged out successfully!')).toBeTruthy();
+  });
+});
