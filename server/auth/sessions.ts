@@ -243,6 +243,12 @@ export class SessionService {
       .innerJoin(roles, eq(roles.id, staffUsers.roleId))
       .where(and(eq(apiTokens.tokenHash, sha256(token)), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())));
     if (!row || !row.enabled) throw unauthorized('Invalid, expired or revoked token');
+    // Record use at most once a minute per token; a failure here never fails the request.
+    await this.db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date() })
+      .where(and(eq(apiTokens.id, row.tokenId), sql`(${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - interval '1 minute')`))
+      .catch(() => undefined);
     const user = toSessionUser(row);
     // A token never carries more than its owner holds now.
     const owner = new PermissionSet(user.permissions);

@@ -69,7 +69,8 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
       if (config?.public || request.routeOptions.url === undefined) return;
-      if (request.routeOptions.url?.startsWith('/docs') || request.routeOptions.url === '/openapi.json') return;
+      const url = request.routeOptions.url ?? '';
+      if (url.startsWith(`${def.prefix}/docs`) || url === `${def.prefix}/openapi.json`) return;
       request.principal = await ctx.sessions.authenticate(request.headers.authorization);
       const rule = config?.permission;
       if (rule !== undefined && !request.principal.permissions.can(rule))

@@ -1,5 +1,6 @@
 /** The sidebar: seven groups, entries hidden without their permission, open-requests badge, footer. */
-import { Badge, Box, Divider, List, ListSubheader, Typography } from '@mui/material';
+import { Badge, Box, Divider, List, ListItemIcon, ListItemText, ListSubheader, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Link, useLocation } from 'react-router-dom';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION } from '../../common/domain';
@@ -30,11 +31,42 @@ function OpenRequestsBadge({ children }: { children: React.ReactElement }) {
   );
 }
 
-function MenuEntry({ route }: { route: RouteEntry }) {
+/**
+ * A sidebar entry. Active when it is the longest menu path that prefixes the current page, so
+ * /users/integrations highlights Integrations, not Users.
+ */
+function MenuEntry({ route, active }: { route: RouteEntry; active: boolean }) {
   const translate = useTranslate();
+  const [open] = useSidebarState();
   const Icon = MENU_ICONS[route.name]!;
   const icon = route.menu?.badge === 'openRequests' ? <OpenRequestsBadge><Icon /></OpenRequestsBadge> : <Icon />;
-  return <Menu.Item to={route.path} primaryText={translate(route.menu!.label)} leftIcon={icon} data-route={route.name} />;
+  const label = translate(route.menu!.label);
+  const item = (
+    <MenuItem
+      component={Link}
+      to={route.path}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      data-route={route.name}
+      className={active ? 'RaMenuItemLink-active' : undefined}
+      sx={{
+        color: active ? 'text.primary' : 'text.secondary',
+        borderLeft: '3px solid',
+        borderLeftColor: active ? 'primary.main' : 'transparent',
+        '&.Mui-selected': { bgcolor: 'action.selected' },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{icon}</ListItemIcon>
+      <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+    </MenuItem>
+  );
+  return open ? item : <Tooltip title={label} placement="right">{item}</Tooltip>;
+}
+
+export function activeMenuPath(pathname: string, paths: readonly string[]): string | undefined {
+  return paths
+    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
+    .sort((a, b) => b.length - a.length)[0];
 }
 
 export function SidebarFooter() {
@@ -59,7 +91,9 @@ export function AppMenu() {
   const translate = useTranslate();
   const permissions = usePermissionSet();
   const [open] = useSidebarState();
+  const { pathname } = useLocation();
   const visible = ROUTES.filter((r) => r.menu && permissions.can(r.permission));
+  const active = activeMenuPath(pathname, visible.map((r) => r.path));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }} data-testid="app-menu">
       <Menu sx={{ flex: 1, mt: 1 }}>
@@ -83,7 +117,7 @@ export function AppMenu() {
               }
             >
               {entries.map((route) => (
-                <MenuEntry key={route.name} route={route} />
+                <MenuEntry key={route.name} route={route} active={route.path === active} />
               ))}
             </List>
           );

@@ -1,11 +1,30 @@
-/** Search box of the toolbar, with the advanced-query switch on installations, sensors and contractors. */
+/**
+ * Search box of the toolbar. Plain mode: a 300 ms debounced text search (the data provider wraps
+ * it as SEARCH("...")). Advanced mode (installations, sensors, contractors): the query editor,
+ * applied with Enter. Both live in the URL as `search` and `advanced`. Next to it: the advanced
+ * switch, the query-language help link and, on installations and sensors, the favourite queries.
+ */
 import { useEffect, useState } from 'react';
 import { Box, FormControlLabel, InputAdornment, Switch, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '../../common/domain';
+import { isQueryKind } from '../../common/presets';
+import { searchExpression, tryParseQuery, type EntityName } from '../../common/query';
+import { FavouriteQueriesButton } from '../components/query/FavouriteQueriesButton';
+import { QueryHelpButton } from '../components/query/QueryHelpButton';
+import { ToolbarQueryEditor } from '../components/query/ToolbarQueryEditor';
 import { searchableResource, useToolbarSearch } from './useToolbarSearch';
+
+/** The text a mode switch carries over: plain text becomes SEARCH("text") and back. */
+export function convertSearch(text: string, toAdvanced: boolean): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  if (toAdvanced) return searchExpression(trimmed);
+  const ast = tryParseQuery(trimmed).ast;
+  return ast?.kind === 'search' ? ast.text : '';
+}
 
 export function ToolbarSearch() {
   const translate = useTranslate();
@@ -13,52 +32,84 @@ export function ToolbarSearch() {
   const resource = searchableResource(location.pathname);
   const { search, advanced, setSearch } = useToolbarSearch();
   const [text, setText] = useState(search);
+  const hasAdvanced = resource?.search === 'advanced';
+  const isAdvanced = hasAdvanced && advanced;
 
-  // Follow the URL when it changes from elsewhere (navigation, back button).
+  // Follow the URL when it changes from elsewhere (navigation, back button, favourites).
   useEffect(() => setText(search), [search, location.pathname]);
 
+  // Plain mode applies the text after a pause; advanced mode applies it with Enter.
   useEffect(() => {
-    if (text === search) return;
+    if (isAdvanced || text === search) return;
     const id = window.setTimeout(() => setSearch({ search: text }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(id);
-  }, [text, search, setSearch]);
+  }, [text, search, setSearch, isAdvanced]);
 
   if (!resource) return <Box sx={{ flex: 1 }} />;
+  const kind = isQueryKind(resource.name) ? resource.name : undefined;
   return (
-    <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, mx: 2 }}>
-      <TextField
-        size="small"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={translate('aq.search')}
-        inputProps={{ 'aria-label': translate('aq.search'), name: 'toolbar-search', spellCheck: advanced ? false : undefined }}
-        sx={{
-          flex: 1,
-          maxWidth: 640,
-          '& .MuiOutlinedInput-root': { bgcolor: 'rgba(255,255,255,0.15)', color: 'inherit' },
-          '& fieldset': { borderColor: 'rgba(255,255,255,0.35)' },
-          '& input': { fontFamily: advanced ? 'monospace' : undefined },
-        }}
-        InputProps={{
-          startAdornment: (
-            <InputAdornment position="start" sx={{ color: 'inherit' }}>
-              <SearchIcon />
-            </InputAdornment>
-          ),
-        }}
-      />
-      {resource.search === 'advanced' && (
+    <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, mx: 2, minWidth: 0 }} data-testid="toolbar-search">
+      {isAdvanced ? (
+        <ToolbarQueryEditor
+          list={resource.name as EntityName}
+          endpoint={resource.endpoint}
+          value={text}
+          onChange={setText}
+          onApply={(query) => setSearch({ search: query, advanced: true })}
+        />
+      ) : (
+        <TextField
+          size="small"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={translate('aq.search')}
+          sx={{
+            flex: 1,
+            maxWidth: 640,
+            '& .MuiOutlinedInput-root': { bgcolor: 'rgba(255,255,255,0.15)', color: 'inherit' },
+            '& fieldset': { borderColor: 'rgba(255,255,255,0.35)' },
+          }}
+          slotProps={{
+            htmlInput: { 'aria-label': translate('aq.search'), name: 'toolbar-search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start" sx={{ color: 'inherit' }}>
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
+      {hasAdvanced && (
         <FormControlLabel
+          sx={{ mr: 0, flexShrink: 0 }}
           control={
             <Switch
               size="small"
               color="default"
               checked={advanced}
-              onChange={(e) => setSearch({ advanced: e.target.checked })}
-              inputProps={{ 'aria-label': translate('aq.advanced') }}
+              onChange={(e) => {
+                const on = e.target.checked;
+                const next = convertSearch(text, on);
+                setText(next);
+                setSearch({ advanced: on, search: next });
+              }}
+              slotProps={{ input: { 'aria-label': translate('aq.advanced') } }}
             />
           }
           label={translate('aq.advanced')}
+        />
+      )}
+      {hasAdvanced && <QueryHelpButton list={resource.name} />}
+      {kind && (
+        <FavouriteQueriesButton
+          kind={kind}
+          current={isAdvanced ? text : ''}
+          onApply={(query) => {
+            setText(query);
+            setSearch({ search: query, advanced: true });
+          }}
         />
       )}
     </Box>

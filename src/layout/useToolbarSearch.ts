@@ -1,5 +1,5 @@
 /** The toolbar search lives in the URL as `search` and `advanced`, read by the current list. */
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { RESOURCES, type ResourceDefinition } from '../resources/definitions';
 
@@ -23,18 +23,30 @@ export function useToolbarSearch(): ToolbarSearchState & { setSearch(next: Parti
   const location = useLocation();
   const navigate = useNavigate();
   const state = readToolbarSearch(location.search);
+  // The location as last navigated to: router updates render in a transition, so a change made
+  // right after another (a favourite applied while a debounced search is due) must build on the
+  // URL just written, not on the one still rendered.
+  const latest = useRef({ pathname: location.pathname, search: location.search });
+  useLayoutEffect(() => {
+    latest.current = { pathname: location.pathname, search: location.search };
+  }, [location.pathname, location.search]);
+
   const setSearch = useCallback(
     (next: Partial<ToolbarSearchState>) => {
-      const params = new URLSearchParams(location.search);
+      const { pathname, search: current } = latest.current;
+      const params = new URLSearchParams(current);
       const search = next.search ?? params.get('search') ?? '';
       const advanced = next.advanced ?? params.get('advanced') === 'true';
       if (search) params.set('search', search);
       else params.delete('search');
       if (advanced) params.set('advanced', 'true');
       else params.delete('advanced');
-      navigate({ pathname: location.pathname, search: params.toString() ? `?${params}` : '' }, { replace: true });
+      const query = params.toString() ? `?${params}` : '';
+      if (query === current) return;
+      latest.current = { pathname, search: query };
+      navigate({ pathname, search: query }, { replace: true });
     },
-    [location.pathname, location.search, navigate],
+    [navigate],
   );
   return { ...state, setSearch };
 }

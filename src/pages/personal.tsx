@@ -1,8 +1,17 @@
-/** Custom pages and list screens of the personal area, mounted by App.tsx. */
+/** Custom pages and list screens of the personal area (and the token and audit screens), mounted by App.tsx. */
 import type { ComponentType } from 'react';
 import type { PageRoute } from './pageRoutes';
+import { ApiManagerPage } from './tokens/ApiManagerPage';
+import { IntegrationsPage } from './tokens/IntegrationsPage';
+import { PersonalLogsPage } from './logs/PersonalLogsPage';
+import { SystemLogsPage } from './logs/SystemLogsPage';
 
-export const PERSONAL_PAGES: PageRoute[] = [];
+export const PERSONAL_PAGES: PageRoute[] = [
+  { path: '/users/api', component: ApiManagerPage },
+  { path: '/users/integrations', component: IntegrationsPage },
+  { path: '/logs/personal', component: PersonalLogsPage },
+  { path: '/logs/admin', component: SystemLogsPage },
+];
 
 /** List screens replacing a resource's default list, by resource name. */
 export const PERSONAL_LISTS: Record<string, ComponentType> = {};

@@ -1,8 +1,16 @@
 /** Custom pages and list screens of the preferences area, mounted by App.tsx. */
 import type { ComponentType } from 'react';
 import type { PageRoute } from './pageRoutes';
+import { QueryLanguageHelpPage } from './help/QueryLanguageHelpPage';
+import { PresetsPage } from './preferences/PresetsPage';
+import { InstallationQueriesPage, SensorQueriesPage } from './preferences/SavedQueriesPage';
 
-export const PREFERENCES_PAGES: PageRoute[] = [];
+export const PREFERENCES_PAGES: PageRoute[] = [
+  { path: '/preferences/presets', component: PresetsPage },
+  { path: '/preferences/queries/installations', component: InstallationQueriesPage },
+  { path: '/preferences/queries/sensors', component: SensorQueriesPage },
+  { path: '/help/query-language', component: QueryLanguageHelpPage },
+];
 
 /** List screens replacing a resource's default list, by resource name. */
 export const PREFERENCES_LISTS: Record<string, ComponentType> = {};

@@ -75,6 +75,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'PreferencesPresets', path: '/preferences/presets' },
   { name: 'PreferencesQueriesSensors', path: '/preferences/queries/sensors' },
   { name: 'PreferencesQueriesInstallations', path: '/preferences/queries/installations' },
+  { name: 'QueryLanguageHelp', path: '/help/query-language' },
 ];
 
 /** Public routes: reachable without a session; a signed-in user is sent on to Installations. */

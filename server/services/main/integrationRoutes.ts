@@ -105,7 +105,8 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
           .insert(apiTokens)
           .values({ userId: p.user.id, name, permissions: normalised, tokenHash: sha256(secret), expiresAt: new Date(Date.now() + time) })
           .returning({ id: apiTokens.id });
-        await audit(tx, p.actor, 'TokenCreated', `Token "${name}" created with ${normalised.length} permissions, expires in ${Math.round(time / 3.6e6)} h`);
+        const count = `${normalised.length} permission${normalised.length === 1 ? '' : 's'}`;
+        await audit(tx, p.actor, 'TokenCreated', `Token "${name}" created with ${count}, expires in ${Math.round(time / 3.6e6)} h`);
         const [full] = await tx.select(columns).from(apiTokens).innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId)).where(eq(apiTokens.id, row!.id));
         return full!;
       });

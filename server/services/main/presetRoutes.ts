@@ -73,6 +73,9 @@ const queryBody = z.object({
   value: z.string().max(4000),
   visibility: z.boolean().default(true),
 });
+/** A PUT replaces the item: visibility must be given. */
+const presetUpdate = presetBody.extend({ visibility: z.boolean() });
+const queryUpdate = queryBody.extend({ visibility: z.boolean() });
 const importId = z.number().int().positive().nullable().optional();
 const presetImport = z.array(presetBody.extend({ id: importId })).max(MAX_ITEMS);
 const queryImport = z.array(queryBody.extend({ id: importId })).max(MAX_ITEMS);
@@ -353,7 +356,7 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
         summary: 'Change a preset (name, visibility, columns); All (id 1) cannot be changed',
         tags,
         params: idParam,
-        body: presetBody,
+        body: presetUpdate,
         response: { 200: z.object({ data: z.object({ preset: presetSchema }) }) },
       },
     },
@@ -564,7 +567,7 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
         summary: 'Change a saved query (name, value, visibility); the value must parse',
         tags,
         params: kindIdParams,
-        body: queryBody,
+        body: queryUpdate,
         response: { 200: z.object({ data: z.object({ query: savedQuerySchema }) }) },
       },
     },

@@ -1,0 +1,200 @@
+/**
+ * Audit-log search benchmark: fills N audit rows (default 1,000,000) with generate_series, then
+ * times the queries of GET /audit/logs/{personal,admin} (the route's own `listLogs`: one page plus
+ * the count) without and with the trigram index of migration 0001, dropped and re-created in the
+ * same run.
+ *
+ *   npx tsx bench/audit-search.ts                       # embedded PGlite, in memory
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/audit-search.ts
+ *                                                       # PostgreSQL: a throwaway database on that server
+ *   BENCH_ROWS=200000 BENCH_RUNS=5 …                    # smaller fill, more repetitions
+ *   BENCH_KEEP=1 …                                      # keep the PostgreSQL database for EXPLAIN ANALYZE
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { AUDIT_EVENT_TYPES } from '../common/auditEvents';
+import { AUDIT_DEFAULT_PAGE_SIZE } from '../common/domain';
+import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../server/db';
+import { listLogs, SEARCH_DOCUMENT, type AuditLogQuery } from '../server/services/main/auditRoutes';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const USERS = 40;
+const INDEX = 'audit_logs_search_trgm_idx';
+/** The index exactly as migration 0001 creates it. */
+const CREATE_INDEX = fs
+  .readFileSync(path.join(MIGRATIONS_DIR, '0001_audit_search.sql'), 'utf8')
+  .split('\n')
+  .find((line) => line.startsWith('CREATE INDEX'))!;
+/** The word of the rare search appears in 1 row out of 100,000. */
+const RARE = 'zanzibar';
+/** The word of the common search appears in about a third of the rows. */
+const COMMON = 'sensor';
+/** The user whose personal logs are timed; the rare word is in some of their rows. */
+const PERSONAL_USER = 3;
+
+interface Case {
+  name: string;
+  query: Partial<AuditLogQuery>;
+  user?: number;
+  search?: boolean;
+}
+
+const CASES: Case[] = [
+  { name: 'admin list, page 1', query: {} },
+  { name: 'admin list, page 50, by date asc', query: { page: 50, sortBy: 'createdDate', descending: 'false' } },
+  { name: 'personal list, page 1', query: {}, user: PERSONAL_USER },
+  { name: 'admin type filter', query: { type: 'SensorStatusChanged' } },
+  { name: 'personal type filter', query: { type: 'SensorStatusChanged' }, user: PERSONAL_USER },
+  { name: `admin search rare "${RARE}"`, query: { search: RARE }, search: true },
+  { name: `admin search common "${COMMON}"`, query: { search: COMMON }, search: true },
+  { name: 'admin search rare + type', query: { search: RARE, type: 'BinaryActivated' }, search: true },
+  { name: `personal search rare "${RARE}"`, query: { search: RARE }, user: PERSONAL_USER, search: true },
+  { name: `personal search common "${COMMON}"`, query: { search: COMMON }, user: PERSONAL_USER, search: true },
+  { name: `admin search common, by source`, query: { search: COMMON, sortBy: 'sourceName', descending: 'false' }, search: true },
+  { name: 'admin list, by user name', query: { sortBy: 'userName' } },
+  { name: 'admin search sensor id "23757"', query: { search: 'Sensor 23757 ' }, search: true },
+];
+
+function fullQuery(q: Partial<AuditLogQuery>): AuditLogQuery {
+  return { page: 1, limit: AUDIT_DEFAULT_PAGE_SIZE, sortBy: 'logId', descending: 'true', ...q };
+}
+
+async function exec(db: Db, statement: string) {
+  await db.execute(sql.raw(statement));
+}
+
+async function fill(db: Db) {
+  const types = AUDIT_EVENT_TYPES.map((t) => `'${t}'`).join(',');
+  // Deterministic pseudo-random rows: 40 users, every event type, five message shapes, a rare word
+  // in one row of 100,000. Inserted in chunks so PGlite's memory stays flat.
+  const chunk = 200_000;
+  for (let from = 1; from <= ROWS; from += chunk) {
+    const to = Math.min(ROWS, from + chunk - 1);
+    await exec(
+      db,
+      `INSERT INTO audit_logs (created_date, user_id, user_name, event_type, source_name, message)
+       SELECT now() - ((${ROWS} - i) * interval '30 seconds'),
+              CASE WHEN i % 50 = 0 THEN NULL ELSE ((i % ${USERS}) + 1)::int END,
+              CASE WHEN i % 50 = 0 THEN 'system' ELSE 'user' || ((i % ${USERS}) + 1) END,
+              (ARRAY[${types}])[((hashtext(i::text) & 2147483647) % ${AUDIT_EVENT_TYPES.length}) + 1],
+              (ARRAY['Console','Integration token','Simulator','System','Sign-in'])[(i % 5) + 1],
+              CASE
+                WHEN i % 100000 = 4242 THEN 'Firmware rollback on gateway ${RARE}-' || i
+                WHEN i % 3 = 0 THEN 'Sensor ' || (i * 7919 % 250000) || ' status changed from Ready to Installed'
+                WHEN i % 3 = 1 AND i % 2 = 0 THEN 'Installation ' || (i * 104729 % 90000) || ' address changed to ' ||
+                     (ARRAY['Main Street','Oak Avenue','Pine Road','Maple Lane','Cedar Court'])[(i % 5) + 1] || ' ' || (i % 300)
+                WHEN i % 3 = 1 THEN 'Token "ci-' || (i % 1000) || '" created with ' || (i % 17) || ' permissions'
+                WHEN i % 4 = 0 THEN 'Contractor ' || md5(i::text) || ' updated'
+                ELSE 'Deployment ' || (i % 5000) || ' halted by operator'
+              END
+       FROM generate_series(${from}::bigint, ${to}::bigint) AS g(i)`,
+    );
+  }
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const t0 = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - t0, result };
+}
+
+/** Median of RUNS timed runs after one warm-up run. */
+async function measure(db: Db, c: Case): Promise<{ ms: number; rows: number; total: number; capped: boolean }> {
+  const q = fullQuery(c.query);
+  const warm = await listLogs(db, q, c.user);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push((await time(() => listLogs(db, q, c.user))).ms);
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)]!, rows: warm.data.logs.length, total: warm.meta.totalCount, capped: warm.meta.capped };
+}
+
+async function explain(db: Db, search: string): Promise<string> {
+  const like = `%${search}%`;
+  const res = await db.execute(
+    sql`EXPLAIN SELECT log_id FROM audit_logs WHERE ${SEARCH_DOCUMENT} ILIKE ${like} ORDER BY log_id DESC LIMIT 100`,
+  );
+  const rows = (res as unknown as { rows: Record<string, string>[] }).rows;
+  // The plan's nodes only: the newline separator inside the expression splits its conditions over several rows.
+  return rows
+    .map((r) => String(Object.values(r)[0]))
+    .filter((line) => /->|^[A-Z]/.test(line))
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+async function openTarget(): Promise<{ database: Database; label: string; cleanup(): Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, label: 'PGlite (in memory)', cleanup: () => database.close() };
+  }
+  const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  const version = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] };
+  return {
+    database,
+    label: `PostgreSQL ${version.rows[0]?.v} (database ${name})`,
+    async cleanup() {
+      await database.close();
+      if (process.env.BENCH_KEEP) return console.log(`kept database ${name}`);
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1).padStart(8)} ms`;
+
+async function main() {
+  const { database, label, cleanup } = await openTarget();
+  const db = database.db;
+  try {
+    console.log(`Audit search benchmark on ${label}: ${ROWS.toLocaleString('en')} rows, median of ${RUNS} runs`);
+    await exec(db, `DROP INDEX IF EXISTS ${INDEX}`);
+    const filled = await time(() => fill(db));
+    await exec(db, 'VACUUM ANALYZE audit_logs');
+    console.log(`  fill + vacuum: ${(filled.ms / 1000).toFixed(1)} s`);
+
+    const without = new Map<string, number>();
+    console.log('\nWithout the trigram index:');
+    for (const c of CASES) {
+      const m = await measure(db, c);
+      without.set(c.name, m.ms);
+      console.log(`  ${c.name.padEnd(40)} ${fmt(m.ms)}  (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`);
+    }
+
+    const built = await time(() => exec(db, CREATE_INDEX));
+    await exec(db, 'ANALYZE audit_logs');
+    console.log(`\nIndex ${INDEX} built in ${(built.ms / 1000).toFixed(1)} s`);
+    console.log(`  plan of the rare search:\n${await explain(db, RARE)}`);
+
+    console.log('\nWith the trigram index:');
+    console.log(`  ${'case'.padEnd(40)} ${'with'.padStart(11)} ${'without'.padStart(11)}   ratio`);
+    for (const c of CASES) {
+      const m = await measure(db, c);
+      const before = without.get(c.name)!;
+      const ratio = c.search ? `${(before / m.ms).toFixed(1)}x faster` : '(no search)';
+      console.log(`  ${c.name.padEnd(40)} ${fmt(m.ms)} ${fmt(before)}   ${ratio}   (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`);
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

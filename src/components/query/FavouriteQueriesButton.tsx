@@ -1,0 +1,110 @@
+/**
+ * Favourite saved queries in the toolbar (installations and sensors): the visible saved queries of
+ * the list, applied as an advanced query on click; saving the query being edited; a link to the
+ * saved-queries page.
+ */
+import { useState } from 'react';
+import { Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import StarIcon from '@mui/icons-material/Star';
+import SaveIcon from '@mui/icons-material/BookmarkAdd';
+import SettingsIcon from '@mui/icons-material/Tune';
+import { useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { queryValueError, type QueryKind } from '../../../common/presets';
+import { queriesApi, usePersonalListChange, useSavedQueries } from '../../pages/preferences/preferencesApi';
+import { SavedQueryDialog, type SavedQueryDraft } from './SavedQueryDialog';
+
+export function FavouriteQueriesButton({
+  kind,
+  current,
+  onApply,
+}: {
+  kind: QueryKind;
+  /** The query in the editor, offered for saving when it parses. */
+  current: string;
+  onApply(query: string): void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [saving, setSaving] = useState<SavedQueryDraft | null>(null);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { data: queries = [], isLoading } = useSavedQueries(kind);
+  const api = queriesApi(kind);
+  const create = usePersonalListChange(api, (draft: SavedQueryDraft) => api.create({ name: draft.name, value: draft.value, visibility: draft.visibility }));
+  const visible = queries.filter((q) => q.visibility);
+  const canSave = current.trim() !== '' && !queryValueError(current);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Tooltip title="Favourite queries">
+        <IconButton color="inherit" size="small" aria-label="Favourite queries" onClick={(e) => setAnchor(e.currentTarget)}>
+          {visible.length ? <StarIcon /> : <StarBorderIcon />}
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        slotProps={{ paper: { sx: { maxWidth: 480 } }, list: { dense: true, 'aria-label': 'Favourite queries' } as object }}
+      >
+        <ListSubheader sx={{ lineHeight: '32px' }}>Saved queries</ListSubheader>
+        {isLoading && <MenuItem disabled>Loading...</MenuItem>}
+        {!isLoading && visible.length === 0 && <MenuItem disabled>No saved queries</MenuItem>}
+        {visible.map((q) => (
+          <MenuItem
+            key={q.id}
+            data-testid="favourite-query"
+            onClick={() => {
+              close();
+              onApply(q.value);
+            }}
+          >
+            <ListItemText
+              primary={q.name}
+              secondary={q.value}
+              slotProps={{ secondary: { noWrap: true, sx: { fontFamily: 'monospace', fontSize: 12 } } }}
+            />
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          disabled={!canSave}
+          onClick={() => {
+            close();
+            setSaving({ name: '', value: current.trim(), visibility: true });
+          }}
+        >
+          <ListItemIcon>
+            <SaveIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Save current query…" />
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate(`/preferences/queries/${kind}`);
+          }}
+        >
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Manage saved queries" />
+        </MenuItem>
+      </Menu>
+      {saving && (
+        <SavedQueryDialog
+          kind={kind}
+          title="Save query"
+          initial={saving}
+          onClose={() => setSaving(null)}
+          onSave={async (draft) => {
+            await create.mutateAsync(draft);
+            notify('Saved query', { type: 'success' });
+          }}
+        />
+      )}
+    </>
+  );
+}

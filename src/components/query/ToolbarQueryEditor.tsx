@@ -1,0 +1,51 @@
+/**
+ * The toolbar's search box in advanced mode: the query editor for the current list. Enter applies
+ * the query (written to the URL) once it parses and the list endpoint accepts it; otherwise the
+ * underline and the message stay and the list keeps its last query.
+ */
+import { Box } from '@mui/material';
+import type { EntityName } from '../../../common/query';
+import { QueryEditor } from './QueryEditor';
+import { useQueryCatalogue } from './useQueryCatalogue';
+import { useServerQueryCheck } from './useServerQueryCheck';
+import { tryParseQuery } from '../../../common/query';
+
+export function ToolbarQueryEditor({
+  list,
+  endpoint,
+  value,
+  onChange,
+  onApply,
+}: {
+  list: EntityName;
+  endpoint: string;
+  value: string;
+  onChange(value: string): void;
+  onApply(query: string): void;
+}) {
+  const catalogue = useQueryCatalogue(list);
+  const { error: serverError, check } = useServerQueryCheck(endpoint, value, true);
+
+  const submit = async (text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed) return onApply('');
+    if (tryParseQuery(trimmed).error) return;
+    if ((await check(trimmed)) === null) onApply(trimmed);
+  };
+
+  if (!catalogue) return <Box sx={{ flex: 1 }} />;
+  return (
+    <QueryEditor
+      variant="toolbar"
+      value={value}
+      onChange={onChange}
+      onSubmit={(text) => void submit(text)}
+      catalogue={catalogue}
+      serverError={serverError}
+      messagePlacement="floating"
+      placeholder="Query, e.g. status = Installed — Enter applies"
+      inputProps={{ 'aria-label': 'Query', name: 'toolbar-query' }}
+      sx={{ flex: 1, maxWidth: 720 }}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Asks the list endpoint whether it accepts a query (page 1, one row, 400s handled here instead of
+ * the global banner), so the editor can show the server's message — unknown fields, type
+ * mismatches, permissions — before the query is applied. Answers are remembered per text.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { tryParseQuery } from '../../../common/query';
+import { client } from '../../dataProviders/http';
+import { ApiError } from '../../dataProviders/errors';
+
+/** Typing pauses this long before the server is asked. */
+export const SERVER_CHECK_DELAY_MS = 400;
+
+/** null: accepted (or not checkable); a string: the server's 400 message. */
+export type CheckResult = string | null;
+
+export function useServerQueryCheck(endpoint: string | undefined, text: string, enabled: boolean) {
+  const cache = useRef(new Map<string, CheckResult>());
+  const [result, setResult] = useState<{ text: string; error: CheckResult } | null>(null);
+
+  useEffect(() => {
+    cache.current.clear();
+    setResult(null);
+  }, [endpoint]);
+
+  const ask = useCallback(
+    async (trimmed: string, signal?: AbortSignal): Promise<CheckResult> => {
+      if (!endpoint || !trimmed || tryParseQuery(trimmed).error) return null;
+      const known = cache.current.get(trimmed);
+      if (known !== undefined) return known;
+      try {
+        await client('main').request(endpoint, {
+          query: { page: 1, limit: 1, query: trimmed },
+          signal,
+          skipLoading: true,
+          ignoreStatuses: [400],
+        });
+        cache.current.set(trimmed, null);
+        return null;
+      } catch (e) {
+        if (e instanceof ApiError && e.kind === 'response' && e.status === 400) {
+          cache.current.set(trimmed, e.message);
+          return e.message;
+        }
+        if (e instanceof ApiError && e.kind === 'cancelled') throw e;
+        return null; // other failures are the list's to report
+      }
+    },
+    [endpoint],
+  );
+
+  /** Checks a query now (Enter) and shows the answer. */
+  const check = useCallback(
+    async (query: string): Promise<CheckResult> => {
+      const trimmed = query.trim();
+      const error = await ask(trimmed);
+      setResult({ text: trimmed, error });
+      return error;
+    },
+    [ask],
+  );
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const id = window.setTimeout(() => {
+      const trimmed = text.trim();
+      ask(trimmed, controller.signal)
+        .then((error) => setResult({ text: trimmed, error }))
+        .catch(() => undefined);
+    }, SERVER_CHECK_DELAY_MS);
+    return () => {
+      window.clearTimeout(id);
+      controller.abort();
+    };
+  }, [text, enabled, ask]);
+
+  /** The server's message for the current text, once known. */
+  const error = enabled && result && result.text === text.trim() ? result.error : null;
+  return { error, check };
+}

@@ -1,0 +1,76 @@
+/**
+ * PreferencesQueriesInstallations and PreferencesQueriesSensors (/preferences/queries/{kind}): the
+ * user's saved queries of a list, with a help link to the query-language documentation.
+ */
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { useNotify } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { exportSavedQueries, parseSavedQueriesJson, type QueryKind, type SavedQuery, type SavedQueryInput } from '../../../common/presets';
+import { queryHelpLink } from '../../components/query/QueryHelpButton';
+import { QueryText } from '../../components/query/QueryText';
+import { SavedQueryDialog, type SavedQueryDraft } from '../../components/query/SavedQueryDialog';
+import { PersonalListPage } from './PersonalListPage';
+import { queriesApi, usePersonalListChange } from './preferencesApi';
+
+const TITLES: Record<QueryKind, string> = { installations: 'Saved queries: installations', sensors: 'Saved queries: sensors' };
+
+function SavedQueriesPage({ kind }: { kind: QueryKind }) {
+  const notify = useNotify();
+  const api = queriesApi(kind);
+  const [editing, setEditing] = useState<{ draft: SavedQueryDraft; title: string } | null>(null);
+  const save = usePersonalListChange(api, (draft: SavedQueryDraft) =>
+    draft.id === undefined
+      ? api.create({ name: draft.name, value: draft.value, visibility: draft.visibility })
+      : api.update({ id: draft.id, name: draft.name, value: draft.value, visibility: draft.visibility }),
+  );
+
+  return (
+    <PersonalListPage<SavedQuery, SavedQueryInput>
+      api={api}
+      texts={{ title: TITLES[kind], one: 'query', many: 'queries', empty: 'No saved queries yet.' }}
+      describe={(q) => (
+        <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <QueryText value={q.value} />
+          <Button
+            size="small"
+            component={RouterLink}
+            to={`/${kind}?${new URLSearchParams({ search: q.value, advanced: 'true' })}`}
+            startIcon={<PlayArrowIcon />}
+            sx={{ minWidth: 0, py: 0 }}
+          >
+            Run
+          </Button>
+        </span>
+      )}
+      parse={parseSavedQueriesJson}
+      exportOne={(q) => exportSavedQueries([q])}
+      exportAll={(list) => exportSavedQueries(list)}
+      onCreate={() => setEditing({ draft: { name: '', value: '', visibility: true }, title: 'New saved query' })}
+      onEdit={(q) => setEditing({ draft: q, title: 'Edit saved query' })}
+      extra={
+        <Button component={RouterLink} to={queryHelpLink(kind)} startIcon={<HelpOutlineIcon />}>
+          Query language help
+        </Button>
+      }
+    >
+      {editing && (
+        <SavedQueryDialog
+          kind={kind}
+          title={editing.title}
+          initial={editing.draft}
+          onClose={() => setEditing(null)}
+          onSave={async (draft) => {
+            await save.mutateAsync(draft);
+            notify('Saved query', { type: 'success' });
+          }}
+        />
+      )}
+    </PersonalListPage>
+  );
+}
+
+export const InstallationQueriesPage = () => <SavedQueriesPage key="installations" kind="installations" />;
+export const SensorQueriesPage = () => <SavedQueriesPage key="sensors" kind="sensors" />;

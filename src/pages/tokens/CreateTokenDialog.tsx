@@ -1,0 +1,109 @@
+/**
+ * The create-token dialog: a required name, permissions chosen among those the caller holds, and
+ * one of the seven lifetimes (a week by default). Sends `{name, permissions, time}`; the created
+ * token, secret included, goes to `onCreated` for the one-time secret dialog.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
+import { TokenPermissionsInput } from './TokenPermissionsInput';
+import { useCreateToken, useTokenPermissions } from './useTokens';
+import type { CreatedToken, TokenDraft } from './types';
+
+export const REQUIRED_MESSAGE = 'It is required';
+
+export interface CreateTokenDialogProps {
+  /** Prefill (duplicate); omitted for a new token. */
+  draft?: TokenDraft;
+  onClose(): void;
+  onCreated(token: CreatedToken): void;
+}
+
+export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDialogProps) {
+  const permissionsQuery = useTokenPermissions(true);
+  const create = useCreateToken();
+  const [name, setName] = useState(draft?.name ?? '');
+  const [touched, setTouched] = useState(false);
+  const [chosen, setChosen] = useState<string[]>(draft?.permissions ?? []);
+  const [time, setTime] = useState<number>(DEFAULT_TOKEN_EXPIRY_MS);
+
+  const available = useMemo(() => permissionsQuery.data ?? [], [permissionsQuery.data]);
+  const held = useMemo(() => new Set(available), [available]);
+  // A duplicated token may carry permissions the caller no longer holds: they are left out.
+  const permissions = permissionsQuery.data ? chosen.filter((p) => held.has(p)) : chosen;
+  const dropped = permissionsQuery.data ? chosen.length - permissions.length : 0;
+  const nameError = touched && !name.trim() ? REQUIRED_MESSAGE : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!name.trim() || create.isPending) return;
+    create.mutate({ name: name.trim(), permissions: [...permissions].sort(), time }, { onSuccess: onCreated });
+  };
+
+  return (
+    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="create-token-title">{draft ? 'Create duplicate token' : 'Create token'}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Box sx={{ display: 'flex', gap: 2, pt: 1, flexWrap: 'wrap' }}>
+            <TextField
+              name="name"
+              label="Name"
+              required
+              autoFocus
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onBlur={() => setTouched(true)}
+              error={Boolean(nameError)}
+              helperText={nameError ?? ' '}
+              sx={{ flex: '2 1 260px' }}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            <TextField
+              select
+              name="time"
+              label="Expires in"
+              value={time}
+              onChange={(e) => setTime(Number(e.target.value))}
+              helperText=" "
+              sx={{ flex: '1 1 200px' }}
+            >
+              {TOKEN_EXPIRY_OPTIONS.map((o) => (
+                <MenuItem key={o.id} value={o.ms}>
+                  {o.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+          <Box>
+            <Typography variant="subtitle1" gutterBottom>
+              Permissions
+            </Typography>
+            {permissionsQuery.isPending ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 2 }}>
+                <CircularProgress size={18} />
+                <Typography variant="body2">Loading...</Typography>
+              </Box>
+            ) : (
+              <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={create.isPending} />
+            )}
+            {dropped > 0 && (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {dropped === 1 ? '1 permission' : `${dropped} permissions`} of the original token left out: you do not hold them.
+              </Alert>
+            )}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} /> : undefined}>
+            Create
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

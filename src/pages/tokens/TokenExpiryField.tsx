@@ -1,0 +1,12 @@
+/** 'Expires at' or 'Expired at', the date and the relative time (refreshed every 10 s). */
+import { useRecordContext } from 'react-admin';
+import { RelativeDate } from '../../components/DateTimeField';
+import { useNow } from '../../components/useNow';
+import { isExpired, type ApiToken } from './types';
+
+export function TokenExpiryField() {
+  const token = useRecordContext<ApiToken>();
+  const now = useNow();
+  if (!token) return null;
+  return <RelativeDate value={token.expiresAt} prefix={isExpired(token, now) ? 'Expired at' : 'Expires at'} />;
+}

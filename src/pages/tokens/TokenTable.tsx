@@ -1,0 +1,58 @@
+/**
+ * The token table of API Manager and Integrations: name, (owner), permissions, expiry, status and
+ * the row actions. Sorted and paged in the browser: GET /integrations returns the whole list.
+ */
+import { Box, Typography } from '@mui/material';
+import { DataTable, ListContextProvider, Pagination, useList } from 'react-admin';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
+import { DuplicateTokenButton } from './DuplicateTokenButton';
+import { RevokeTokenButton } from './RevokeTokenButton';
+import { TokenExpiryField } from './TokenExpiryField';
+import { TokenPermissionsField } from './TokenPermissionsField';
+import { TokenStatusField } from './TokenStatusField';
+import type { ApiToken } from './types';
+
+export const EMPTY_TOKENS_TEXT = "You don't have any tokens yet";
+
+const Column = DataTable.Col<ApiToken>;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+const TokenRowActions = () => (
+  <Box sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+    <DuplicateTokenButton />
+    <RevokeTokenButton />
+  </Box>
+);
+
+const Empty = () => (
+  <Typography sx={{ p: 4 }} color="text.secondary" data-testid="tokens-empty">
+    {EMPTY_TOKENS_TEXT}
+  </Typography>
+);
+
+const Loading = () => (
+  <Typography sx={{ p: 4 }} color="text.secondary">
+    Loading...
+  </Typography>
+);
+
+export function TokenTable({ tokens, isPending, showOwner }: { tokens: ApiToken[] | undefined; isPending: boolean; showOwner?: boolean }) {
+  const list = useList<ApiToken>({ data: tokens, isPending, resource: 'tokens', perPage: DEFAULT_PAGE_SIZE, sort: { field: 'id', order: 'DESC' } });
+  if (isPending) return <Loading />;
+  if (!tokens?.length) return <Empty />;
+  return (
+    <ListContextProvider value={list}>
+      <DataTable resource="tokens" bulkActionButtons={false} rowClick={false} empty={<Empty />} data-testid="token-table">
+        <Column source="name" label="Name" sx={{ minWidth: 120 }} />
+        {showOwner && <Column source="ownerName" label="Owner" sx={NOWRAP} />}
+        <Column source="permissions" label="Permissions" disableSort field={TokenPermissionsField} />
+        <Column source="expiresAt" label="Expiry" sx={NOWRAP} field={TokenExpiryField} />
+        <Column source="active" label="Status" disableSort field={TokenStatusField} />
+        <Column label="Actions" align="right" disableSort>
+          <TokenRowActions />
+        </Column>
+      </DataTable>
+      {tokens.length > DEFAULT_PAGE_SIZE && <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
+    </ListContextProvider>
+  );
+}
