@@ -24,15 +24,6 @@ export const COLUMNS: Record<string, ColumnSpec[]> = {
     { source: 'email', label: 'E-mail', sortable: false },
     { source: 'state', label: 'State' },
   ],
-  sensors: [
-    { source: 'info.id', label: 'ID', type: 'number' },
-    { source: 'info.currentInstallationId', label: 'Installation', type: 'number' },
-    { source: 'info.sensorToken', label: 'Sensor token', field: 'sensorToken', sortable: false },
-    { source: 'info.communication', label: 'Communication', field: 'communication' },
-    { source: 'info.contractor.name', label: 'Contractor', field: 'contractorName' },
-    { source: 'info.status', label: 'Status' },
-    { source: 'info.measured', label: 'Measured', type: 'list', sortable: false },
-  ],
   contractors: [
     { source: 'id', label: 'ID', type: 'number' },
     { source: 'name', label: 'Name' },
@@ -58,12 +49,6 @@ export const COLUMNS: Record<string, ColumnSpec[]> = {
     { source: 'companyOwner', label: 'Owner' },
     { source: 'limitStandard', label: 'Standard limit', type: 'json', sortable: false },
     { source: 'limitSamples', label: 'Samples limit', type: 'json', sortable: false },
-  ],
-  tags: [
-    { source: 'id', label: 'ID', type: 'number' },
-    { source: 'name', label: 'Name' },
-    { source: 'type', label: 'Type' },
-    { source: 'values', label: 'Values', type: 'list', sortable: false },
   ],
   users: [
     { source: 'name', label: 'Username' },

@@ -1,0 +1,57 @@
+/** A boolean tag value: each click saves the next value of the cycle null → true → false → null. */
+import { useState } from 'react';
+import { Button, Tooltip } from '@mui/material';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import DisabledByDefaultIcon from '@mui/icons-material/DisabledByDefault';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import type { TagValue } from '../../resources/tags/types';
+import { nextBooleanValue, tagValueText } from './tagValues';
+
+export interface TagEditorProps {
+  value: TagValue | undefined;
+  /** Saves the new value; the editor waits for it (and keeps the old value if it fails). */
+  onSave: (value: TagValue) => Promise<unknown>;
+  /** Accessible name, e.g. "Warranty of sensor 5". */
+  label: string;
+}
+
+const ICONS = {
+  true: <CheckBoxIcon color="success" fontSize="small" />,
+  false: <DisabledByDefaultIcon color="error" fontSize="small" />,
+  null: <CheckBoxOutlineBlankIcon color="disabled" fontSize="small" />,
+};
+
+export function BooleanTagInput({ value, onSave, label }: TagEditorProps) {
+  const [pending, setPending] = useState(false);
+  const current = value === true || value === false ? value : null;
+  const next = nextBooleanValue(current);
+  const text = current === null ? 'Not set' : tagValueText(current);
+  const click = async () => {
+    setPending(true);
+    try {
+      await onSave(next);
+    } catch {
+      // The error banner tells what went wrong; the value stays as it was.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Tooltip title={`Click to set: ${next === null ? 'Not set' : tagValueText(next)}`}>
+      <span>
+        <Button
+          size="small"
+          color="inherit"
+          disabled={pending}
+          onClick={click}
+          startIcon={ICONS[String(current) as keyof typeof ICONS]}
+          aria-label={`${label}: ${text}`}
+          data-value={String(current)}
+          sx={{ textTransform: 'none', minWidth: 0, fontWeight: 'normal' }}
+        >
+          {current === null ? '—' : text}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}

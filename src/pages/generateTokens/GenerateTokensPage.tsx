@@ -1,0 +1,115 @@
+/**
+ * Generate Tokens for Sensors (/sensors/create, add_sensors): order 1–1000 new sensors with a
+ * communication module, measured parameters, optional sensor and installation tag values (with
+ * view_sensor_tags / view_installation_tags or view_tags) and optional factors. The server answers
+ * with the CSV of the new sensors, downloaded as sensory-{date}.csv.
+ */
+import type { ReactNode } from 'react';
+import { Box, Button, Card, CardContent, Divider, Typography } from '@mui/material';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldValues } from 'react-hook-form';
+import { CheckboxGroupInput, Form, SelectInput, TextInput, Title, useNotify } from 'react-admin';
+import { COMMUNICATIONS, FACTOR_PARAMS, MEASURED_PARAMS, SENSOR_ORDER_MAX, SENSOR_ORDER_MIN } from '../../../common/domain';
+import { FactorsInput } from '../../components/sensors/FactorsInput';
+import { saveResponse } from '../../components/sensors/download';
+import { useSensorsApi } from '../../resources/sensors/sensorsApi';
+import { tagContextViewRule } from '../../resources/tags/types';
+import { useTags } from '../../resources/tags/useTags';
+import { usePermissionSet } from '../../state/useSession';
+import { ORDER_DEFAULT_VALUES, orderFileName, orderPayload, validateOrder, type OrderValues } from './orderForm';
+import { OrderTagInputs } from './OrderTagInputs';
+import { success } from '../../components/sensors/notifications';
+
+const COMMUNICATION_CHOICES = COMMUNICATIONS.map((c) => ({ id: c, name: c }));
+const MEASURED_CHOICES = MEASURED_PARAMS.map((p) => ({ id: p, name: p }));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Divider sx={{ mb: 2 }} />
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function GenerateTokensPage() {
+  const api = useSensorsApi();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const permissions = usePermissionSet();
+  const { tags: sensorTags } = useTags('sensors', { enabled: permissions.can(tagContextViewRule('sensors')) });
+  const { tags: installationTags } = useTags('installations', { enabled: permissions.can(tagContextViewRule('installations')) });
+
+  const order = useMutation({
+    mutationFn: async (values: OrderValues) => {
+      const payload = orderPayload(values, sensorTags, installationTags);
+      await saveResponse(await api.order(payload), orderFileName());
+      return payload.amount;
+    },
+    onSuccess: (amount) => {
+      notify(...success(`Ordered ${amount} new sensors!`));
+      void queryClient.invalidateQueries({ queryKey: ['sensors'] });
+    },
+  });
+
+  return (
+    <Box sx={{ p: 2, maxWidth: 960 }}>
+      <Title title="Generate Tokens for Sensors" />
+      <Card>
+        <CardContent>
+          <Form
+            defaultValues={ORDER_DEFAULT_VALUES}
+            validate={(values: FieldValues) => validateOrder(values as OrderValues, sensorTags, installationTags)}
+            onSubmit={(values: FieldValues) => order.mutate(values as OrderValues)}
+            noValidate
+          >
+            <Typography variant="h6" sx={{ mb: 2 }}>
+              Order new sensors
+            </Typography>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 2, alignItems: 'start' }}>
+              <TextInput
+                source="amount"
+                label="Amount"
+                isRequired
+                fullWidth
+                margin="none"
+                helperText={`From ${SENSOR_ORDER_MIN} to ${SENSOR_ORDER_MAX}`}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+              <SelectInput source="communication" label="Communication" choices={COMMUNICATION_CHOICES} isRequired fullWidth margin="none" />
+            </Box>
+            <CheckboxGroupInput source="measured" label="Measured parameters" choices={MEASURED_CHOICES} />
+
+            {(sensorTags.some((t) => t.type !== 'META') || installationTags.some((t) => t.type !== 'META')) && (
+              <Section title="Tags (optional)">
+                <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                  <OrderTagInputs title="Sensor tags" prefix="sensorTags" tags={sensorTags} />
+                  <OrderTagInputs title="Installation tags" prefix="installationTags" tags={installationTags} />
+                </Box>
+              </Section>
+            )}
+
+            <Section title="Factors (optional)">
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                A set is sent only when A, B and C are all filled.
+              </Typography>
+              {FACTOR_PARAMS.map((p) => (
+                <FactorsInput key={p} source={`sensorFactors.${p}`} label={p} />
+              ))}
+            </Section>
+
+            <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
+              <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={order.isPending}>
+                Order
+              </Button>
+            </Box>
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+import { GenerateTokensPage } from './GenerateTokensPage';
+
+export default { path: '/sensors/create', component: GenerateTokensPage };

@@ -1,0 +1,155 @@
+/**
+ * Sensor Status (/sensors/status, view_sensors): type a sensor ID and press Enter to see what the
+ * GSM updater knows of it — version, bank, status, last contact, last update — with a refresh and
+ * the restart and idle actions. The ID is kept in the URL (`?id=`). While a restart, idle or
+ * update is under way the status is polled every few seconds so it can be watched moving.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Box, Card, CardContent, Chip, IconButton, TextField, Tooltip, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useQuery } from '@tanstack/react-query';
+import { Title } from 'react-admin';
+import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
+import { MESSAGES, integer } from '../../../common/validation';
+import { RelativeDate } from '../../components/DateTimeField';
+import { ApiError } from '../../dataProviders/errors';
+import { useSensorsApi } from '../../resources/sensors/sensorsApi';
+import { usePermissionSet } from '../../state/useSession';
+import { SensorUpdaterActions } from './SensorUpdaterActions';
+
+/** Statuses that change on their own soon: polled. */
+export const MOVING_STATUSES: readonly string[] = ['RestartRequired', 'IdleRequired', 'Pending', 'Updating', 'UpdatePending'];
+export const POLL_MS = 3000;
+
+export const updaterStatusLabel = (status: string) => UPDATER_STATUSES[status as UpdaterStatus] ?? status;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0 }} data-testid={`updater-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+function parseId(text: string): { id?: number; error?: string } {
+  const t = text.trim();
+  if (!t) return { error: MESSAGES.required };
+  const error = integer(t);
+  if (error) return { error };
+  const id = Number(t);
+  return id > 0 && Number.isSafeInteger(id) ? { id } : { error: MESSAGES.min(1) };
+}
+
+export function SensorStatusPage() {
+  const api = useSensorsApi();
+  const canAct = usePermissionSet().can('restart_sensors');
+  const [params, setParams] = useSearchParams();
+  const fromUrl = parseId(params.get('id') ?? '').id;
+  const [text, setText] = useState(fromUrl ? String(fromUrl) : '');
+  const [error, setError] = useState<string>();
+
+  const status = useQuery({
+    queryKey: ['updater', 'gsm', 'sensor', fromUrl],
+    queryFn: ({ signal }) => api.updaterStatus(fromUrl!, signal),
+    enabled: fromUrl !== undefined,
+    retry: false,
+    refetchInterval: (q) => (q.state.data && MOVING_STATUSES.includes(q.state.data.status) ? POLL_MS : false),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseId(text);
+    setError(parsed.error);
+    if (parsed.id === undefined) return;
+    if (parsed.id === fromUrl) void status.refetch();
+    else setParams({ id: String(parsed.id) });
+  };
+
+  const notFound = status.error instanceof ApiError && status.error.status === 404;
+  const sensor = status.data;
+
+  return (
+    <Box sx={{ p: 2, maxWidth: 720 }}>
+      <Title title="Sensor Status" />
+      <Card>
+        <CardContent>
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <TextField
+              label="Sensor ID"
+              name="sensorId"
+              value={text}
+              autoFocus
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(undefined);
+              }}
+              error={Boolean(error)}
+              helperText={error ?? 'Press Enter to look the sensor up'}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            {fromUrl !== undefined && (
+              <Tooltip title="Refresh">
+                <span>
+                  <IconButton aria-label="Refresh" onClick={() => void status.refetch()} disabled={status.isFetching} sx={{ mt: 1 }}>
+                    <RefreshIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            )}
+          </Box>
+
+          {fromUrl !== undefined && status.isPending && (
+            <Typography sx={{ mt: 2 }} color="text.secondary">
+              Loading...
+            </Typography>
+          )}
+          {notFound && (
+            <Typography sx={{ mt: 2 }} color="text.secondary" data-testid="updater-not-found">
+              {`Sensor ${fromUrl} is not known to the GSM updater.`}
+            </Typography>
+          )}
+          {sensor && (
+            <Box sx={{ mt: 2 }} data-testid="updater-status-card">
+              <Typography variant="h6" sx={{ mb: 1 }}>{`Sensor ${sensor.id}`}</Typography>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0, alignItems: 'center' }}>
+                <Row label="Version">
+                  <Typography variant="body2">{sensor.version ?? '—'}</Typography>
+                </Row>
+                <Row label="Bank">
+                  <Typography variant="body2">{sensor.bank ?? '—'}</Typography>
+                </Row>
+                <Row label="Status">
+                  <Tooltip title={sensor.status}>
+                    <Chip
+                      size="small"
+                      label={updaterStatusLabel(sensor.status)}
+                      color={sensor.status === 'Ok' ? 'success' : sensor.status === 'Failed' ? 'error' : MOVING_STATUSES.includes(sensor.status) ? 'info' : 'default'}
+                      data-status={sensor.status}
+                    />
+                  </Tooltip>
+                </Row>
+                <Row label="Last contact">
+                  <RelativeDate value={sensor.last_contact} />
+                </Row>
+                <Row label="Last updated">
+                  <RelativeDate value={sensor.last_updated} />
+                </Row>
+              </Box>
+              {canAct && (
+                <Box sx={{ mt: 3 }}>
+                  <SensorUpdaterActions id={sensor.id} status={sensor.status} onDone={() => void status.refetch()} />
+                </Box>
+              )}
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

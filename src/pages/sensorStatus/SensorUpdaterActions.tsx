@@ -1,0 +1,72 @@
+/**
+ * Restart and Idle through the GSM updater, each after a confirmation, enabled only while the
+ * updater status is Ok or Failed (restart_sensors).
+ */
+import { useState } from 'react';
+import { Box, Button, DialogContentText } from '@mui/material';
+import BedtimeIcon from '@mui/icons-material/Bedtime';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { useMutation } from '@tanstack/react-query';
+import { Confirm, useNotify } from 'react-admin';
+import { UPDATER_ACTIONABLE, type UpdaterStatus } from '../../../common/domain';
+import { useSensorsApi } from '../../resources/sensors/sensorsApi';
+import { restartMessage } from '../../resources/sensors/RestartSensorButton';
+import { success } from '../../components/sensors/notifications';
+
+type Action = 'restart' | 'idle';
+
+const CONFIRM: Record<Action, { title: (id: number) => string; text: (id: number) => string; button: string }> = {
+  restart: {
+    title: (id) => `Restart sensor ${id}`,
+    text: (id) => `Sensor ${id} will restart the next time it contacts the updater. Continue?`,
+    button: 'Restart',
+  },
+  idle: {
+    title: (id) => `Idle sensor ${id}`,
+    text: (id) => `Sensor ${id} disconnects from the network for 30 minutes. This cannot be cancelled. Continue?`,
+    button: 'Idle',
+  },
+};
+
+const SUCCESS: Record<Action, (id: number) => string> = {
+  restart: restartMessage,
+  idle: (id) => `Sensor idle triggered for Sensor ID ${id}.`,
+};
+
+export function SensorUpdaterActions({ id, status, onDone }: { id: number; status: string; onDone: () => void }) {
+  const api = useSensorsApi();
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const run = useMutation({
+    mutationFn: (action: Action) => (action === 'restart' ? api.restart(id) : api.idle(id)),
+    onSuccess: (_r, action) => {
+      setConfirming(null);
+      notify(...success(SUCCESS[action](id)));
+      onDone();
+    },
+    onError: () => setConfirming(null),
+  });
+  const enabled = UPDATER_ACTIONABLE.includes(status as UpdaterStatus) && !run.isPending;
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Button variant="contained" color="warning" startIcon={<RestartAltIcon />} disabled={!enabled} onClick={() => setConfirming('restart')}>
+        Restart
+      </Button>
+      <Button variant="outlined" startIcon={<BedtimeIcon />} disabled={!enabled} onClick={() => setConfirming('idle')}>
+        Idle
+      </Button>
+      {confirming && (
+        <Confirm
+          isOpen
+          loading={run.isPending}
+          title={CONFIRM[confirming].title(id)}
+          content={<DialogContentText>{CONFIRM[confirming].text(id)}</DialogContentText>}
+          confirm={CONFIRM[confirming].button}
+          confirmColor="warning"
+          onConfirm={() => run.mutate(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+import { SensorStatusPage } from './SensorStatusPage';
+
+export default { path: '/sensors/status', component: SensorStatusPage };

@@ -1,0 +1,39 @@
+/**
+ * CSV export of ALL sensors matching the current search and sort, produced by the server
+ * (`GET /sensors/export`, `;`-separated with a byte-order mark, sensors.csv) — not react-admin's
+ * client-side export, which stops at 1,000 rows.
+ */
+import { Button, CircularProgress } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useMutation } from '@tanstack/react-query';
+import { useListContext } from 'react-admin';
+import { listQuery } from '../../../common/search';
+import { saveResponse } from '../../components/sensors/download';
+import { useToolbarSearch } from '../../layout/useToolbarSearch';
+import { useSensorsApi } from './sensorsApi';
+
+export function ExportSensorsButton() {
+  const { sort, total } = useListContext();
+  const { search, advanced } = useToolbarSearch();
+  const api = useSensorsApi();
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      const response = await api.exportCsv({
+        query: listQuery(search, advanced),
+        sortBy: sort?.field,
+        order: sort ? (sort.order.toLowerCase() as 'asc' | 'desc') : undefined,
+      });
+      return saveResponse(response, 'sensors.csv');
+    },
+  });
+  return (
+    <Button
+      size="small"
+      startIcon={exportCsv.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
+      onClick={() => exportCsv.mutate()}
+      disabled={exportCsv.isPending || total === 0}
+    >
+      Export
+    </Button>
+  );
+}

@@ -1,0 +1,51 @@
+/** Restart through the GSM updater, after a confirmation; offered for GSM and NBIOT sensors with restart_sensors. */
+import { useState } from 'react';
+import { DialogContentText, IconButton, Tooltip } from '@mui/material';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { useMutation } from '@tanstack/react-query';
+import { Confirm, useNotify, useRecordContext } from 'react-admin';
+import { RESTARTABLE_COMMUNICATIONS } from '../../../common/domain';
+import { usePermissionSet } from '../../state/useSession';
+import { useSensorsApi } from './sensorsApi';
+import type { Sensor } from './types';
+import { success } from '../../components/sensors/notifications';
+
+export const restartMessage = (id: number | string) => `Sensor restart triggered for Sensor ID ${id}.`;
+
+export function RestartSensorButton() {
+  const sensor = useRecordContext<Sensor>();
+  const canRestart = usePermissionSet().can('restart_sensors');
+  const api = useSensorsApi();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const restart = useMutation({
+    mutationFn: (id: number) => api.restart(id),
+    onSuccess: (_r, id) => {
+      setOpen(false);
+      notify(...success(restartMessage(id)));
+    },
+    onError: () => setOpen(false),
+  });
+  const communication = sensor?.info.communication;
+  if (!sensor || !canRestart || !communication || !RESTARTABLE_COMMUNICATIONS.includes(communication) || sensor.info.status === 'Retired')
+    return null;
+  return (
+    <>
+      <Tooltip title="Restart">
+        <IconButton size="small" onClick={() => setOpen(true)} aria-label={`Restart sensor ${sensor.id}`}>
+          <RestartAltIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Confirm
+        isOpen={open}
+        loading={restart.isPending}
+        title={`Restart sensor ${sensor.id}`}
+        content={<DialogContentText>{`Sensor ${sensor.id} (${communication}) will be restarted the next time it contacts the updater. Continue?`}</DialogContentText>}
+        confirm="Restart"
+        confirmColor="warning"
+        onConfirm={() => restart.mutate(sensor.id)}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

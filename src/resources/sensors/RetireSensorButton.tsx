@@ -1,0 +1,55 @@
+/**
+ * Retire (remove_sensors): after a confirmation that it cannot be undone, the sensor becomes
+ * Retired and loses its installation and contractor.
+ */
+import { useState } from 'react';
+import { DialogContentText, IconButton, Tooltip } from '@mui/material';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import { useMutation } from '@tanstack/react-query';
+import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { usePermissionSet } from '../../state/useSession';
+import { useSensorsApi } from './sensorsApi';
+import type { Sensor } from './types';
+import { success } from '../../components/sensors/notifications';
+
+export function RetireSensorButton() {
+  const sensor = useRecordContext<Sensor>();
+  const canRetire = usePermissionSet().can('remove_sensors');
+  const api = useSensorsApi();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const retire = useMutation({
+    mutationFn: (id: number) => api.retire(id),
+    onSuccess: (_r, id) => {
+      setOpen(false);
+      notify(...success(`Sensor with id ${id} has been successfully retired.`));
+      refresh();
+    },
+    onError: () => setOpen(false),
+  });
+  if (!sensor || !canRetire || sensor.info.status === 'Retired') return null;
+  return (
+    <>
+      <Tooltip title="Retire">
+        <IconButton size="small" color="error" onClick={() => setOpen(true)} aria-label={`Retire sensor ${sensor.id}`}>
+          <DeleteForeverIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Confirm
+        isOpen={open}
+        loading={retire.isPending}
+        title={`Retire sensor ${sensor.id}`}
+        content={
+          <DialogContentText>
+            {`Sensor ${sensor.id} will be retired: its installation and contractor are cleared and its status becomes Retired. This cannot be undone.`}
+          </DialogContentText>
+        }
+        confirm="Retire"
+        confirmColor="warning"
+        onConfirm={() => retire.mutate(sensor.id)}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Sensors (/sensors, view_sensors): a server-paged table searched from the toolbar (plain text or
+ * the query language, from the URL), with refresh and a server-side CSV export. Status editor,
+ * factor chips and one column per sensor tag edit in place; row actions open the previous
+ * installations, restart (GSM, NBIOT) and retire. Columns follow the VIEW_* permissions.
+ */
+import { Box, Typography } from '@mui/material';
+import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
+import { useToolbarSearch } from '../../layout/useToolbarSearch';
+import { usePermissionSet } from '../../state/useSession';
+import { resourceDefinition } from '../definitions';
+import { useTags } from '../tags/useTags';
+import { ExportSensorsButton } from './ExportSensorsButton';
+import { RestartSensorButton } from './RestartSensorButton';
+import { RetireSensorButton } from './RetireSensorButton';
+import { SensorContractorField } from './SensorContractorField';
+import { canViewFactors, SensorFactorsField } from './SensorFactorsField';
+import { SensorHistoryButton } from './SensorHistoryButton';
+import { SensorStatusInput } from './SensorStatusInput';
+import { SensorTagField } from './SensorTagField';
+import type { Sensor } from './types';
+
+const Column = DataTable.Col<Sensor>;
+const definition = resourceDefinition('sensors');
+const rowsPerPageOptions = [...PAGE_SIZES];
+/** Shown from the Columns button; the factor chips already name the measured parameters. */
+const hiddenColumns = ['measured'];
+/** The table scrolls inside its card, so the toolbar and pagination stay on screen. */
+const listSx = { '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } } as const;
+
+const SensorListActions = () => (
+  <TopToolbar>
+    <ColumnsButton />
+    <RefreshButton />
+    <ExportSensorsButton />
+  </TopToolbar>
+);
+
+function Empty() {
+  const translate = useTranslate();
+  const { search } = useToolbarSearch();
+  return (
+    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="list-empty">
+      {translate(search ? 'aq.noMatches' : 'aq.noData')}
+    </Typography>
+  );
+}
+
+/** Each action keeps its own slot, so the icons line up from row to row. */
+const SensorActions = () => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 34px)', justifyContent: 'end', justifyItems: 'center' }}>
+    <Box>
+      <SensorHistoryButton />
+    </Box>
+    <Box>
+      <RestartSensorButton />
+    </Box>
+    <Box>
+      <RetireSensorButton />
+    </Box>
+  </Box>
+);
+
+const mono = { fontFamily: 'monospace', fontSize: 12 } as const;
+
+export function SensorList() {
+  const translate = useTranslate();
+  const { search, advanced } = useToolbarSearch();
+  const permissions = usePermissionSet();
+  const { tags } = useTags('sensors');
+  const field = (name: string) => permissions.can(definition.fields?.[name]);
+  const showFactors = CALIBRATION_PARAMS.some((p) => canViewFactors(permissions, p));
+
+  return (
+    <List
+      key={`${search}|${advanced}`}
+      resource="sensors"
+      title={translate('menu.sensors')}
+      disableSyncWithLocation
+      storeKey={false}
+      filter={search ? { search, advanced } : undefined}
+      perPage={DEFAULT_PAGE_SIZE}
+      sort={definition.sort}
+      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
+      actions={<SensorListActions />}
+      empty={false}
+      sx={listSx}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small" hiddenColumns={hiddenColumns}>
+        <Column source="id" label="ID" />
+        <Column source="currentInstallationId" label="Installation" render={(s) => s.info.currentInstallationId ?? '—'} />
+        {field('sensorToken') && (
+          <Column source="sensorToken" label="Sensor token" render={(s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>} />
+        )}
+        {field('communication') && <Column source="communication" label="Communication" render={(s) => s.info.communication ?? '—'} />}
+        {field('contractorName') && <Column source="contractorName" label="Contractor" render={() => <SensorContractorField />} />}
+        <Column source="status" label="Status" render={() => <SensorStatusInput />} />
+        <Column source="measured" label="Measured" disableSort render={(s) => s.info.measured?.join(', ') || '—'} />
+        {showFactors && <Column source="factors" label="Factors" disableSort render={() => <SensorFactorsField />} />}
+        {tags.map((tag) => (
+          <Column key={tag.id} source={`tags.${tag.id}`} label={tag.name} disableSort render={() => <SensorTagField tag={tag} />} />
+        ))}
+        <Column label="Actions" align="right" render={() => <SensorActions />} />
+      </DataTable>
+    </List>
+  );
+}

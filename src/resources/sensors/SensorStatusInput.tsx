@@ -1,0 +1,83 @@
+/**
+ * The status of a sensor with its icon. With edit_sensors_status it opens a menu of exactly the
+ * statuses allowed next (document 1, section 4); a Retired sensor has none, so no menu is offered.
+ */
+import { useState } from 'react';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { useMutation } from '@tanstack/react-query';
+import { useNotify, useRecordContext } from 'react-admin';
+import { allowedNextStatuses, SENSOR_STATUSES, type SensorStatus } from '../../../common/domain';
+import { SensorStatusIcon } from '../../components/sensors/SensorStatusIcon';
+import { usePermissionSet } from '../../state/useSession';
+import { useSensorsApi } from './sensorsApi';
+import type { Sensor } from './types';
+import { useUpdateSensorInCache } from './useUpdateSensorInCache';
+import { success } from '../../components/sensors/notifications';
+
+export const statusOptions = (status: string): SensorStatus[] =>
+  (SENSOR_STATUSES as readonly string[]).includes(status) ? allowedNextStatuses(status as SensorStatus) : [];
+
+export function SensorStatusInput() {
+  const sensor = useRecordContext<Sensor>();
+  const canEdit = usePermissionSet().can('edit_sensors_status');
+  const api = useSensorsApi();
+  const notify = useNotify();
+  const updateInCache = useUpdateSensorInCache();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const change = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: SensorStatus }) => api.changeStatus(id, status),
+    onSuccess: (updated, { id, status }) => {
+      updateInCache(id, (s) => ({ ...s, info: { ...s.info, ...(updated?.info ?? {}), status: updated?.info?.status ?? status } }));
+      notify(...success('Status changed!'));
+    },
+  });
+  if (!sensor) return null;
+
+  const status = sensor.info.status;
+  const options = statusOptions(status);
+  const label = (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <SensorStatusIcon status={status} />
+      <Typography variant="body2" component="span">
+        {status}
+      </Typography>
+    </Box>
+  );
+  if (!canEdit || options.length === 0) return <Box data-testid={`status-${sensor.id}`}>{label}</Box>;
+
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        disabled={change.isPending}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-label={`Status of sensor ${sensor.id}: ${status}`}
+        data-testid={`status-${sensor.id}`}
+        sx={{ textTransform: 'none', fontWeight: 'normal', ml: -0.75 }}
+      >
+        {label}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {options.map((next) => (
+          <MenuItem
+            key={next}
+            dense
+            onClick={() => {
+              setAnchor(null);
+              change.mutate({ id: sensor.id, status: next });
+            }}
+          >
+            <ListItemIcon>
+              <SensorStatusIcon status={next} />
+            </ListItemIcon>
+            <ListItemText>{next}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

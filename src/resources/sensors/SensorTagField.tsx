@@ -1,0 +1,41 @@
+/**
+ * One sensor tag's value in the list: editable in place with edit_tags, edit_sensor_tags or
+ * edit_sensor_tag_<id> (META tags never), read-only otherwise.
+ */
+import { useCallback } from 'react';
+import { useNotify, useRecordContext } from 'react-admin';
+import { TagValueInput } from '../../components/sensors/TagValueInput';
+import { usePermissionSet } from '../../state/useSession';
+import { tagEditRule, type Tag, type TagValue } from '../tags/types';
+import { useSensorsApi } from './sensorsApi';
+import type { Sensor } from './types';
+import { useUpdateSensorInCache } from './useUpdateSensorInCache';
+import { success } from '../../components/sensors/notifications';
+
+export function SensorTagField({ tag }: { tag: Tag }) {
+  const sensor = useRecordContext<Sensor>();
+  const canEdit = usePermissionSet().can(tagEditRule('sensors', tag.id));
+  const api = useSensorsApi();
+  const notify = useNotify();
+  const updateInCache = useUpdateSensorInCache();
+  const id = sensor?.id;
+  const save = useCallback(
+    async (value: TagValue) => {
+      if (id === undefined) return;
+      const result = await api.updateTag(id, tag.id, value);
+      const saved = result && 'value' in result ? result.value : value;
+      updateInCache(id, (s) => ({ ...s, tags: { ...s.tags, [String(tag.id)]: saved } }));
+      notify(...success('All changes saved!'));
+    },
+    [api, id, notify, tag.id, updateInCache],
+  );
+  if (!sensor) return null;
+  return (
+    <TagValueInput
+      tag={tag}
+      value={sensor.tags?.[String(tag.id)]}
+      onSave={canEdit ? save : undefined}
+      label={`${tag.name} of sensor ${sensor.id}`}
+    />
+  );
+}

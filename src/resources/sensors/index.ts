@@ -1,0 +1,3 @@
+import { SensorList } from './SensorList';
+
+export default { list: SensorList };

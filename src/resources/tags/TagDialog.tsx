@@ -1,0 +1,147 @@
+/**
+ * Create or update a tag: name and type required ('It is required'); values required for ENUM,
+ * typed comma-separated and trimmed. A name already in use (409) is shown on the name field; the
+ * server's other refusals (409: a type change while values are stored, ENUM values still in use)
+ * are shown in the dialog.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { useNotify } from 'react-admin';
+import { TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
+import { MESSAGES, required } from '../../../common/validation';
+import { ApiError } from '../../dataProviders/errors';
+import { parseTagValues, useTagMutations } from './tagsApi';
+import type { Tag } from './types';
+import { success } from '../../components/sensors/notifications';
+
+export interface TagDialogProps {
+  context: TagContext;
+  /** The tag to update; absent to create one. */
+  tag?: Tag;
+  onClose: () => void;
+}
+
+interface Errors {
+  name?: string;
+  type?: string;
+  values?: string;
+  /** A refusal of the server that is not about one field. */
+  form?: string;
+}
+
+function TagForm({ context, tag, onClose }: TagDialogProps) {
+  const notify = useNotify();
+  const { save } = useTagMutations(context);
+  const [name, setName] = useState(tag?.name ?? '');
+  const [type, setType] = useState<TagType | ''>(tag?.type ?? '');
+  const [values, setValues] = useState((tag?.values ?? []).join(', '));
+  const [errors, setErrors] = useState<Errors>({});
+
+  const validate = (): Errors => {
+    const e: Errors = {};
+    const nameError = required(name);
+    if (nameError) e.name = nameError;
+    if (!type) e.type = MESSAGES.required;
+    if (type === 'ENUM' && parseTagValues(values).length === 0) e.values = MESSAGES.required;
+    return e;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length || !type) return;
+    save.mutate(
+      { id: tag?.id, draft: { name: name.trim(), type, values: type === 'ENUM' ? parseTagValues(values) : [] } },
+      {
+        onSuccess: () => {
+          notify(...success('All changes saved!'));
+          onClose();
+        },
+        onError: (err) => {
+          if (!(err instanceof ApiError) || err.status !== 409) return;
+          setErrors(err.message === MESSAGES.nameInUse ? { name: MESSAGES.nameInUse } : { form: err.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogTitle>{tag ? `Update Tag ${tag.name}` : 'Create a New Tag'}</DialogTitle>
+      <DialogContent>
+        {errors.form && (
+          <Alert severity="warning" sx={{ mb: 1 }} data-testid="tag-dialog-error">
+            {errors.form}
+          </Alert>
+        )}
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label="Name"
+          name="name"
+          required
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setErrors((prev) => ({ ...prev, name: undefined, form: undefined }));
+          }}
+          error={Boolean(errors.name)}
+          helperText={errors.name ?? ' '}
+        />
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label="Type"
+          name="type"
+          required
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value as TagType);
+            setErrors((prev) => ({ ...prev, type: undefined, values: undefined, form: undefined }));
+          }}
+          error={Boolean(errors.type)}
+          helperText={errors.type ?? ' '}
+        >
+          {TAG_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+        {type === 'ENUM' && (
+          <TextField
+            fullWidth
+            margin="dense"
+            label="Values"
+            name="values"
+            required
+            value={values}
+            onChange={(e) => {
+              setValues(e.target.value);
+              setErrors((prev) => ({ ...prev, values: undefined, form: undefined }));
+            }}
+            error={Boolean(errors.values)}
+            helperText={errors.values ?? 'Comma-separated, e.g. Small, Medium, Large'}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {tag ? 'Save' : 'Create'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function TagDialog(props: TagDialogProps) {
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs">
+      <TagForm {...props} />
+    </Dialog>
+  );
+}

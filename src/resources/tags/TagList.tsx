@@ -1,0 +1,111 @@
+/**
+ * Tags of one context ('Tags for Sensors', 'Tags for Installations', 'Tags for Contractors'):
+ * ID, Name, Type, Values and Actions, META tags included. Create, update and remove follow the
+ * add / modify / remove permissions of the context (add_tags or add_sensor_tags …).
+ */
+import { useState } from 'react';
+import { Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { DataTable, List, RefreshButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { TagContext } from '../../../common/domain';
+import { usePermissionSet } from '../../state/useSession';
+import { resourceDefinition } from '../definitions';
+import { RemoveTagButton } from './RemoveTagButton';
+import { TagDialog } from './TagDialog';
+import { TAG_SCREEN_TITLES, type Tag } from './types';
+
+const Column = DataTable.Col<Tag>;
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="list-empty">
+      {translate('aq.noData')}
+    </Typography>
+  );
+}
+
+function TagValuesField() {
+  const tag = useRecordContext<Tag>();
+  if (!tag?.values?.length) return <Typography variant="body2">—</Typography>;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {tag.values.map((v) => (
+        <Chip key={v} label={v} size="small" variant="outlined" />
+      ))}
+    </Box>
+  );
+}
+
+function EditTagButton({ onEdit }: { onEdit: (tag: Tag) => void }) {
+  const tag = useRecordContext<Tag>();
+  if (!tag) return null;
+  return (
+    <Tooltip title="Edit">
+      <IconButton size="small" onClick={() => onEdit(tag)} aria-label={`Edit tag ${tag.name}`}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function TagList({ context }: { context: TagContext }) {
+  const resource = `${context}/tags`;
+  const { access } = resourceDefinition(resource);
+  const permissions = usePermissionSet();
+  const canCreate = permissions.can(access.create ?? []);
+  const canEdit = permissions.can(access.edit ?? []);
+  const canRemove = permissions.can(access.delete ?? []);
+  // undefined: closed; null: creating; a tag: updating it.
+  const [dialog, setDialog] = useState<Tag | null | undefined>(undefined);
+
+  const actions = (
+    <TopToolbar>
+      <RefreshButton />
+      {canCreate && (
+        <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog(null)}>
+          Add tag
+        </Button>
+      )}
+    </TopToolbar>
+  );
+
+  return (
+    <>
+      <List
+        resource={resource}
+        title={TAG_SCREEN_TITLES[context]}
+        disableSyncWithLocation
+        storeKey={false}
+        perPage={10_000}
+        sort={{ field: 'id', order: 'ASC' }}
+        pagination={false}
+        actions={actions}
+        empty={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+          <Column source="id" label="ID" />
+          <Column source="name" label="Name" />
+          <Column source="type" label="Type" />
+          <Column source="values" label="Values" disableSort render={() => <TagValuesField />} />
+          <Column
+            label="Actions"
+            align="right"
+            render={() => (
+              <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', minHeight: 30 }}>
+                {canEdit && <EditTagButton onEdit={setDialog} />}
+                {canRemove && <RemoveTagButton context={context} />}
+              </Box>
+            )}
+          />
+        </DataTable>
+      </List>
+      {dialog !== undefined && <TagDialog context={context} tag={dialog ?? undefined} onClose={() => setDialog(undefined)} />}
+    </>
+  );
+}
+
+export const SensorTagList = () => <TagList context="sensors" />;
+export const InstallationTagList = () => <TagList context="installations" />;
+export const ContractorTagList = () => <TagList context="contractors" />;

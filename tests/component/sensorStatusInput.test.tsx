@@ -1,0 +1,86 @@
+/** The sensor status editor: exactly the allowed next statuses, none for Retired, permission, save. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Notification, RecordContextProvider, memoryStore, testDataProvider } from 'react-admin';
+import { SENSOR_STATUSES, allowedNextStatuses, type SensorStatus } from '../../common/domain';
+import { i18nProvider } from '../../src/i18n';
+import { SensorStatusInput } from '../../src/resources/sensors/SensorStatusInput';
+import type { Sensor } from '../../src/resources/sensors/types';
+
+function signIn(permissions: string[]) {
+  localStorage.setItem(
+    'aq.session',
+    JSON.stringify({
+      user: { id: 3, name: 'technician', displayName: 'T', avatar: null, role: 'technician', permissions },
+      role: 'technician',
+      permissions,
+      token: 'access',
+      refreshToken: 'refresh',
+    }),
+  );
+}
+
+const sensor = (status: SensorStatus): Sensor => ({
+  id: 7,
+  info: { id: 7, currentInstallationId: 70, communication: 'GSM', contractor: null, status, measured: ['pm25'] },
+  params: { factors: {} },
+  tags: {},
+});
+
+const changeSensorStatus = vi.fn();
+
+function renderStatus(status: SensorStatus) {
+  return render(
+    <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ changeSensorStatus })}>
+      <RecordContextProvider value={sensor(status)}>
+        <SensorStatusInput />
+      </RecordContextProvider>
+      <Notification />
+    </AdminContext>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  changeSensorStatus.mockReset();
+  signIn(['view_sensors', 'edit_sensors_status']);
+});
+
+describe('SensorStatusInput', () => {
+  it.each(SENSOR_STATUSES.filter((s) => s !== 'Retired'))('offers exactly the statuses allowed after %s', async (status) => {
+    const user = userEvent.setup();
+    renderStatus(status);
+    await user.click(screen.getByRole('button', { name: `Status of sensor 7: ${status}` }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(allowedNextStatuses(status));
+    expect(items.map((i) => i.textContent)).not.toContain(status);
+    expect(items.map((i) => i.textContent)).not.toContain('Retired');
+  });
+
+  it('offers no dropdown for a Retired sensor', () => {
+    renderStatus('Retired');
+    expect(screen.getByText('Retired')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(document.querySelector('[data-status-icon="Retired"]')).toBeTruthy();
+  });
+
+  it('is read-only without edit_sensors_status', () => {
+    signIn(['view_sensors']);
+    renderStatus('Installed');
+    expect(screen.getByText('Installed')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows each option with its icon, saves the choice and says so', async () => {
+    const user = userEvent.setup();
+    changeSensorStatus.mockResolvedValue({ ...sensor('InRepair'), info: { ...sensor('InRepair').info, status: 'InRepair' } });
+    renderStatus('Refurbishment');
+    await user.click(screen.getByRole('button', { name: 'Status of sensor 7: Refurbishment' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu.querySelectorAll('[data-status-icon]')).toHaveLength(allowedNextStatuses('Refurbishment').length);
+    await user.click(within(menu).getByRole('menuitem', { name: 'InRepair' }));
+    await waitFor(() => expect(changeSensorStatus).toHaveBeenCalledWith('sensors', { id: 7, status: 'InRepair' }));
+    expect(await screen.findByText('Status changed!')).toBeTruthy();
+  });
+});
