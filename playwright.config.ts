@@ -70,7 +70,11 @@ export default defineConfig({
         DATA_DIR: '.tmp/e2e-data',
         DATABASE_URL: '', // always the embedded PGlite in DATA_DIR
         REDIS_URL: '',
-        SIMULATOR: 'off',
+        // The fleet simulator runs with a fast tick so a restart from Sensor Status visibly walks
+        // RestartRequired → Pending → Ok within a few seconds; measurements still run once a minute.
+        SIMULATOR: 'on',
+        SIMULATOR_TICK_MS: '2000',
+        SIMULATOR_SEED: '1',
         SEED: 'demo',
         ADMIN_PASSWORD: 'admin-demo-pass',
         JWT_SECRET: 'e2e-secret-0123456789',

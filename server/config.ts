@@ -35,7 +35,14 @@ export interface Config {
   oidc: OidcConfig;
   realtime: { appId: string; key: string; secret: string };
   mapTileUrl: string;
+  /** The fleet simulator runs (SIMULATOR=off disables it). */
   simulator: boolean;
+  /** Time between simulator ticks (SIMULATOR_TICK_MS, default 60000). */
+  simulatorTickMs: number;
+  /** Seed of the simulator's random choices (SIMULATOR_SEED, default 1). */
+  simulatorSeed: number;
+  /** Measurements run at most once per this much time, whatever the tick (SIMULATOR_MEASURE_MS, default 60000). */
+  simulatorMeasureMs: number;
   version: string;
   /** Directory of the built console; served at `/` when it exists. */
   consoleDir: string;
@@ -70,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mapTileUrl: env.MAP_TILE_URL ?? '',
     simulator: env.SIMULATOR !== 'off',
+    simulatorTickMs: Math.max(100, int(env, 'SIMULATOR_TICK_MS', 60_000)),
+    simulatorSeed: int(env, 'SIMULATOR_SEED', 1),
+    simulatorMeasureMs: Math.max(0, int(env, 'SIMULATOR_MEASURE_MS', 60_000)),
     version: APP_VERSION,
     consoleDir: path.resolve(env.CONSOLE_DIR ?? './dist'),
     publicUrl: env.PUBLIC_URL || undefined,

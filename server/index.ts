@@ -2,6 +2,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { createContext } from './start';
+import { startSimulator } from './simulator';
 
 async function main() {
   const started = Date.now();
@@ -16,9 +17,22 @@ async function main() {
   console.log(`  database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
   if (config.seed === 'demo') console.log(`  login:    admin / ${config.adminPassword}  (also viewer, technician, sales)`);
   else console.log('  no demo data: create the first admin with `npm run create-admin -- <username> <password>`');
+  const simulator = config.simulator
+    ? startSimulator(ctx, {
+        tickMs: config.simulatorTickMs,
+        seed: config.simulatorSeed,
+        measureEveryMs: config.simulatorMeasureMs,
+      })
+    : undefined;
+  console.log(
+    simulator
+      ? `  simulator: on (tick ${config.simulatorTickMs} ms, seed ${config.simulatorSeed}; SIMULATOR=off disables it)`
+      : '  simulator: off',
+  );
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
+    await simulator?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -6,12 +6,16 @@ import { auditRoutes } from './main/auditRoutes';
 import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
 import { preferenceRoutes } from './main/preferenceRoutes';
+import { presetRoutes } from './main/presetRoutes';
 import { listRoutes } from './main/listRoutes';
 import { fileRoutes } from './main/fileRoutes';
-import { tagReadRoutes } from './main/tagRoutes';
+import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
+import { sensorRoutes } from './main/sensorRoutes';
+import { historyRoutes } from './main/historyRoutes';
 import { adpReadRoutes } from './adp/readRoutes';
 import { apiUserReadRoutes } from './apiusers/readRoutes';
 import { gsmReadRoutes } from './gsm/readRoutes';
+import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
 import { gen3ReadRoutes } from './gen3/readRoutes';
 
@@ -20,7 +24,21 @@ export const SERVICES = {
     prefix: '/api',
     title: 'AQ main API',
     description: 'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
-    routes: [sessionRoutes, adminUserRoutes, roleRoutes, integrationRoutes, auditRoutes, preferenceRoutes, listRoutes, fileRoutes, tagReadRoutes],
+    routes: [
+      sessionRoutes,
+      adminUserRoutes,
+      roleRoutes,
+      integrationRoutes,
+      auditRoutes,
+      preferenceRoutes,
+      presetRoutes,
+      listRoutes,
+      fileRoutes,
+      tagReadRoutes,
+      tagWriteRoutes,
+      sensorRoutes,
+      historyRoutes,
+    ],
   },
   adp: {
     prefix: '/adp-api',
@@ -38,7 +56,7 @@ export const SERVICES = {
     prefix: '/updater/gsm',
     title: 'GSM updater',
     description: 'GSM firmware versions and deployments, and the sensor-status calls (restart, idle).',
-    routes: [gsmReadRoutes],
+    routes: [gsmReadRoutes, gsmActionRoutes],
   },
   wifi: {
     prefix: '/updater/wifi',

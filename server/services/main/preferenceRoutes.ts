@@ -11,7 +11,7 @@ import { preferences } from '../../db/schema';
 import type { Executor } from '../../db';
 import { badRequest } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
-import { loadPresets, presetRoutes } from './presetRoutes';
+import { loadPresets } from './presetRoutes';
 
 const prefsSchema = z.object({
   theme: z.enum(['light', 'dark']),
@@ -84,8 +84,4 @@ export const preferenceRoutes: ServiceRoutes = (app, ctx) => {
       });
     },
   );
-
-  // Presets and saved queries belong to the preferences; mounted here until the service list
-  // registers presetRoutes itself (mounting twice is a no-op).
-  return presetRoutes(app, ctx);
 };

@@ -609,15 +609,7 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
 
 // ------------------------------------------------------------------ registration
 
-/**
- * The routes are mounted once per service instance: preferenceRoutes also mounts them, so
- * registering presetRoutes in the service list as well is harmless.
- */
-const mounted = new WeakSet<object>();
-
 export const presetRoutes: ServiceRoutes = (app: ZodApp, ctx: AppContext) => {
-  if (mounted.has(app)) return;
-  mounted.add(app);
   presetRoutesOf(app, ctx.db);
   queryRoutesOf(app, ctx.db);
 };

@@ -1,34 +1,152 @@
 /**
- * Tag definitions of the three tag contexts (sensors, installations, contractors), read side.
+ * Tag definitions of the three tag contexts (sensors, installations, contractors).
  *
- * A caller holding view_tags or the context-wide permission (view_sensor_tags …) sees every tag of
- * the context; a caller holding only per-tag permissions (view_sensor_tag_5 …) sees only those
- * tags. META tags are internal and only listed with includeMeta=true.
+ * Read side: a caller holding view_tags or the context-wide permission (view_sensor_tags …) sees
+ * every tag of the context; a caller holding only per-tag permissions (view_sensor_tag_5 …) sees
+ * only those tags. META tags are internal and only listed with includeMeta=true.
+ *
+ * Write side (POST / PATCH / DELETE /{context}/tags[/:id]):
+ * - name and type are required; the name is trimmed and unique per context, case-insensitively
+ *   (409 'Name already in use');
+ * - ENUM tags need a non-empty list of values (each trimmed, non-empty, unique case-insensitively;
+ *   stored sorted); other types store [] whatever is sent;
+ * - changing the type of a tag that holds values is a 409 (clear the values first);
+ * - changing an ENUM's values is refused with 409 when stored values would fall outside the new
+ *   list; the message names how many entities hold removed values (nothing is cleared silently);
+ * - DELETE removes the tag and every value of it (the "removes associated data" of the spec).
+ *
+ * Also here: `checkTagValue`, the one rule for a tag value by the tag's type, used by the sensor
+ * tag editor and the sensor order.
  */
 import { z } from 'zod';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { TAG_CONTEXTS, TAG_TYPES, type TagContext } from '../../../common/domain';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { TAG_CONTEXTS, TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
 import type { PermissionRule, PermissionSet } from '../../../common/permissions';
-import { tags } from '../../db/schema';
+import { MESSAGES } from '../../../common/validation';
+import { audit } from '../../audit';
+import type { Executor } from '../../db';
+import { contractorTagValues, installationTagValues, sensorTagValues, tags } from '../../db/schema';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 
-const SINGULAR: Record<TagContext, string> = {
+export const TAG_SINGULAR: Record<TagContext, string> = {
   sensors: 'sensor',
   installations: 'installation',
   contractors: 'contractor',
 };
 
+/** The tag-values table of each context. */
+export const TAG_VALUE_TABLES = {
+  sensors: sensorTagValues,
+  installations: installationTagValues,
+  contractors: contractorTagValues,
+} as const;
+
+/** Longest STRING and TEXT tag values, in characters. */
+export const TAG_STRING_MAX = 1000;
+export const TAG_TEXT_MAX = 10_000;
+export const TAG_NAME_MAX = 100;
+export const TAG_ENUM_VALUES_MAX = 200;
+export const TAG_ENUM_VALUE_MAX = 100;
+
 /** Who may list the tags of a context at all (any one suffices). */
 export function tagListPermission(context: TagContext): PermissionRule {
-  const s = SINGULAR[context];
+  const s = TAG_SINGULAR[context];
   return ['view_tags', `view_${s}_tags`, `view_${s}_tag_<n>`];
 }
 
 /** Who may see one tag of a context. */
 export function tagViewRule(context: TagContext, tagId: number): PermissionRule {
-  const s = SINGULAR[context];
+  const s = TAG_SINGULAR[context];
   return ['view_tags', `view_${s}_tags`, `view_${s}_tag_${tagId}`];
 }
+
+/** Who may set values of one tag of a context. */
+export function tagEditRule(context: TagContext, tagId: number): PermissionRule {
+  const s = TAG_SINGULAR[context];
+  return ['edit_tags', `edit_${s}_tags`, `edit_${s}_tag_${tagId}`];
+}
+
+/** Who may create, modify and remove tag definitions of a context. */
+export const tagAdminRule = (action: 'add' | 'modify' | 'remove', context: TagContext): PermissionRule => [
+  `${action}_tags`,
+  `${action}_${TAG_SINGULAR[context]}_tags`,
+];
+
+export type TagValue = string | number | boolean | null;
+
+export interface TagDefinition {
+  id: number;
+  context: string;
+  name: string;
+  type: string;
+  values: string[];
+}
+
+/**
+ * Checks a value against its tag's type and returns what is stored. null clears. META tags are
+ * read-only (422); a value of the wrong type is a 400.
+ */
+export function checkTagValue(tag: TagDefinition, value: unknown): TagValue {
+  const label = `Tag "${tag.name}" (${tag.type})`;
+  if (tag.type === 'META') throw unprocessable(`${label} is read-only`);
+  if (value === undefined) throw badRequest(`${label}: a value is required (null clears it)`);
+  if (value === null) return null;
+  switch (tag.type as TagType) {
+    case 'BOOLEAN':
+      if (typeof value !== 'boolean') throw badRequest(`${label} takes true, false or null`);
+      return value;
+    case 'INTEGER':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badRequest(`${label}: ${MESSAGES.integer}`);
+      return value;
+    case 'FLOAT':
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${label}: ${MESSAGES.float}`);
+      return value;
+    case 'STRING':
+    case 'TEXT': {
+      if (typeof value !== 'string') throw badRequest(`${label} takes a string or null`);
+      const max = tag.type === 'TEXT' ? TAG_TEXT_MAX : TAG_STRING_MAX;
+      if (value.length > max) throw badRequest(`${label}: ${MESSAGES.shorter(max + 1)}`);
+      return value;
+    }
+    case 'ENUM':
+      if (typeof value !== 'string' || !tag.values.includes(value))
+        throw badRequest(`${label} takes one of ${tag.values.map((v) => JSON.stringify(v)).join(', ')} or null`);
+      return value;
+    default:
+      throw unprocessable(`${label} has an unknown type`);
+  }
+}
+
+/** All tags of a context by id. */
+export async function loadTagDefinitions(db: Executor, context: TagContext): Promise<Map<number, TagDefinition>> {
+  const rows = await db
+    .select({ id: tags.id, context: tags.context, name: tags.name, type: tags.type, values: tags.values })
+    .from(tags)
+    .where(eq(tags.context, context))
+    .orderBy(asc(tags.id));
+  return new Map(rows.map((t) => [t.id, { ...t, values: t.values ?? [] }]));
+}
+
+export async function loadTagDefinition(db: Executor, context: TagContext, id: number): Promise<TagDefinition> {
+  const [row] = await db
+    .select({ id: tags.id, context: tags.context, name: tags.name, type: tags.type, values: tags.values })
+    .from(tags)
+    .where(and(eq(tags.id, id), eq(tags.context, context)));
+  if (!row) throw notFound(`Tag ${id} is not a ${TAG_SINGULAR[context]} tag`);
+  return { ...row, values: row.values ?? [] };
+}
+
+/** True for a unique-constraint violation, on PGlite and node-postgres alike (drizzle may wrap it). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------ schemas
 
 const tagSchema = z.object({
   id: z.number(),
@@ -43,8 +161,62 @@ const querystring = z.object({
   includeMeta: z.enum(['true', 'false']).default('false').describe('Also list META tags'),
 });
 
+const tagInput = z.object({
+  name: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.name)
+    .max(TAG_NAME_MAX, MESSAGES.shorter(TAG_NAME_MAX + 1)),
+  type: z.enum(TAG_TYPES, { error: `type must be one of ${TAG_TYPES.join(', ')}` }),
+  values: z
+    .array(z.string().max(TAG_ENUM_VALUE_MAX, MESSAGES.shorter(TAG_ENUM_VALUE_MAX + 1)))
+    .max(TAG_ENUM_VALUES_MAX)
+    .nullish()
+    .describe('Required (non-empty) for ENUM tags: trimmed, unique; ignored for other types'),
+});
+
+const tagIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idResponse = z.object({ id: z.number().int() });
+
 /** Code-point order, the same as the seed and the tag editor use. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The values to store for a tag of a type: ENUM values trimmed, checked and sorted; [] otherwise. */
+export function normaliseTagValues(type: TagType, values: readonly string[] | null | undefined): string[] {
+  if (type !== 'ENUM') return [];
+  const trimmed = (values ?? []).map((v) => v.trim());
+  if (trimmed.length === 0) throw badRequest('Values are required for an ENUM tag');
+  if (trimmed.some((v) => v === '')) throw badRequest('Values must not be empty');
+  const seen = new Set<string>();
+  for (const v of trimmed) {
+    const key = v.toLowerCase();
+    if (seen.has(key)) throw badRequest(`Value "${v}" is listed twice`);
+    seen.add(key);
+  }
+  return [...trimmed].sort(byText);
+}
+
+async function ensureNameFree(db: Executor, context: TagContext, name: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.context, context), sql`lower(${tags.name}) = lower(${name})`));
+  if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse);
+}
+
+/** Stored values of a tag: distinct value → how many entities hold it. */
+async function storedValues(db: Executor, context: TagContext, tagId: number) {
+  const table = TAG_VALUE_TABLES[context];
+  return db
+    .select({ value: table.value, n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(and(eq(table.tagId, tagId), sql`${table.value} is not null and ${table.value} <> 'null'::jsonb`))
+    .groupBy(table.value);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// ------------------------------------------------------------------ routes
 
 export const tagReadRoutes: ServiceRoutes = (app, { db }) => {
   for (const context of TAG_CONTEXTS) {
@@ -71,6 +243,140 @@ export const tagReadRoutes: ServiceRoutes = (app, { db }) => {
           .filter((t) => permissions.can(tagViewRule(context, t.id)))
           .map((t) => ({ ...t, values: [...(t.values ?? [])].sort(byText) }));
         return { data: { tags: visible } };
+      },
+    );
+  }
+};
+
+export const tagWriteRoutes: ServiceRoutes = (app, { db }) => {
+  for (const context of TAG_CONTEXTS) {
+    const entity = context; // "sensors", "installations", "contractors"
+    const table = TAG_VALUE_TABLES[context];
+
+    app.post(
+      `/${context}/tags`,
+      {
+        config: { permission: tagAdminRule('add', context) },
+        schema: {
+          summary: `Create a ${TAG_SINGULAR[context]} tag`,
+          tags: ['tags'],
+          body: tagInput,
+          response: { 201: idResponse },
+        },
+      },
+      async (request, reply) => {
+        const { name, type } = request.body;
+        const values = normaliseTagValues(type, request.body.values);
+        try {
+          const id = await db.transaction(async (tx) => {
+            await ensureNameFree(tx, context, name);
+            const [row] = await tx.insert(tags).values({ context, name, type, values }).returning({ id: tags.id });
+            await audit(
+              tx,
+              request.principal.actor,
+              'TagCreated',
+              `Tag "${name}" (${type}${type === 'ENUM' ? `: ${values.join(', ')}` : ''}) created for ${entity}, id ${row!.id}`,
+            );
+            return row!.id;
+          });
+          return reply.status(201).send({ id });
+        } catch (e) {
+          if (isUniqueViolation(e)) throw conflict(MESSAGES.nameInUse);
+          throw e;
+        }
+      },
+    );
+
+    app.patch(
+      `/${context}/tags/:id`,
+      {
+        config: { permission: tagAdminRule('modify', context) },
+        schema: {
+          summary: `Update a ${TAG_SINGULAR[context]} tag (name, type and ENUM values)`,
+          description:
+            'A tag that holds values cannot change its type (409). New ENUM values must still contain every stored value (409 naming how many entities hold removed values).',
+          tags: ['tags'],
+          params: tagIdParams,
+          body: tagInput,
+          response: { 200: idResponse },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const { name, type } = request.body;
+        const values = normaliseTagValues(type, request.body.values);
+        try {
+          return await db.transaction(async (tx) => {
+            const tag = await loadTagDefinition(tx, context, id);
+            await ensureNameFree(tx, context, name, id);
+            const stored = await storedValues(tx, context, id);
+            const holders = stored.reduce((sum, r) => sum + Number(r.n), 0);
+            if (type !== tag.type && holders > 0)
+              throw conflict(
+                `Tag "${tag.name}" holds values on ${plural(holders, TAG_SINGULAR[context], entity)}; clear them before changing its type from ${tag.type} to ${type}`,
+              );
+            if (type === 'ENUM') {
+              const kept = new Set(values);
+              const lost = stored.filter((r) => !(typeof r.value === 'string' && kept.has(r.value)));
+              if (lost.length > 0) {
+                const n = lost.reduce((sum, r) => sum + Number(r.n), 0);
+                const removed = lost.map((r) => JSON.stringify(r.value)).join(', ');
+                throw conflict(
+                  `${plural(n, TAG_SINGULAR[context], entity)} hold values removed from the list (${removed}); change them before removing the values`,
+                );
+              }
+            }
+            await tx.update(tags).set({ name, type, values }).where(eq(tags.id, id));
+            const changes: string[] = [];
+            if (name !== tag.name) changes.push(`renamed to "${name}"`);
+            if (type !== tag.type) changes.push(`type ${tag.type} → ${type}`);
+            if (values.join('\u0000') !== [...tag.values].sort(byText).join('\u0000'))
+              changes.push(`values: ${values.join(', ') || '(none)'}`);
+            await audit(
+              tx,
+              request.principal.actor,
+              'TagUpdated',
+              `Tag "${tag.name}" (id ${id}) of ${entity} updated${changes.length ? `: ${changes.join('; ')}` : ' (no change)'}`,
+            );
+            return { id };
+          });
+        } catch (e) {
+          if (isUniqueViolation(e)) throw conflict(MESSAGES.nameInUse);
+          throw e;
+        }
+      },
+    );
+
+    app.delete(
+      `/${context}/tags/:id`,
+      {
+        config: { permission: tagAdminRule('remove', context) },
+        schema: {
+          summary: `Remove a ${TAG_SINGULAR[context]} tag and every value of it`,
+          tags: ['tags'],
+          params: tagIdParams,
+          response: { 200: idResponse },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        return db.transaction(async (tx) => {
+          const tag = await loadTagDefinition(tx, context, id);
+          const [held] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(table)
+            .where(eq(table.tagId, id));
+          const removed = Number(held?.n ?? 0);
+          await tx.delete(table).where(eq(table.tagId, id));
+          await tx.delete(tags).where(eq(tags.id, id));
+          await audit(
+            tx,
+            request.principal.actor,
+            'TagRemoved',
+            `Tag "${tag.name}" (${tag.type}, id ${id}) of ${entity} removed with its values on ${plural(removed, TAG_SINGULAR[context], entity)}`,
+          );
+          return { id };
+        });
       },
     );
   }

@@ -1,0 +1,848 @@
+/**
+ * Sensors, write side and single reads (document 1, sections 4, 5, 7):
+ *
+ * - GET    /sensors/export              all rows matching the list's query as CSV, streamed in keyset batches
+ * - GET    /sensors/:id                 one sensor in the list's row shape (same field gating)
+ * - PATCH  /sensors/:id/status          a status change allowed by SENSOR_TRANSITIONS (422 otherwise)
+ * - PATCH  /sensors/:id/tags/:tagId     a sensor tag value, typed by the tag (null clears)
+ * - PATCH  /sensors/:id/factors/:param  calibration factors A, B, C of one parameter (all or none)
+ * - DELETE /sensors/:id                 retire: Retired, no installation, no contractor
+ * - POST   /sensors                     order 1–1000 new sensors; CSV with Accept: text/csv
+ *
+ * Every mutation runs in one transaction with its audit record.
+ *
+ * Ordering creates, per sensor, an initial installation at the order's latitude / longitude (hidden,
+ * status InProduction, the order's contractor, installation tags and factors), so the order's
+ * location, contractor and installation tags have a home and the first reinstall inherits them
+ * (reinstall looks the previous installation up from info.currentInstallationId).
+ */
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { Column, and, asc, desc, eq, inArray, is, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  COMMUNICATIONS,
+  FACTOR_PARAMS,
+  MEASURED_PARAMS,
+  SENSOR_ORDER_MAX,
+  SENSOR_ORDER_MIN,
+  SENSOR_STATUSES,
+  canTransition,
+  type FactorParam,
+  type SensorStatus,
+} from '../../../common/domain';
+import {
+  FACTOR_COLUMN_PARAMS,
+  MAX_QUERY_LENGTH,
+  SENSOR_CATALOGUE,
+  tagViewPermission,
+  visibleFields,
+  type FieldType,
+} from '../../../common/query';
+import type { PermissionSet } from '../../../common/permissions';
+import { MESSAGES, factorsRule } from '../../../common/validation';
+import { audit } from '../../audit';
+import type { Executor } from '../../db';
+import {
+  contractors,
+  installationTagValues,
+  installations,
+  sensorTagValues,
+  sensors,
+  tags,
+  type FactorMap,
+  type Factors,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors';
+import type { ServiceRoutes } from '../../http/service';
+import { parseAndCompile, serverCatalogue } from '../../query/compile';
+import { SENSOR_COLUMNS } from './listRoutes';
+import { writeInstallationSnapshots } from './historyRoutes';
+import {
+  checkTagValue,
+  isUniqueViolation,
+  loadTagDefinition,
+  loadTagDefinitions,
+  tagEditRule,
+  type TagDefinition,
+  type TagValue,
+} from './tagRoutes';
+
+/** Rows per database round trip of the CSV export. */
+export const EXPORT_BATCH = 1000;
+export const CSV_BOM = '\uFEFF';
+export const CSV_SEPARATOR = ';';
+export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
+
+const MAX_ID = 2_147_483_647;
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+// ------------------------------------------------------------------ CSV
+
+/** One field, RFC 4180 style with `;`: quoted when it holds `;`, `"`, CR or LF; quotes doubled. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let s: string;
+  if (typeof value === 'string') s = value;
+  else if (typeof value === 'number' || typeof value === 'boolean') s = String(value);
+  else if (Array.isArray(value)) s = value.join(',');
+  else if (value instanceof Date) s = value.toISOString();
+  else throw new Error(`Unhandled CSV value: ${JSON.stringify(value)}`);
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (fields: readonly unknown[]): string => `${fields.map(csvField).join(CSV_SEPARATOR)}\r\n`;
+
+// ------------------------------------------------------------------ the sensor row (the list's shape)
+
+const tagValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const factorsSchema = z.object({ A: z.number(), B: z.number(), C: z.number() });
+
+export const sensorSchema = z.object({
+  id: z.number().int(),
+  info: z.object({
+    id: z.number().int(),
+    currentInstallationId: z.number().int().nullable(),
+    sensorToken: z.string().optional(),
+    communication: z.string().optional(),
+    contractor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    status: z.string(),
+    measured: z.array(z.string()),
+  }),
+  params: z.object({ factors: z.record(z.string(), factorsSchema) }),
+  tags: z.record(z.string(), tagValueSchema),
+});
+export type SensorOut = z.infer<typeof sensorSchema>;
+
+function pickFactors(map: FactorMap | null | undefined, params: readonly string[]): Record<string, Factors> {
+  const out: Record<string, Factors> = {};
+  for (const p of params) {
+    const f = map?.[p];
+    if (f && typeof f.A === 'number' && typeof f.B === 'number' && typeof f.C === 'number')
+      out[p] = { A: f.A, B: f.B, C: f.C };
+  }
+  return out;
+}
+
+/** Sensor tag ids the caller may see. */
+async function visibleSensorTagIds(db: Executor, perms: PermissionSet): Promise<number[]> {
+  const rows = await db.select({ id: tags.id }).from(tags).where(eq(tags.context, 'sensors')).orderBy(asc(tags.id));
+  return rows.map((t) => t.id).filter((id) => perms.can(tagViewPermission('sensors', id)));
+}
+
+/** One sensor as GET /sensors shapes its rows, or undefined when it does not exist. */
+export async function loadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut | undefined> {
+  const [r] = await db
+    .select({
+      id: sensors.id,
+      currentInstallationId: sensors.currentInstallationId,
+      sensorToken: sensors.sensorToken,
+      communication: sensors.communication,
+      status: sensors.status,
+      measured: sensors.measured,
+      factors: sensors.factors,
+      contractorId: contractors.id,
+      contractorName: contractors.name,
+    })
+    .from(sensors)
+    .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
+    .where(eq(sensors.id, id));
+  if (!r) return undefined;
+  const tagIds = await visibleSensorTagIds(db, perms);
+  const tagValues: Record<string, TagValue> = {};
+  if (tagIds.length) {
+    const rows = await db
+      .select({ tagId: sensorTagValues.tagId, value: sensorTagValues.value })
+      .from(sensorTagValues)
+      .where(and(eq(sensorTagValues.entityId, id), inArray(sensorTagValues.tagId, tagIds)));
+    for (const t of rows) tagValues[String(t.tagId)] = t.value ?? null;
+  }
+  return {
+    id: r.id,
+    info: {
+      id: r.id,
+      currentInstallationId: r.currentInstallationId,
+      ...(perms.can('view_sensortoken') ? { sensorToken: r.sensorToken } : {}),
+      ...(perms.can('view_communication') ? { communication: r.communication } : {}),
+      contractor: r.contractorId !== null ? { id: r.contractorId, name: r.contractorName ?? '' } : null,
+      status: r.status,
+      measured: r.measured,
+    },
+    params: {
+      factors: pickFactors(
+        r.factors,
+        FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`)),
+      ),
+    },
+    tags: tagValues,
+  };
+}
+
+async function mustLoadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut> {
+  const s = await loadSensor(db, id, perms);
+  if (!s) throw notFound(`Sensor ${id} does not exist`);
+  return s;
+}
+
+const isStatus = (s: string): s is SensorStatus => (SENSOR_STATUSES as readonly string[]).includes(s);
+
+// ------------------------------------------------------------------ export
+
+export const exportQuerystring = z.object({
+  sortBy: z.string().max(100).optional().describe('Field to sort by, as in GET /sensors'),
+  order: z
+    .string()
+    .regex(/^(asc|desc)$/i, 'order must be asc or desc')
+    .optional()
+    .describe('asc or desc (case-insensitive)'),
+  query: z.string().max(MAX_QUERY_LENGTH).optional().describe('A query in the sensor-management query language'),
+});
+export type ExportParams = z.infer<typeof exportQuerystring>;
+
+/** SQL type of a catalogue field, for casting a keyset bound back from its text form. */
+const SQL_TYPE: Partial<Record<FieldType, string>> = {
+  integer: 'int8',
+  number: 'float8',
+  string: 'text',
+  enum: 'text',
+  datetime: 'timestamptz',
+  date: 'date',
+  boolean: 'boolean',
+};
+
+interface ExportPlan {
+  where: SQL | undefined;
+  sortExpr: SQL | AnyPgColumn;
+  sortType: string;
+  nullable: boolean;
+  byId: boolean;
+  desc: boolean;
+  header: string[];
+  showToken: boolean;
+  showComm: boolean;
+  showOwner: boolean;
+  factorParams: FactorParam[];
+  tagIds: number[];
+}
+
+/**
+ * Validates the export parameters (a bad query or sort key throws 400 before anything is sent) and
+ * decides the columns the caller may see.
+ */
+export async function planExport(db: Executor, params: ExportParams, perms: PermissionSet): Promise<ExportPlan> {
+  const allTags = await db
+    .select({ id: tags.id, name: tags.name, type: tags.type, values: tags.values })
+    .from(tags)
+    .where(eq(tags.context, 'sensors'))
+    .orderBy(asc(tags.id));
+  const cat = serverCatalogue(SENSOR_CATALOGUE, SENSOR_COLUMNS, {
+    permissions: perms,
+    tags: allTags,
+    tagValues: { table: sensorTagValues, rowId: sensors.id },
+  });
+  const { where } = parseAndCompile(params.query, cat);
+  const sortable = visibleFields(SENSOR_CATALOGUE, perms).filter((f) => f.type !== 'set');
+  const wanted = params.sortBy?.replace(/^info\./, '') ?? 'id';
+  const field =
+    sortable.find((f) => f.name === wanted) ?? sortable.find((f) => f.name.toLowerCase() === wanted.toLowerCase());
+  if (!field)
+    throw badRequest(
+      `Unknown sortBy ${JSON.stringify(params.sortBy)}; expected one of: ${sortable.map((f) => f.name).join(', ')}`,
+    );
+  const sortExpr = SENSOR_COLUMNS[field.name]!;
+  const visibleTags = allTags.filter((t) => perms.can(tagViewPermission('sensors', t.id)));
+  const showToken = perms.can('view_sensortoken');
+  const showComm = perms.can('view_communication');
+  const showOwner = perms.can(['view_contractors', 'view_owner']);
+  const factorParams = FACTOR_PARAMS.filter((p) => perms.can(`view_${p}_factors`));
+  const header = [
+    'id',
+    'currentInstallationId',
+    ...(showToken ? ['sensorToken'] : []),
+    ...(showComm ? ['communication'] : []),
+    ...(showOwner ? ['contractorId', 'contractorName'] : []),
+    'status',
+    'measured',
+    ...factorParams.flatMap((p) => [`${p}_A`, `${p}_B`, `${p}_C`]),
+    ...visibleTags.map((t) => `tag.${t.name}`),
+  ];
+  return {
+    where,
+    sortExpr,
+    sortType: SQL_TYPE[field.type] ?? 'text',
+    // Only a NOT NULL column of sensors itself is never empty (contractorName comes through a left join).
+    nullable: !(is(sortExpr, Column) && sortExpr.notNull && sortExpr.table === sensors),
+    byId: sortExpr === sensors.id,
+    desc: params.order?.toLowerCase() === 'desc',
+    header,
+    showToken,
+    showComm,
+    showOwner,
+    factorParams,
+    tagIds: visibleTags.map((t) => t.id),
+  };
+}
+
+/**
+ * The columns of a CSV line as SQL text expressions: every value leaves the database as the text
+ * the file shows (no JSON parsing per row in Node), tag values through one primary-key lookup each.
+ */
+function exportColumns(plan: ExportPlan): SQL[] {
+  const tv = sensorTagValues;
+  return [
+    sql`${sensors.id}::text`,
+    sql`${sensors.currentInstallationId}::text`,
+    ...(plan.showToken ? [sql`${sensors.sensorToken}`] : []),
+    ...(plan.showComm ? [sql`${sensors.communication}`] : []),
+    ...(plan.showOwner ? [sql`${sensors.contractorId}::text`, sql`${contractors.name}`] : []),
+    sql`${sensors.status}`,
+    sql`(select string_agg(m.v, ',' order by m.o) from jsonb_array_elements_text(${sensors.measured}) with ordinality as m(v, o))`,
+    ...plan.factorParams.flatMap((p) =>
+      (['A', 'B', 'C'] as const).map((k) => sql`(${sensors.factors} -> ${p}::text ->> ${k}::text)`),
+    ),
+    ...plan.tagIds.map(
+      (id) =>
+        sql`(select ${tv.value} #>> '{}' from ${tv} where ${tv.entityId} = ${sensors.id} and ${tv.tagId} = ${id}::int)`,
+    ),
+  ];
+}
+
+/**
+ * The CSV (BOM, header, one line per sensor) in chunks of EXPORT_BATCH rows. Keyset paging on
+ * (sort key, id): non-null keys first, then — for a nullable key — the rows without one, by id,
+ * in the order of GET /sensors (empty values last). Each batch is its own short query, so PGlite's
+ * one connection is never held for the whole export, and memory does not grow with the rows.
+ */
+export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_BATCH): AsyncGenerator<string> {
+  yield CSV_BOM + csvLine(plan.header);
+  const dir = plan.desc ? desc : asc;
+  const cmp = plan.desc ? sql.raw('<') : sql.raw('>');
+  const columns = exportColumns(plan);
+  const width = columns.length;
+  const select = sql.join(
+    [...columns, sql`${sensors.id} as "__id"`, sql`(${plan.sortExpr})::text as "__key"`].map((c, i) =>
+      i < width ? sql`${c} as ${sql.identifier(`c${i}`)}` : c,
+    ),
+    sql`, `,
+  );
+  let phase: 'values' | 'nulls' = 'values';
+  let after: { key: string | null; id: number } | undefined;
+  for (;;) {
+    let cond: SQL | undefined;
+    let orderBy: SQL[];
+    if (plan.byId) {
+      cond = after ? sql`${sensors.id} ${cmp} ${after.id}` : undefined;
+      orderBy = [dir(sensors.id)];
+    } else if (phase === 'values') {
+      const typed = after ? sql`${after.key}::${sql.raw(plan.sortType)}` : undefined;
+      cond = and(
+        sql`(${plan.sortExpr}) is not null`,
+        after ? sql`((${plan.sortExpr}), ${sensors.id}) ${cmp} (${typed}, ${after.id})` : undefined,
+      );
+      orderBy = [dir(plan.sortExpr), dir(sensors.id)];
+    } else {
+      cond = and(sql`(${plan.sortExpr}) is null`, after ? sql`${sensors.id} ${cmp} ${after.id}` : undefined);
+      orderBy = [dir(sensors.id)];
+    }
+    const where = and(plan.where, cond);
+    const result = await db.execute(
+      sql`select ${select} from ${sensors} left join ${contractors} on ${contractors.id} = ${sensors.contractorId}${
+        where ? sql` where ${where}` : sql``
+      } order by ${sql.join(orderBy, sql`, `)} limit ${batch}`,
+    );
+    const rows = (result as unknown as { rows: Record<string, string | number | null>[] }).rows;
+    if (rows.length > 0) {
+      let chunk = '';
+      for (const r of rows) {
+        let line = '';
+        for (let i = 0; i < width; i++) {
+          if (i > 0) line += CSV_SEPARATOR;
+          const v = r[`c${i}`];
+          if (v !== null && v !== undefined) line += csvField(String(v));
+        }
+        chunk += `${line}\r\n`;
+      }
+      yield chunk;
+      const last = rows[rows.length - 1]!;
+      after = { key: last.__key === null ? null : String(last.__key), id: Number(last.__id) };
+    }
+    if (rows.length < batch) {
+      if (!plan.byId && phase === 'values' && plan.nullable) {
+        phase = 'nulls';
+        after = undefined;
+        continue;
+      }
+      return;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ order
+
+const factorInput = z.object({
+  A: z.number().nullable().optional(),
+  B: z.number().nullable().optional(),
+  C: z.number().nullable().optional(),
+});
+
+const tagMap = z
+  .record(z.string().regex(/^\d{1,9}$/, 'tag keys are tag ids'), tagValueSchema)
+  .describe('tag id → value, typed by the tag');
+
+export const orderBody = z.object({
+  amount: z
+    .number({ error: MESSAGES.integer })
+    .int(MESSAGES.integer)
+    .min(SENSOR_ORDER_MIN, MESSAGES.min(SENSOR_ORDER_MIN))
+    .max(SENSOR_ORDER_MAX, MESSAGES.max(SENSOR_ORDER_MAX)),
+  communication: z.enum(COMMUNICATIONS, { error: `communication must be one of ${COMMUNICATIONS.join(', ')}` }),
+  measured: z.array(z.enum(MEASURED_PARAMS)).min(1, 'measured must name at least one parameter'),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  contractorId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+  sensorTags: tagMap.optional(),
+  installationTags: tagMap.optional(),
+  sensorFactors: z.record(z.string(), factorInput).optional(),
+});
+export type OrderBody = z.infer<typeof orderBody>;
+
+const orderedSensor = z.object({
+  id: z.number().int(),
+  sensorToken: z.string(),
+  communication: z.string(),
+  measured: z.array(z.string()),
+  status: z.string(),
+});
+
+function checkTagMap(
+  input: Record<string, TagValue> | undefined,
+  defs: Map<number, TagDefinition>,
+  label: string,
+): { tagId: number; value: TagValue }[] {
+  const out: { tagId: number; value: TagValue }[] = [];
+  for (const [key, raw] of Object.entries(input ?? {})) {
+    const tag = defs.get(Number(key));
+    if (!tag) throw badRequest(`${label} ${key} does not exist`);
+    const value = checkTagValue(tag, raw);
+    if (value !== null) out.push({ tagId: tag.id, value });
+  }
+  return out;
+}
+
+function checkFactorMap(input: OrderBody['sensorFactors']): FactorMap {
+  const out: FactorMap = {};
+  for (const [param, f] of Object.entries(input ?? {})) {
+    if (!(FACTOR_PARAMS as readonly string[]).includes(param))
+      throw badRequest(`Unknown factor parameter "${param}"; expected one of ${FACTOR_PARAMS.join(', ')}`);
+    const message = factorsRule(f);
+    if (message) throw badRequest(`${param}: ${message}`);
+    if (typeof f.A === 'number' && typeof f.B === 'number' && typeof f.C === 'number')
+      out[param] = { A: f.A, B: f.B, C: f.C };
+  }
+  return out;
+}
+
+const newToken = () => crypto.randomBytes(16).toString('hex');
+
+async function createSensors(
+  tx: Executor,
+  body: OrderBody,
+  measured: string[],
+  factors: FactorMap,
+  sensorTags: { tagId: number; value: TagValue }[],
+  installationTags: { tagId: number; value: TagValue }[],
+  now: Date,
+) {
+  const contractorId = body.contractorId ?? null;
+  const created: { id: number; sensorToken: string }[] = [];
+  for (let i = 0; i < body.amount; i += 500) {
+    const n = Math.min(500, body.amount - i);
+    created.push(
+      ...(await tx
+        .insert(sensors)
+        .values(
+          Array.from({ length: n }, () => ({
+            sensorToken: newToken(),
+            communication: body.communication,
+            status: 'InProduction' as const,
+            measured,
+            contractorId,
+            factors,
+            createdAt: now,
+          })),
+        )
+        .returning({ id: sensors.id, sensorToken: sensors.sensorToken })),
+    );
+  }
+  created.sort((a, b) => a.id - b.id);
+  const [{ top } = { top: 999 }] = await tx
+    .select({ top: sql<number>`coalesce(max(${installations.installationId}), 999)::int` })
+    .from(installations);
+  const placed: { id: number; sensorId: number }[] = [];
+  for (let i = 0; i < created.length; i += 250) {
+    placed.push(
+      ...(await tx
+        .insert(installations)
+        .values(
+          created.slice(i, i + 250).map((s, k) => ({
+            installationId: Number(top) + 1 + i + k,
+            sensorId: s.id,
+            installationDate: now,
+            contractorId,
+            status: 'InProduction',
+            isVisible: false,
+            latitude: body.latitude,
+            longitude: body.longitude,
+            date: now,
+            measured,
+            factors,
+          })),
+        )
+        .returning({ id: installations.id, sensorId: installations.sensorId })),
+    );
+  }
+  const installationOf = new Map(placed.map((p) => [p.sensorId, p.id]));
+  for (let i = 0; i < created.length; i += 1000) {
+    const ids = created.slice(i, i + 1000).map((s) => s.id);
+    await tx
+      .update(sensors)
+      .set({
+        currentInstallationId: sql`(select ${installations.id} from ${installations} where ${installations.sensorId} = ${sensors.id} and ${installations.removedAt} is null order by ${installations.id} desc limit 1)`,
+      })
+      .where(inArray(sensors.id, ids));
+  }
+  const sensorTagRows = created.flatMap((s) => sensorTags.map((t) => ({ entityId: s.id, ...t })));
+  for (let i = 0; i < sensorTagRows.length; i += 2000)
+    await tx.insert(sensorTagValues).values(sensorTagRows.slice(i, i + 2000));
+  const installationTagRows = placed.flatMap((p) => installationTags.map((t) => ({ entityId: p.id, ...t })));
+  for (let i = 0; i < installationTagRows.length; i += 2000)
+    await tx.insert(installationTagValues).values(installationTagRows.slice(i, i + 2000));
+  await writeInstallationSnapshots(tx, [...installationOf.values()], now);
+  return created;
+}
+
+// ------------------------------------------------------------------ routes
+
+const statusBody = z.object({
+  status: z.enum(SENSOR_STATUSES, { error: `status must be one of ${SENSOR_STATUSES.join(', ')}` }),
+});
+const sensorResponse = z.object({ data: z.object({ sensor: sensorSchema }) });
+const FACTOR_EDIT_RULE = ['edit_factors', ...FACTOR_PARAMS.map((p) => `edit_${p}_factors`)];
+
+export const sensorRoutes: ServiceRoutes = (app, { db }) => {
+  // Registered before /sensors/:id (the router prefers static segments anyway).
+  app.get(
+    '/sensors/export',
+    {
+      config: { permission: 'view_sensors' },
+      schema: {
+        summary: 'Every sensor matching the query as CSV (sensors.csv), streamed',
+        description:
+          'UTF-8 with a byte-order mark, `;` separated, RFC 4180 quoting. Columns: id, currentInstallationId, sensorToken (view_sensortoken), communication (view_communication), contractorId and contractorName (view_contractors or view_owner), status, measured (comma-joined), <param>_A/_B/_C per factor parameter of view_<param>_factors, tag.<name> per visible sensor tag. Not paged and not capped.',
+        tags: ['sensors'],
+        querystring: exportQuerystring,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const plan = await planExport(db, request.query, request.principal.permissions);
+      const gen = exportCsv(db, plan);
+      const stream = Readable.from(
+        (async function* () {
+          for await (const chunk of gen) yield Buffer.from(chunk, 'utf8');
+        })(),
+        { objectMode: false },
+      );
+      stream.on('error', (err) => request.log.error({ err }, 'sensor export failed'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="sensors.csv"')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/sensors/:id',
+    {
+      config: { permission: 'view_sensors' },
+      schema: {
+        summary: 'One sensor, in the shape of the sensors list rows',
+        tags: ['sensors'],
+        params: idParams,
+        response: { 200: sensorResponse },
+      },
+    },
+    async (request) => ({
+      data: { sensor: await mustLoadSensor(db, request.params.id, request.principal.permissions) },
+    }),
+  );
+
+  app.patch(
+    '/sensors/:id/status',
+    {
+      config: { permission: 'edit_sensors_status' },
+      schema: {
+        summary: 'Change the status of a sensor (only the transitions of the status table; 422 otherwise)',
+        description: 'Retired is neither reachable nor left through a status change: use DELETE /sensors/{id}.',
+        tags: ['sensors'],
+        params: idParams,
+        body: statusBody,
+        response: { 200: sensorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const to = request.body.status;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ status: sensors.status, currentInstallationId: sensors.currentInstallationId })
+          .from(sensors)
+          .where(eq(sensors.id, id))
+          .for('update');
+        if (!row) throw notFound(`Sensor ${id} does not exist`);
+        const from = row.status;
+        if (from === 'Retired') throw unprocessable(`Sensor ${id} is retired; its status cannot change`);
+        if (to === 'Retired')
+          throw unprocessable(`Status cannot change from ${from} to Retired; retire the sensor instead`);
+        if (!isStatus(from) || !canTransition(from, to))
+          throw unprocessable(`Status cannot change from ${from} to ${to}`);
+        await tx.update(sensors).set({ status: to }).where(eq(sensors.id, id));
+        // The current installation carries the sensor's status (as in the demo data).
+        if (row.currentInstallationId !== null)
+          await tx
+            .update(installations)
+            .set({ status: to })
+            .where(and(eq(installations.id, row.currentInstallationId), isNull(installations.removedAt)));
+        await audit(
+          tx,
+          request.principal.actor,
+          'SensorStatusChanged',
+          `Sensor ${id} status changed from ${from} to ${to}`,
+        );
+        return { data: { sensor: await mustLoadSensor(tx, id, request.principal.permissions) } };
+      });
+    },
+  );
+
+  app.patch(
+    '/sensors/:id/tags/:tagId',
+    {
+      config: { permission: ['edit_tags', 'edit_sensor_tags', 'edit_sensor_tag_<n>'] },
+      schema: {
+        summary: 'Set (or with null clear) the value of a sensor tag',
+        description:
+          'Needs edit_tags, edit_sensor_tags or edit_sensor_tag_{tagId}. BOOLEAN: true/false; INTEGER: an integer; FLOAT: a number; STRING/TEXT: a string; ENUM: one of its values; META tags are read-only (422).',
+        tags: ['sensors'],
+        params: z.object({
+          id: z.coerce.number().int().positive().max(MAX_ID),
+          tagId: z.coerce.number().int().positive().max(MAX_ID),
+        }),
+        body: z.object({ value: tagValueSchema }),
+        response: { 200: z.object({ data: z.object({ tagId: z.number().int(), value: tagValueSchema }) }) },
+      },
+    },
+    async (request) => {
+      const { id, tagId } = request.params;
+      const rule = tagEditRule('sensors', tagId);
+      if (!request.principal.permissions.can(rule))
+        throw forbidden(`You need the ${(rule as string[]).join(' or ')} permission to do this`);
+      return db.transaction(async (tx) => {
+        const [sensor] = await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.id, id));
+        if (!sensor) throw notFound(`Sensor ${id} does not exist`);
+        const tag = await loadTagDefinition(tx, 'sensors', tagId);
+        const value = checkTagValue(tag, request.body.value);
+        if (value === null)
+          await tx
+            .delete(sensorTagValues)
+            .where(and(eq(sensorTagValues.entityId, id), eq(sensorTagValues.tagId, tagId)));
+        else
+          await tx
+            .insert(sensorTagValues)
+            .values({ entityId: id, tagId, value })
+            .onConflictDoUpdate({ target: [sensorTagValues.entityId, sensorTagValues.tagId], set: { value } });
+        await audit(
+          tx,
+          request.principal.actor,
+          'SensorTagChanged',
+          value === null
+            ? `Sensor ${id}: tag "${tag.name}" cleared`
+            : `Sensor ${id}: tag "${tag.name}" set to ${JSON.stringify(value).slice(0, 200)}`,
+        );
+        return { data: { tagId, value } };
+      });
+    },
+  );
+
+  app.patch(
+    '/sensors/:id/factors/:param',
+    {
+      config: { permission: FACTOR_EDIT_RULE },
+      schema: {
+        summary: 'Set (all three numbers) or clear (all null) the calibration factors of one parameter',
+        description: `param is one of ${FACTOR_PARAMS.join(', ')}; needs edit_factors or edit_{param}_factors.`,
+        tags: ['sensors'],
+        params: z.object({ id: z.coerce.number().int().positive().max(MAX_ID), param: z.string().max(40) }),
+        body: factorInput,
+        response: {
+          200: z.object({ data: z.object({ param: z.string(), factors: factorsSchema.nullable() }) }),
+        },
+      },
+    },
+    async (request) => {
+      const { id, param } = request.params;
+      if (!(FACTOR_PARAMS as readonly string[]).includes(param))
+        throw badRequest(`Unknown factor parameter "${param}"; expected one of ${FACTOR_PARAMS.join(', ')}`);
+      if (!request.principal.permissions.can(['edit_factors', `edit_${param}_factors`]))
+        throw forbidden(`You need the edit_factors or edit_${param}_factors permission to do this`);
+      const message = factorsRule(request.body);
+      if (message) throw badRequest(message);
+      const { A, B, C } = request.body;
+      const factors = typeof A === 'number' && typeof B === 'number' && typeof C === 'number' ? { A, B, C } : null;
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sensors)
+          .set({
+            factors: factors
+              ? sql`coalesce(${sensors.factors}, '{}'::jsonb) || ${JSON.stringify({ [param]: factors })}::jsonb`
+              : sql`coalesce(${sensors.factors}, '{}'::jsonb) - ${param}::text`,
+          })
+          .where(eq(sensors.id, id))
+          .returning({ id: sensors.id });
+        if (updated.length === 0) throw notFound(`Sensor ${id} does not exist`);
+        await audit(
+          tx,
+          request.principal.actor,
+          'FactorsUpdated',
+          factors
+            ? `Sensor ${id}: ${param} factors set to A=${factors.A}, B=${factors.B}, C=${factors.C}`
+            : `Sensor ${id}: ${param} factors cleared`,
+        );
+        return { data: { param, factors } };
+      });
+    },
+  );
+
+  app.delete(
+    '/sensors/:id',
+    {
+      config: { permission: 'remove_sensors' },
+      schema: {
+        summary: 'Retire a sensor: status Retired, current installation ended, contractor cleared (cannot be undone)',
+        tags: ['sensors'],
+        params: idParams,
+        response: { 200: sensorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ status: sensors.status, currentInstallationId: sensors.currentInstallationId })
+          .from(sensors)
+          .where(eq(sensors.id, id))
+          .for('update');
+        if (!row) throw notFound(`Sensor ${id} does not exist`);
+        if (row.status === 'Retired') throw conflict(`Sensor ${id} is already retired`);
+        const now = new Date();
+        const ended = row.currentInstallationId
+          ? await tx
+              .update(installations)
+              .set({ removedAt: now, status: 'Retired', date: now })
+              .where(and(eq(installations.id, row.currentInstallationId), isNull(installations.removedAt)))
+              .returning({ id: installations.id, installationId: installations.installationId })
+          : [];
+        await tx
+          .update(sensors)
+          .set({ status: 'Retired', currentInstallationId: null, contractorId: null, retiredAt: now })
+          .where(eq(sensors.id, id));
+        await writeInstallationSnapshots(
+          tx,
+          ended.map((e) => e.id),
+          now,
+        );
+        await audit(
+          tx,
+          request.principal.actor,
+          'SensorRetired',
+          `Sensor ${id} retired (was ${row.status})${ended[0] ? `; installation ${ended[0].installationId} ended` : ''}`,
+        );
+        return { data: { sensor: await mustLoadSensor(tx, id, request.principal.permissions) } };
+      });
+    },
+  );
+
+  app.post(
+    '/sensors',
+    {
+      config: { permission: 'add_sensors' },
+      schema: {
+        summary: 'Order new sensors (status InProduction, each with a fresh random token)',
+        description:
+          'With `Accept: text/csv` the answer is the CSV sensory-YYYY-MM-DD.csv (BOM, `;`, columns id;sensorToken;communication;measured;status), otherwise JSON. sensorTags need view_sensor_tags or view_tags; installationTags need view_installation_tags or view_tags. Each sensor gets an initial hidden installation at latitude/longitude with the contractor, the installation tags and the factors.',
+        tags: ['sensors'],
+        body: orderBody,
+        produces: ['text/csv', 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const perms = request.principal.permissions;
+      if (Object.keys(body.sensorTags ?? {}).length && !perms.can(['view_sensor_tags', 'view_tags']))
+        throw forbidden('You need the view_sensor_tags or view_tags permission to set sensor tags');
+      if (Object.keys(body.installationTags ?? {}).length && !perms.can(['view_installation_tags', 'view_tags']))
+        throw forbidden('You need the view_installation_tags or view_tags permission to set installation tags');
+      const measured = MEASURED_PARAMS.filter((p) => body.measured.includes(p));
+      const factors = checkFactorMap(body.sensorFactors);
+      const sensorTags = checkTagMap(body.sensorTags, await loadTagDefinitions(db, 'sensors'), 'Sensor tag');
+      const installationTags = checkTagMap(
+        body.installationTags,
+        await loadTagDefinitions(db, 'installations'),
+        'Installation tag',
+      );
+      if (body.contractorId != null) {
+        const [c] = await db
+          .select({ id: contractors.id })
+          .from(contractors)
+          .where(eq(contractors.id, body.contractorId));
+        if (!c) throw badRequest(`Contractor ${body.contractorId} does not exist`);
+      }
+      const now = new Date();
+      let created: { id: number; sensorToken: string }[] = [];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          created = await db.transaction(async (tx) => {
+            const rows = await createSensors(tx, body, measured, factors, sensorTags, installationTags, now);
+            await audit(tx, request.principal.actor, 'SensorsOrdered', `Ordered ${rows.length} new sensors`);
+            return rows;
+          });
+          break;
+        } catch (e) {
+          // A token or installation number taken by a concurrent writer: try again with fresh ones.
+          if (attempt < 3 && isUniqueViolation(e)) continue;
+          throw e;
+        }
+      }
+      const out = created.map((s) => ({
+        id: s.id,
+        sensorToken: s.sensorToken,
+        communication: body.communication,
+        measured,
+        status: 'InProduction',
+      }));
+      if (/\btext\/csv\b/i.test(request.headers.accept ?? '')) {
+        const csv =
+          CSV_BOM +
+          csvLine(ORDER_HEADER) +
+          out.map((s) => csvLine([s.id, s.sensorToken, s.communication, s.measured, s.status])).join('');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="sensory-${now.toISOString().slice(0, 10)}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      }
+      return reply.send({ data: { sensors: z.array(orderedSensor).parse(out) } });
+    },
+  );
+};
