@@ -140,7 +140,9 @@ describe('GET /sensors', () => {
       id: row!.sensors.id,
       info: {
         id: row!.sensors.id,
-        currentInstallationId: row!.sensors.currentInstallationId,
+        currentInstallationId: row!.sensors.currentInstallationId === null
+          ? null
+          : (await db().select({ n: installations.installationId }).from(installations).where(eq(installations.id, row!.sensors.currentInstallationId)))[0]!.n,
         sensorToken: row!.sensors.sensorToken,
         communication: row!.sensors.communication,
         contractor: { id: row!.contractors!.id, name: row!.contractors!.name },

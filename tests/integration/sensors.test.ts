@@ -92,6 +92,13 @@ async function sensorRow(id: number) {
   return r!;
 }
 
+/** The business number (installationId) of a sensor's current installation, as the API shows it. */
+async function installationNumber(rowId: number | null): Promise<number | null> {
+  if (rowId === null) return null;
+  const [i] = await db().select({ n: installations.installationId }).from(installations).where(eq(installations.id, rowId));
+  return i?.n ?? null;
+}
+
 /** RFC 4180 with `;` (quoted fields may hold `;`, `"` doubled, CR and LF). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -705,7 +712,7 @@ describe('GET /sensors/export', () => {
     const [c] = await db().select().from(contractors).where(eq(contractors.id, s.contractorId!));
     expect(row).toMatchObject({
       id: String(id),
-      currentInstallationId: String(s.currentInstallationId),
+      currentInstallationId: String(await installationNumber(s.currentInstallationId)),
       sensorToken: s.sensorToken,
       communication: s.communication,
       contractorId: String(s.contractorId),

@@ -270,10 +270,16 @@ const requestRow = z.object({
 
 // ------------------------------------------------------------------ SQL of each list's fields (exported for tests and benchmarks)
 
+/**
+ * The business number (installationId) of a sensor's current installation. sensors keep the
+ * installation's row id; every API speaks business numbers (history, reinstall, links).
+ */
+export const CURRENT_INSTALLATION_NUMBER = sql<number | null>`(select ${installations.installationId} from ${installations} where ${installations.id} = ${sensors.currentInstallationId})`;
+
 export const SENSOR_COLUMNS: Record<string, SQL | AnyPgColumn> = {
   id: sensors.id,
-  currentInstallationId: sensors.currentInstallationId,
-  installationId: sensors.currentInstallationId,
+  currentInstallationId: CURRENT_INSTALLATION_NUMBER,
+  installationId: CURRENT_INSTALLATION_NUMBER,
   sensorToken: sensors.sensorToken,
   communication: sensors.communication,
   status: sensors.status,
@@ -426,7 +432,7 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
         db
           .select({
             id: sensors.id,
-            currentInstallationId: sensors.currentInstallationId,
+            currentInstallationId: CURRENT_INSTALLATION_NUMBER,
             sensorToken: sensors.sensorToken,
             communication: sensors.communication,
             status: sensors.status,

@@ -57,7 +57,7 @@ import {
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 import { parseAndCompile, serverCatalogue } from '../../query/compile';
-import { SENSOR_COLUMNS } from './listRoutes';
+import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS } from './listRoutes';
 import { writeInstallationSnapshots } from './historyRoutes';
 import {
   checkTagValue,
@@ -136,7 +136,7 @@ export async function loadSensor(db: Executor, id: number, perms: PermissionSet)
   const [r] = await db
     .select({
       id: sensors.id,
-      currentInstallationId: sensors.currentInstallationId,
+      currentInstallationId: CURRENT_INSTALLATION_NUMBER,
       sensorToken: sensors.sensorToken,
       communication: sensors.communication,
       status: sensors.status,
@@ -292,7 +292,7 @@ function exportColumns(plan: ExportPlan): SQL[] {
   const tv = sensorTagValues;
   return [
     sql`${sensors.id}::text`,
-    sql`${sensors.currentInstallationId}::text`,
+    sql`${CURRENT_INSTALLATION_NUMBER}::text`,
     ...(plan.showToken ? [sql`${sensors.sensorToken}`] : []),
     ...(plan.showComm ? [sql`${sensors.communication}`] : []),
     ...(plan.showOwner ? [sql`${sensors.contractorId}::text`, sql`${contractors.name}`] : []),

@@ -20,7 +20,8 @@ export function useHistory(scope: HistoryScope, id: string | undefined) {
     queryKey: ['history', scope, id],
     queryFn: async ({ signal }) => {
       const body = await client('main').request<{ data: HistoryRecord[] }>(`/history/${scope}/${encodeURIComponent(id!)}`, { signal });
-      return body.data ?? [];
+      // Several records may describe the same installation at different times: key rows by position.
+      return (body.data ?? []).map((record, index) => ({ ...record, id: index + 1 }));
     },
     enabled: Boolean(id),
   });
