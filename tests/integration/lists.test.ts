@@ -874,7 +874,8 @@ describe('random queries', () => {
         expect([200, 400], `${res.statusCode} ${res.body} for ${query}`).toContain(res.statusCode);
         if (res.statusCode === 200) ok++;
       }),
-      { numRuns: 120 },
+      // A fixed seed keeps the run reproducible (and the "some queries succeed" check stable).
+      { numRuns: 120, seed: 20261121 },
     );
     expect(ok).toBeGreaterThan(0);
   });
