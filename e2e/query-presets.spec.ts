@@ -202,7 +202,8 @@ test.describe('presets', () => {
 
     // Export one preset.
     await page.getByTestId('personal-item').nth(4).getByRole('button', { name: 'Export' }).click();
-    await expect(page.getByText('Copied preset to clipboard')).toBeVisible();
+    // Success messages queue: this one shows once the previous one's 5 seconds are over.
+    await expect(page.getByText('Copied preset to clipboard')).toBeVisible({ timeout: 12_000 });
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual([
       expect.objectContaining({ id: 5, name: 'Measurements' }),
     ]);
