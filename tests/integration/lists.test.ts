@@ -195,6 +195,16 @@ describe('GET /sensors', () => {
     expect(byId.body.data.sensors.map((x: { id: number }) => x.id)).toContain(s!.id);
   });
 
+  it('puts sensors without a contractor last when sorting by contractor name, in both directions', async () => {
+    for (const order of ['asc', 'desc']) {
+      const total = (await get('/sensors', { limit: 1 })).body.meta.totalCount as number;
+      const last = await get('/sensors', { sortBy: 'contractorName', order, limit: 10, page: Math.ceil(total / 10) });
+      const first = await get('/sensors', { sortBy: 'contractorName', order, limit: 10, page: 1 });
+      expect(first.body.data.sensors.every((x: { info: { contractor: unknown } }) => x.info.contractor !== null), order).toBe(true);
+      expect(last.body.data.sensors.at(-1).info.contractor, order).toBeNull();
+    }
+  });
+
   it('sorts deterministically and pages without gaps or repeats', async () => {
     const expected = await db()
       .select({ id: sensors.id })

@@ -106,8 +106,11 @@ function paging(
       `Page ${params.page} is too deep (it starts at row ${offset}, more than ${MAX_OFFSET}); narrow the query or reverse the order`,
     );
   const expr = sortable[key]!;
-  // Empty values last in both directions (NOT NULL columns keep the plain form, which indexes serve).
-  const primary = is(expr, Column) && expr.notNull ? dir(expr) : sql`${dir(expr)} nulls last`;
+  // Empty values last in both directions. NOT NULL columns of the list's own table keep the plain
+  // form, which indexes serve; a NOT NULL column reached through a left join can still be empty.
+  const ownTable = is(tieBreak, Column) ? tieBreak.table : undefined;
+  const neverNull = is(expr, Column) && expr.notNull && expr.table === ownTable;
+  const primary = neverNull ? dir(expr) : sql`${dir(expr)} nulls last`;
   return { limit: params.limit, offset, orderBy: expr === tieBreak ? [primary] : [primary, dir(tieBreak)] };
 }
 
