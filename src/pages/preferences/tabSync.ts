@@ -10,7 +10,13 @@ export type SyncTopic = 'preferences' | 'presets' | 'queries.installations' | 'q
 export function announceChange(topic: SyncTopic): void {
   try {
     localStorage.setItem(TAB_SYNC_KEY, JSON.stringify({ topic, at: Date.now(), nonce: Math.random().toString(36).slice(2) }));
-    window.setTimeout(() => localStorage.removeItem(TAB_SYNC_KEY), TAB_SYNC_CLEAR_MS);
+    window.setTimeout(() => {
+      try {
+        localStorage.removeItem(TAB_SYNC_KEY);
+      } catch {
+        /* the page (or test environment) is gone: nothing left to clean */
+      }
+    }, TAB_SYNC_CLEAR_MS);
   } catch {
     /* storage unavailable: other tabs reload on their next visit */
   }
