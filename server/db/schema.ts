@@ -113,6 +113,11 @@ export const apiTokens = pgTable(
   (t) => [index('api_tokens_user_idx').on(t.userId, t.id)],
 );
 
+/**
+ * Also indexed by migration 0001_audit_search (hand-written, not expressible here): a pg_trgm GIN
+ * index over message + user + source used by the search, and (source_name, log_id) and
+ * (user_name, log_id) for sorting.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
