@@ -279,6 +279,49 @@ const requestRow = z.object({
  */
 export const CURRENT_INSTALLATION_NUMBER = sql<number | null>`(select ${installations.installationId} from ${installations} where ${installations.id} = ${sensors.currentInstallationId})`;
 
+/** The columns a sensor row is read with (from sensors left-joined to contractors). */
+export const SENSOR_SELECT = {
+  id: sensors.id,
+  currentInstallationId: CURRENT_INSTALLATION_NUMBER,
+  sensorToken: sensors.sensorToken,
+  communication: sensors.communication,
+  status: sensors.status,
+  measured: sensors.measured,
+  factors: sensors.factors,
+  contractorId: contractors.id,
+  contractorName: contractors.name,
+};
+
+export interface SensorSelectRow {
+  id: number;
+  currentInstallationId: number | null;
+  sensorToken: string;
+  communication: string;
+  status: string;
+  measured: string[];
+  factors: FactorMap;
+  contractorId: number | null;
+  contractorName: string | null;
+}
+
+/** A sensor as every API shows it: the spec's info/params/tags shape, gated by the caller's VIEW_* permissions. */
+export function shapeSensor(r: SensorSelectRow, tagValues: Record<string, TagValue>, perms: PermissionSet) {
+  return {
+    id: r.id,
+    info: {
+      id: r.id,
+      currentInstallationId: r.currentInstallationId,
+      ...(perms.can('view_sensortoken') ? { sensorToken: r.sensorToken } : {}),
+      ...(perms.can('view_communication') ? { communication: r.communication } : {}),
+      contractor: r.contractorId !== null ? { id: r.contractorId, name: r.contractorName ?? '' } : null,
+      status: r.status,
+      measured: r.measured,
+    },
+    params: { factors: pickFactors(r.factors, FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`))) },
+    tags: tagValues,
+  };
+}
+
 export const SENSOR_COLUMNS: Record<string, SQL | AnyPgColumn> = {
   id: sensors.id,
   currentInstallationId: CURRENT_INSTALLATION_NUMBER,
@@ -433,17 +476,7 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
       const page = paging(request.query, SENSOR_SORT, 'id', sensors.id, SENSOR_CATALOGUE, perms);
       const [rows, totalCount] = await Promise.all([
         db
-          .select({
-            id: sensors.id,
-            currentInstallationId: CURRENT_INSTALLATION_NUMBER,
-            sensorToken: sensors.sensorToken,
-            communication: sensors.communication,
-            status: sensors.status,
-            measured: sensors.measured,
-            factors: sensors.factors,
-            contractorId: contractors.id,
-            contractorName: contractors.name,
-          })
+          .select(SENSOR_SELECT)
           .from(sensors)
           .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
           .where(where)
@@ -464,26 +497,8 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
         rows.map((r) => r.id),
         visibleTagIds(allTags, 'sensors', perms),
       );
-      const showToken = perms.can('view_sensortoken');
-      const showComm = perms.can('view_communication');
-      const factorParams = FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`));
       return {
-        data: {
-          sensors: rows.map((r) => ({
-            id: r.id,
-            info: {
-              id: r.id,
-              currentInstallationId: r.currentInstallationId,
-              ...(showToken ? { sensorToken: r.sensorToken } : {}),
-              ...(showComm ? { communication: r.communication } : {}),
-              contractor: r.contractorId !== null ? { id: r.contractorId, name: r.contractorName ?? '' } : null,
-              status: r.status,
-              measured: r.measured,
-            },
-            params: { factors: pickFactors(r.factors, factorParams) },
-            tags: tagValues.get(r.id) ?? {},
-          })),
-        },
+        data: { sensors: rows.map((r) => shapeSensor(r, tagValues.get(r.id) ?? {}, perms)) },
         meta: { totalCount },
       };
     },
@@ -815,7 +830,7 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
   );
 };
 
-function pickFactors(
+export function pickFactors(
   map: FactorMap | null | undefined,
   params: readonly string[],
 ): Record<string, { A: number; B: number; C: number }> {

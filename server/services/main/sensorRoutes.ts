@@ -33,7 +33,6 @@ import {
   type SensorStatus,
 } from '../../../common/domain';
 import {
-  FACTOR_COLUMN_PARAMS,
   MAX_QUERY_LENGTH,
   SENSOR_CATALOGUE,
   tagViewPermission,
@@ -52,12 +51,11 @@ import {
   sensors,
   tags,
   type FactorMap,
-  type Factors,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 import { parseAndCompile, serverCatalogue } from '../../query/compile';
-import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS } from './listRoutes';
+import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS, SENSOR_SELECT, shapeSensor } from './listRoutes';
 import { writeInstallationSnapshots } from './historyRoutes';
 import {
   checkTagValue,
@@ -115,15 +113,6 @@ export const sensorSchema = z.object({
 });
 export type SensorOut = z.infer<typeof sensorSchema>;
 
-function pickFactors(map: FactorMap | null | undefined, params: readonly string[]): Record<string, Factors> {
-  const out: Record<string, Factors> = {};
-  for (const p of params) {
-    const f = map?.[p];
-    if (f && typeof f.A === 'number' && typeof f.B === 'number' && typeof f.C === 'number')
-      out[p] = { A: f.A, B: f.B, C: f.C };
-  }
-  return out;
-}
 
 /** Sensor tag ids the caller may see. */
 async function visibleSensorTagIds(db: Executor, perms: PermissionSet): Promise<number[]> {
@@ -134,17 +123,7 @@ async function visibleSensorTagIds(db: Executor, perms: PermissionSet): Promise<
 /** One sensor as GET /sensors shapes its rows, or undefined when it does not exist. */
 export async function loadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut | undefined> {
   const [r] = await db
-    .select({
-      id: sensors.id,
-      currentInstallationId: CURRENT_INSTALLATION_NUMBER,
-      sensorToken: sensors.sensorToken,
-      communication: sensors.communication,
-      status: sensors.status,
-      measured: sensors.measured,
-      factors: sensors.factors,
-      contractorId: contractors.id,
-      contractorName: contractors.name,
-    })
+    .select(SENSOR_SELECT)
     .from(sensors)
     .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
     .where(eq(sensors.id, id));
@@ -158,25 +137,7 @@ export async function loadSensor(db: Executor, id: number, perms: PermissionSet)
       .where(and(eq(sensorTagValues.entityId, id), inArray(sensorTagValues.tagId, tagIds)));
     for (const t of rows) tagValues[String(t.tagId)] = t.value ?? null;
   }
-  return {
-    id: r.id,
-    info: {
-      id: r.id,
-      currentInstallationId: r.currentInstallationId,
-      ...(perms.can('view_sensortoken') ? { sensorToken: r.sensorToken } : {}),
-      ...(perms.can('view_communication') ? { communication: r.communication } : {}),
-      contractor: r.contractorId !== null ? { id: r.contractorId, name: r.contractorName ?? '' } : null,
-      status: r.status,
-      measured: r.measured,
-    },
-    params: {
-      factors: pickFactors(
-        r.factors,
-        FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`)),
-      ),
-    },
-    tags: tagValues,
-  };
+  return shapeSensor(r, tagValues, perms);
 }
 
 async function mustLoadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut> {
