@@ -26,6 +26,8 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 export type Factors = { A: number; B: number; C: number };
 export type FactorMap = Partial<Record<string, Factors>>;
 export type Suspension = { suspended: boolean; suspendedFrom: string | null; suspendedTill: string | null; reason: string | null };
+/** A stored tag value; its JSON type follows the tag's type (BOOLEAN, INTEGER/FLOAT, strings). */
+export type TagValue = string | number | boolean | null;
 export type Limits = Partial<Record<'second' | 'minute' | 'hour' | 'day' | 'month' | 'year', number>>;
 
 // ---------------------------------------------------------------- staff, sessions, tokens, audit
@@ -233,7 +235,7 @@ const tagValueTable = (name: string, entity: string) =>
       tagId: integer('tag_id')
         .notNull()
         .references(() => tags.id, { onDelete: 'cascade' }),
-      value: jsonb('value').$type<string | number | boolean | null>(),
+      value: jsonb('value').$type<TagValue>(),
     },
     (t) => [primaryKey({ columns: [t.entityId, t.tagId] }), index(`${name}_tag_idx`).on(t.tagId)],
   );

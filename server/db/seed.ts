@@ -69,7 +69,9 @@ import {
   type Factors,
   type Limits,
   type Suspension,
+  type TagValue,
 } from './schema';
+import { snapshotOf } from './snapshots';
 
 // ================================================================ roles
 
@@ -586,7 +588,6 @@ function slug(text: string): string {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 const withoutLegalForm = (name: string) => name.replace(/ (Sp\. z o\.o\.|S\.A\.|Sp\. j\.|s\.c\.|Sp\. k\.)$/, '');
 
@@ -742,7 +743,6 @@ interface TagRec {
   createdAt: Date;
 }
 
-type TagValue = string | number | boolean | null;
 
 interface Ctx {
   now: Date;
@@ -1630,51 +1630,6 @@ function buildTagValues(
 
 // ---------------------------------------------------------------- installation history
 
-function snapshotOf(x: InstallationRec, tagsOf: Record<string, TagValue>): Record<string, unknown> {
-  return {
-    id: x.id,
-    installationId: x.installationId,
-    sensorId: x.sensorId,
-    predecessorId: x.predecessorId,
-    successorId: x.successorId,
-    installationDate: iso(x.installationDate),
-    removedAt: iso(x.removedAt),
-    contractorId: x.contractorId,
-    status: x.status,
-    providerOwned: x.providerOwned,
-    isVisible: x.isVisible,
-    mamsl: x.mamsl,
-    latitude: x.latitude,
-    longitude: x.longitude,
-    country: x.country,
-    countryLocal: x.countryLocal,
-    countryId: x.countryId,
-    state: x.state,
-    stateLocal: x.stateLocal,
-    stateId: x.stateId,
-    city: x.city,
-    cityLocal: x.cityLocal,
-    cityId: x.cityId,
-    street: x.street,
-    streetLocal: x.streetLocal,
-    streetId: x.streetId,
-    number: x.number,
-    numberLocal: x.numberLocal,
-    numberId: x.numberId,
-    alternativeAddress1: x.alternativeAddress1,
-    alternativeAddress2: x.alternativeAddress2,
-    visibleBy: x.visibleBy,
-    contactFullName: x.contactFullName,
-    contactEmail: x.contactEmail,
-    contactPhoneNumber: x.contactPhoneNumber,
-    date: iso(x.date),
-    installationRequestId: x.installationRequestId,
-    measured: [...x.measured],
-    factors: structuredClone(x.factors),
-    suspensions: structuredClone(x.suspensions),
-    tags: { ...tagsOf },
-  };
-}
 
 type ChangeKind = 'contact' | 'visibility' | 'altAddress' | 'visibleBy' | 'factors' | 'address';
 

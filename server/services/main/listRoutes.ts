@@ -40,6 +40,7 @@ import {
   tags,
   type FactorMap,
   type Suspension,
+  type TagValue,
 } from '../../db/schema';
 import type { Executor } from '../../db';
 import { badRequest } from '../../http/errors';
@@ -123,8 +124,6 @@ function sortableFrom(
 }
 
 // ------------------------------------------------------------------ shared helpers
-
-type TagValue = string | number | boolean | null;
 
 async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
   return db

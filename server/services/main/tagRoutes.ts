@@ -25,7 +25,7 @@ import type { PermissionRule, PermissionSet } from '../../../common/permissions'
 import { MESSAGES } from '../../../common/validation';
 import { audit } from '../../audit';
 import type { Executor } from '../../db';
-import { contractorTagValues, installationTagValues, sensorTagValues, tags } from '../../db/schema';
+import { contractorTagValues, installationTagValues, sensorTagValues, tags, type TagValue } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 
@@ -73,7 +73,7 @@ export const tagAdminRule = (action: 'add' | 'modify' | 'remove', context: TagCo
   `${action}_${TAG_SINGULAR[context]}_tags`,
 ];
 
-export type TagValue = string | number | boolean | null;
+export type { TagValue };
 
 export interface TagDefinition {
   id: number;
