@@ -84,6 +84,17 @@ interface Paging {
 }
 
 /**
+ * The allowed sort key a `sortBy` names (an `info.` prefix and letter case are ignored), or a 400
+ * listing the allowed keys.
+ */
+export function resolveSortKey(sortBy: string | undefined, defaultSort: string, allowed: readonly string[]): string {
+  const wanted = sortBy?.replace(/^info\./, '') ?? defaultSort;
+  const key = allowed.find((k) => k === wanted) ?? allowed.find((k) => k.toLowerCase() === wanted.toLowerCase());
+  if (!key) throw badRequest(`Unknown sortBy ${JSON.stringify(sortBy)}; expected one of: ${allowed.join(', ')}`);
+  return key;
+}
+
+/**
  * Resolves page/limit/sortBy/order. `sortable` maps allowed sort keys to SQL; keys of fields the
  * caller may not see are refused like unknown ones.
  */
@@ -97,9 +108,7 @@ function paging(
 ): Paging {
   const visible = new Set(visibleFields(catalogue, permissions).map((f) => f.name));
   const allowed = Object.keys(sortable).filter((k) => visible.has(k) || !catalogue.fields.some((f) => f.name === k));
-  const wanted = params.sortBy?.replace(/^info\./, '') ?? defaultSort;
-  const key = allowed.find((k) => k === wanted) ?? allowed.find((k) => k.toLowerCase() === wanted.toLowerCase());
-  if (!key) throw badRequest(`Unknown sortBy ${JSON.stringify(params.sortBy)}; expected one of: ${allowed.join(', ')}`);
+  const key = resolveSortKey(params.sortBy, defaultSort, allowed);
   const dir = params.order?.toLowerCase() === 'desc' ? desc : asc;
   const offset = (params.page - 1) * params.limit;
   if (offset > MAX_OFFSET)
@@ -125,7 +134,7 @@ function sortableFrom(
 
 // ------------------------------------------------------------------ shared helpers
 
-async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
+export async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
   return db
     .select({ id: tags.id, name: tags.name, type: tags.type, values: tags.values })
     .from(tags)
@@ -134,7 +143,7 @@ async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
 }
 
 /** Tag values of the page's rows, only for tags the caller may see: entity id → tag id → value. */
-async function loadTagValues(
+export async function loadTagValues(
   db: Executor,
   table: TagValueTable,
   ids: number[],
@@ -154,7 +163,7 @@ async function loadTagValues(
   return out;
 }
 
-function visibleTagIds(all: TagDef[], context: TagContext, permissions: PermissionSet): Set<number> {
+export function visibleTagIds(all: TagDef[], context: TagContext, permissions: PermissionSet): Set<number> {
   return new Set(all.filter((t) => permissions.can(tagViewPermission(context, t.id))).map((t) => t.id));
 }
 
@@ -441,6 +450,29 @@ export const REQUEST_COLUMNS: Record<string, SQL | AnyPgColumn> = {
   state: installationRequests.state,
 };
 
+/** The lists whose query language includes `tag.<name>`: their catalogue, columns and tag values. */
+const TAGGED_LISTS = {
+  sensors: { catalogue: SENSOR_CATALOGUE, columns: SENSOR_COLUMNS, tagValues: { table: sensorTagValues, rowId: sensors.id } },
+  installations: {
+    catalogue: INSTALLATION_CATALOGUE,
+    columns: INSTALLATION_COLUMNS,
+    tagValues: { table: installationTagValues, rowId: installations.id },
+  },
+  contractors: {
+    catalogue: CONTRACTOR_CATALOGUE,
+    columns: CONTRACTOR_COLUMNS,
+    tagValues: { table: contractorTagValues, rowId: contractors.id },
+  },
+} satisfies Record<TagContext, unknown>;
+
+/** A list's query catalogue for a caller, with the context's tags it was built from. */
+export async function taggedCatalogue(db: Executor, context: TagContext, perms: PermissionSet) {
+  const list = TAGGED_LISTS[context];
+  const allTags = await loadTags(db, context);
+  const cat = serverCatalogue(list.catalogue, list.columns, { permissions: perms, tags: allTags, tagValues: list.tagValues });
+  return { allTags, cat };
+}
+
 const SENSOR_SORT = sortableFrom(SENSOR_CATALOGUE, SENSOR_COLUMNS);
 const INSTALLATION_SORT = sortableFrom(INSTALLATION_CATALOGUE, INSTALLATION_COLUMNS);
 const CONTRACTOR_SORT = sortableFrom(CONTRACTOR_CATALOGUE, CONTRACTOR_COLUMNS);
@@ -465,12 +497,7 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request) => {
       const perms = request.principal.permissions;
-      const allTags = await loadTags(db, 'sensors');
-      const cat = serverCatalogue(SENSOR_CATALOGUE, SENSOR_COLUMNS, {
-        permissions: perms,
-        tags: allTags,
-        tagValues: { table: sensorTagValues, rowId: sensors.id },
-      });
+      const { allTags, cat } = await taggedCatalogue(db, 'sensors', perms);
       const { where } = parseAndCompile(request.query.query, cat);
       const page = paging(request.query, SENSOR_SORT, 'id', sensors.id, SENSOR_CATALOGUE, perms);
       const [rows, totalCount] = await Promise.all([
@@ -516,12 +543,7 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request) => {
       const perms = request.principal.permissions;
-      const allTags = await loadTags(db, 'installations');
-      const cat = serverCatalogue(INSTALLATION_CATALOGUE, INSTALLATION_COLUMNS, {
-        permissions: perms,
-        tags: allTags,
-        tagValues: { table: installationTagValues, rowId: installations.id },
-      });
+      const { allTags, cat } = await taggedCatalogue(db, 'installations', perms);
       const { ast, where: filter } = parseAndCompile(request.query.query, cat);
       const includeRemoved = fieldsOf(ast).some((f) => f.path.length === 1 && f.path[0]!.toLowerCase() === 'removedat');
       const where = includeRemoved ? filter : and(isNull(installations.removedAt), filter);
@@ -669,12 +691,7 @@ export const listRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request) => {
       const perms = request.principal.permissions;
-      const allTags = await loadTags(db, 'contractors');
-      const cat = serverCatalogue(CONTRACTOR_CATALOGUE, CONTRACTOR_COLUMNS, {
-        permissions: perms,
-        tags: allTags,
-        tagValues: { table: contractorTagValues, rowId: contractors.id },
-      });
+      const { allTags, cat } = await taggedCatalogue(db, 'contractors', perms);
       const { where } = parseAndCompile(request.query.query, cat);
       const page = paging(request.query, CONTRACTOR_SORT, 'id', contractors.id, CONTRACTOR_CATALOGUE, perms);
       const [rows, totalCount] = await Promise.all([

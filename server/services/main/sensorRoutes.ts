@@ -49,13 +49,22 @@ import {
   installations,
   sensorTagValues,
   sensors,
-  tags,
   type FactorMap,
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
-import { parseAndCompile, serverCatalogue } from '../../query/compile';
-import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS, SENSOR_SELECT, shapeSensor } from './listRoutes';
+import { parseAndCompile } from '../../query/compile';
+import {
+  CURRENT_INSTALLATION_NUMBER,
+  SENSOR_COLUMNS,
+  SENSOR_SELECT,
+  loadTagValues,
+  loadTags,
+  resolveSortKey,
+  shapeSensor,
+  taggedCatalogue,
+  visibleTagIds,
+} from './listRoutes';
 import { writeInstallationSnapshots } from './historyRoutes';
 import {
   checkTagValue,
@@ -114,12 +123,6 @@ export const sensorSchema = z.object({
 export type SensorOut = z.infer<typeof sensorSchema>;
 
 
-/** Sensor tag ids the caller may see. */
-async function visibleSensorTagIds(db: Executor, perms: PermissionSet): Promise<number[]> {
-  const rows = await db.select({ id: tags.id }).from(tags).where(eq(tags.context, 'sensors')).orderBy(asc(tags.id));
-  return rows.map((t) => t.id).filter((id) => perms.can(tagViewPermission('sensors', id)));
-}
-
 /** One sensor as GET /sensors shapes its rows, or undefined when it does not exist. */
 export async function loadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut | undefined> {
   const [r] = await db
@@ -128,16 +131,9 @@ export async function loadSensor(db: Executor, id: number, perms: PermissionSet)
     .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
     .where(eq(sensors.id, id));
   if (!r) return undefined;
-  const tagIds = await visibleSensorTagIds(db, perms);
-  const tagValues: Record<string, TagValue> = {};
-  if (tagIds.length) {
-    const rows = await db
-      .select({ tagId: sensorTagValues.tagId, value: sensorTagValues.value })
-      .from(sensorTagValues)
-      .where(and(eq(sensorTagValues.entityId, id), inArray(sensorTagValues.tagId, tagIds)));
-    for (const t of rows) tagValues[String(t.tagId)] = t.value ?? null;
-  }
-  return shapeSensor(r, tagValues, perms);
+  const visible = visibleTagIds(await loadTags(db, 'sensors'), 'sensors', perms);
+  const tagValues = await loadTagValues(db, sensorTagValues, [id], visible);
+  return shapeSensor(r, tagValues.get(id) ?? {}, perms);
 }
 
 async function mustLoadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut> {
@@ -192,25 +188,11 @@ interface ExportPlan {
  * decides the columns the caller may see.
  */
 export async function planExport(db: Executor, params: ExportParams, perms: PermissionSet): Promise<ExportPlan> {
-  const allTags = await db
-    .select({ id: tags.id, name: tags.name, type: tags.type, values: tags.values })
-    .from(tags)
-    .where(eq(tags.context, 'sensors'))
-    .orderBy(asc(tags.id));
-  const cat = serverCatalogue(SENSOR_CATALOGUE, SENSOR_COLUMNS, {
-    permissions: perms,
-    tags: allTags,
-    tagValues: { table: sensorTagValues, rowId: sensors.id },
-  });
+  const { allTags, cat } = await taggedCatalogue(db, 'sensors', perms);
   const { where } = parseAndCompile(params.query, cat);
   const sortable = visibleFields(SENSOR_CATALOGUE, perms).filter((f) => f.type !== 'set');
-  const wanted = params.sortBy?.replace(/^info\./, '') ?? 'id';
-  const field =
-    sortable.find((f) => f.name === wanted) ?? sortable.find((f) => f.name.toLowerCase() === wanted.toLowerCase());
-  if (!field)
-    throw badRequest(
-      `Unknown sortBy ${JSON.stringify(params.sortBy)}; expected one of: ${sortable.map((f) => f.name).join(', ')}`,
-    );
+  const sortKey = resolveSortKey(params.sortBy, 'id', sortable.map((f) => f.name));
+  const field = sortable.find((f) => f.name === sortKey)!;
   const sortExpr = SENSOR_COLUMNS[field.name]!;
   const visibleTags = allTags.filter((t) => perms.can(tagViewPermission('sensors', t.id)));
   const showToken = perms.can('view_sensortoken');
