@@ -285,7 +285,9 @@ const requestRow = z.object({
  * The business number (installationId) of a sensor's current installation. sensors keep the
  * installation's row id; every API speaks business numbers (history, reinstall, links).
  */
-export const CURRENT_INSTALLATION_NUMBER = sql<number | null>`(select ${installations.installationId} from ${installations} where ${installations.id} = ${sensors.currentInstallationId})`;
+export const CURRENT_INSTALLATION_NUMBER = sql<
+  number | null
+>`(select ${installations.installationId} from ${installations} where ${installations.id} = ${sensors.currentInstallationId})`;
 
 /** The columns a sensor row is read with (from sensors left-joined to contractors). */
 export const SENSOR_SELECT = {
@@ -325,7 +327,12 @@ export function shapeSensor(r: SensorSelectRow, tagValues: Record<string, TagVal
       status: r.status,
       measured: r.measured,
     },
-    params: { factors: pickFactors(r.factors, FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`))) },
+    params: {
+      factors: pickFactors(
+        r.factors,
+        FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`)),
+      ),
+    },
     tags: tagValues,
   };
 }
@@ -452,7 +459,11 @@ export const REQUEST_COLUMNS: Record<string, SQL | AnyPgColumn> = {
 
 /** The lists whose query language includes `tag.<name>`: their catalogue, columns and tag values. */
 const TAGGED_LISTS = {
-  sensors: { catalogue: SENSOR_CATALOGUE, columns: SENSOR_COLUMNS, tagValues: { table: sensorTagValues, rowId: sensors.id } },
+  sensors: {
+    catalogue: SENSOR_CATALOGUE,
+    columns: SENSOR_COLUMNS,
+    tagValues: { table: sensorTagValues, rowId: sensors.id },
+  },
   installations: {
     catalogue: INSTALLATION_CATALOGUE,
     columns: INSTALLATION_COLUMNS,
@@ -469,7 +480,11 @@ const TAGGED_LISTS = {
 export async function taggedCatalogue(db: Executor, context: TagContext, perms: PermissionSet) {
   const list = TAGGED_LISTS[context];
   const allTags = await loadTags(db, context);
-  const cat = serverCatalogue(list.catalogue, list.columns, { permissions: perms, tags: allTags, tagValues: list.tagValues });
+  const cat = serverCatalogue(list.catalogue, list.columns, {
+    permissions: perms,
+    tags: allTags,
+    tagValues: list.tagValues,
+  });
   return { allTags, cat };
 }
 

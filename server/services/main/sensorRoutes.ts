@@ -122,7 +122,6 @@ export const sensorSchema = z.object({
 });
 export type SensorOut = z.infer<typeof sensorSchema>;
 
-
 /** One sensor as GET /sensors shapes its rows, or undefined when it does not exist. */
 export async function loadSensor(db: Executor, id: number, perms: PermissionSet): Promise<SensorOut | undefined> {
   const [r] = await db
@@ -191,7 +190,11 @@ export async function planExport(db: Executor, params: ExportParams, perms: Perm
   const { allTags, cat } = await taggedCatalogue(db, 'sensors', perms);
   const { where } = parseAndCompile(params.query, cat);
   const sortable = visibleFields(SENSOR_CATALOGUE, perms).filter((f) => f.type !== 'set');
-  const sortKey = resolveSortKey(params.sortBy, 'id', sortable.map((f) => f.name));
+  const sortKey = resolveSortKey(
+    params.sortBy,
+    'id',
+    sortable.map((f) => f.name),
+  );
   const field = sortable.find((f) => f.name === sortKey)!;
   const sortExpr = SENSOR_COLUMNS[field.name]!;
   const visibleTags = allTags.filter((t) => perms.can(tagViewPermission('sensors', t.id)));
