@@ -15,6 +15,8 @@ import { HttpError, TOKEN_EXPIRED_MESSAGE, unauthorized } from '../http/errors';
 import { randomSecret, sha256 } from './password';
 
 export const API_TOKEN_PREFIX = 'aqt_';
+/** How precisely a token's last use is recorded. */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface SessionUser {
   id: number;
@@ -237,18 +239,20 @@ export class SessionService {
 
   private async authenticateApiToken(token: string): Promise<Principal> {
     const [row] = await this.db
-      .select({ ...userColumns, tokenId: apiTokens.id, tokenName: apiTokens.name, tokenPermissions: apiTokens.permissions })
+      .select({ ...userColumns, tokenId: apiTokens.id, tokenName: apiTokens.name, tokenPermissions: apiTokens.permissions, lastUsedAt: apiTokens.lastUsedAt })
       .from(apiTokens)
       .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
       .innerJoin(roles, eq(roles.id, staffUsers.roleId))
       .where(and(eq(apiTokens.tokenHash, sha256(token)), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())));
     if (!row || !row.enabled) throw unauthorized('Invalid, expired or revoked token');
-    // Record use at most once a minute per token; a failure here never fails the request.
-    await this.db
-      .update(apiTokens)
-      .set({ lastUsedAt: new Date() })
-      .where(and(eq(apiTokens.id, row.tokenId), sql`(${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < now() - interval '1 minute')`))
-      .catch(() => undefined);
+    // Record use at most once a minute per token (no write on the other requests); a failure here
+    // never fails the request.
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)
+      await this.db
+        .update(apiTokens)
+        .set({ lastUsedAt: new Date() })
+        .where(eq(apiTokens.id, row.tokenId))
+        .catch(() => undefined);
     const user = toSessionUser(row);
     // A token never carries more than its owner holds now.
     const owner = new PermissionSet(user.permissions);
