@@ -32,12 +32,10 @@ import { roles, staffUsers } from '../server/db/schema';
 import { ensureBuiltInRoles, seedDemo } from '../server/db/seed';
 import { compileAst, serverCatalogue } from '../server/query/compile';
 import { createContext } from '../server/start';
-import {
-  CONTRACTOR_COLUMNS,
-  INSTALLATION_COLUMNS,
-  REQUEST_COLUMNS,
-  SENSOR_COLUMNS,
-} from '../server/services/main/listRoutes';
+import { CONTRACTOR_COLUMNS } from '../server/services/main/contractors/repository';
+import { INSTALLATION_COLUMNS } from '../server/services/main/installations/repository';
+import { REQUEST_COLUMNS } from '../server/services/main/requests/repository';
+import { SENSOR_COLUMNS } from '../server/services/main/sensors/repository';
 import { contractorTagValues, contractors, installationTagValues, installations, sensorTagValues, sensors } from '../server/db/schema';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

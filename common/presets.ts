@@ -9,6 +9,7 @@
  * is visible; tab-sync entries are removed after 10 ms; the import banner lasts 5 s.
  */
 import { CALIBRATION_PARAMS, MEASURED_PARAMS } from './domain';
+import { installation, isColumn } from './entities';
 import { parseQuery, QueryError } from './query';
 
 export interface Preset {
@@ -57,61 +58,18 @@ export const LEGACY_STORAGE_KEYS = {
 
 // ------------------------------------------------------------------ installation columns
 
-const PARAM_LABEL: Record<string, string> = {
-  pm1: 'PM1',
-  pm25: 'PM2.5',
-  pm10: 'PM10',
-  no2: 'NO2',
-  no: 'NO',
-  o3: 'O3',
-  ox: 'OX',
-  so2: 'SO2',
-  co: 'CO',
-  h2s: 'H2S',
-  temperature: 'Temperature',
-  humidity: 'Humidity',
-  pressure: 'Pressure',
-};
-
 export interface ColumnDef {
   name: string;
   label: string;
 }
 
 /**
- * Columns of the installations table in the spec's order (document 2, section 2.1). Tag columns
- * are `tag_<tagId>` and come from the installation tags at run time.
+ * Columns of the installations table in the spec's order (document 2, section 2.1): the installation
+ * entity's column fields. Tag columns are `tag_<tagId>` and come from the installation tags at run time.
  */
-export const INSTALLATION_COLUMNS: readonly ColumnDef[] = [
-  { name: 'id', label: 'ID' },
-  { name: 'installationId', label: 'Installation ID' },
-  { name: 'predecessorId', label: 'Predecessor ID' },
-  { name: 'sensorToken', label: 'Sensor token' },
-  { name: 'installationDate', label: 'Installation date' },
-  { name: 'communication', label: 'Communication' },
-  { name: 'contractorName', label: 'Contractor name' },
-  { name: 'contractorId', label: 'Contractor ID' },
-  { name: 'hsName', label: 'CRM company' },
-  { name: 'status', label: 'Status' },
-  { name: 'isVisible', label: 'Visible' },
-  { name: 'mamsl', label: 'Elevation (mamsl)' },
-  { name: 'location', label: 'Location' },
-  { name: 'country', label: 'Country' },
-  { name: 'state', label: 'State' },
-  { name: 'city', label: 'City' },
-  { name: 'street', label: 'Street and number' },
-  { name: 'alternativeAddress1', label: 'Alternative address 1' },
-  { name: 'alternativeAddress2', label: 'Alternative address 2' },
-  { name: 'visibleBy', label: 'Visible by' },
-  { name: 'contactFullName', label: 'Contact name' },
-  { name: 'contactEmail', label: 'Contact e-mail' },
-  { name: 'contactPhoneNumber', label: 'Contact phone' },
-  { name: 'date', label: 'Date' },
-  ...MEASURED_PARAMS.map((p) => ({ name: `${p}Value`, label: `${PARAM_LABEL[p]} value` })),
-  ...CALIBRATION_PARAMS.map((p) => ({ name: `${p}Factors`, label: `${PARAM_LABEL[p]} factors` })),
-  { name: 'recentActivity', label: 'Recent activity (72 h)' },
-  { name: 'actions', label: 'Actions' },
-];
+export const INSTALLATION_COLUMNS: readonly ColumnDef[] = installation.fields
+  .filter(isColumn)
+  .map((f) => ({ name: f.name, label: f.label }));
 
 const COLUMN_LABELS = new Map(INSTALLATION_COLUMNS.map((c) => [c.name, c.label]));
 export const TAG_COLUMN_RE = /^tag_(\d+)$/;
@@ -206,7 +164,9 @@ export const DEFAULT_SAVED_QUERIES: Record<QueryKind, readonly SavedQuery[]> = {
       visibility: true,
     },
   ],
-  sensors: [{ id: 1, name: 'using GSM or Wi-Fi communications', value: 'communication in (GSM, WIFI)', visibility: true }],
+  sensors: [
+    { id: 1, name: 'using GSM or Wi-Fi communications', value: 'communication in (GSM, WIFI)', visibility: true },
+  ],
 };
 
 /** The built-in preset All: not editable, exportable or deletable. */
@@ -333,7 +293,13 @@ export function queryValueError(value: string): string | undefined {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalId = (v: unknown): number | null | undefined =>
-  v === undefined || v === null ? null : isPositiveInt(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+  v === undefined || v === null
+    ? null
+    : isPositiveInt(v)
+      ? v
+      : typeof v === 'string' && /^\d+$/.test(v)
+        ? Number(v)
+        : undefined;
 
 /**
  * Reads presets from clipboard or old local-storage JSON: a JSON array of `{id, name, visibility,

@@ -9,13 +9,16 @@ test.describe('password login', () => {
     const menu = sidebar(page);
     for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
       await expect(menu.getByText(group, { exact: true })).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(22);
+    await expect(menu.getByRole('menuitem')).toHaveCount(23);
     await expect(page.getByTestId('sidebar-footer')).toContainText('Version 19.8.5');
     await expect(page.getByTestId('sidebar-footer')).toContainText('127.0.0.1:8181');
     await expect(page.getByTestId('user-badge')).toContainText('Ada Admin');
     await expect(page.getByTestId('user-role')).toHaveText('Admin');
     // The toolbar is red for the admin role.
-    const bg = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const bg = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).toBe('rgb(211, 47, 47)');
   });
 
@@ -40,7 +43,10 @@ test.describe('password login', () => {
   test('a non-admin toolbar is not red and shows the readable role', async ({ page }) => {
     await signIn(page, 'technician');
     await expect(page.getByTestId('user-role')).toHaveText('Technician');
-    const bg = await page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const bg = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgb(211, 47, 47)');
   });
 });
@@ -68,7 +74,10 @@ test.describe('navigation guard', () => {
     await expect(page).toHaveURL(/\/installations$/);
   });
 
-  test('token login signs in with a refresh token from the link, and a bad token logs out', async ({ page, request }) => {
+  test('token login signs in with a refresh token from the link, and a bad token logs out', async ({
+    page,
+    request,
+  }) => {
     const res = await request.get('/api/login/basic', {
       headers: { authorization: `Basic ${Buffer.from('technician:admin-demo-pass').toString('base64')}` },
     });

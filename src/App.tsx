@@ -11,7 +11,7 @@ import { LoginPage } from './pages/login/LoginPage';
 import { OAuthCallbackPage } from './pages/login/OAuthCallbackPage';
 import { TokenLoginPage } from './pages/login/TokenLoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { RESOURCE_VIEWS } from './resources/registry';
+import { CONSOLE_RESOURCES } from './resources';
 import { ADMIN_PAGES } from './pages/admin';
 import { PERSONAL_PAGES } from './pages/personal';
 import { SENSORS_PAGES } from './pages/sensors';
@@ -41,17 +41,33 @@ export function App() {
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/" element={<PublicOnly><LoginPage /></PublicOnly>} />
-        <Route path="/login" element={<PublicOnly><TokenLoginPage /></PublicOnly>} />
+        <Route
+          path="/"
+          element={
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <TokenLoginPage />
+            </PublicOnly>
+          }
+        />
         <Route path="/login/callback" element={<OAuthCallbackPage />} />
       </CustomRoutes>
       <CustomRoutes>
-        {[...ADMIN_PAGES, ...PERSONAL_PAGES, ...SENSORS_PAGES, ...PREFERENCES_PAGES].map(({ path, component: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {[...ADMIN_PAGES, ...PERSONAL_PAGES, ...SENSORS_PAGES, ...PREFERENCES_PAGES].map(
+          ({ path, component: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ),
+        )}
       </CustomRoutes>
-      {RESOURCE_VIEWS.map((r) => (
-        <Resource key={r.name} name={r.name} list={r.list} />
+      {CONSOLE_RESOURCES.map(({ entity, list }) => (
+        <Resource key={entity.name} name={entity.name} list={list} />
       ))}
     </Admin>
   );

@@ -25,7 +25,12 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 
 export type Factors = { A: number; B: number; C: number };
 export type FactorMap = Partial<Record<string, Factors>>;
-export type Suspension = { suspended: boolean; suspendedFrom: string | null; suspendedTill: string | null; reason: string | null };
+export type Suspension = {
+  suspended: boolean;
+  suspendedFrom: string | null;
+  suspendedTill: string | null;
+  reason: string | null;
+};
 /** A stored tag value; its JSON type follows the tag's type (BOOLEAN, INTEGER/FLOAT, strings). */
 export type TagValue = string | number | boolean | null;
 export type Limits = Partial<Record<'second' | 'minute' | 'hour' | 'day' | 'month' | 'year', number>>;
@@ -568,4 +573,22 @@ export const updaterSensors = pgTable(
     idleUntil: ts('idle_until'),
   },
   (t) => [primaryKey({ columns: [t.family, t.sensorId] })],
+);
+
+// ---------------------------------------------------------------- reference lists (declaration-only resources)
+
+/** Hardware models of the fleet (entity `sensor-models`, served by the generic list endpoint). */
+export const sensorModels = pgTable(
+  'sensor_models',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    manufacturer: text('manufacturer').notNull(),
+    communication: text('communication').notNull(),
+    parameters: text('parameters').notNull(),
+    firmwareFamily: text('firmware_family').notNull(),
+    introducedOn: date('introduced_on', { mode: 'string' }).notNull(),
+    inProduction: boolean('in_production').notNull().default(true),
+  },
+  (t) => [index('sensor_models_manufacturer_idx').on(t.manufacturer)],
 );

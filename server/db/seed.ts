@@ -16,6 +16,7 @@
  *   strings, plus `tags` (tag id → value).
  * - deployments.at_once is a sensor count; spacing and test_time are seconds.
  */
+import { seedModules } from './seeds';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -180,7 +181,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
   const now = opts.now ?? new Date();
   const seed = opts.seed ?? DEFAULT_SEED;
 
-  for (const table of DOMAIN_TABLES) {
+  for (const table of [...DOMAIN_TABLES, ...(await seedModules()).map((m) => m.table)]) {
     const rows = await db
       .select({ one: sql<number>`1` })
       .from(table)
@@ -194,11 +195,18 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
   const roleRows = await db.select({ id: roles.id, name: roles.name }).from(roles);
   const roleIds = new Map(roleRows.map((r) => [r.name.toLowerCase(), r.id]));
 
-  const plan = buildDemoData({ now, seed, passwordHash, roleIds });
+  const modules = await seedModules();
+  const plan: InsertStep[] = [
+    ...buildDemoData({ now, seed, passwordHash, roleIds }),
+    ...modules.map((m) => ({ name: m.name, table: m.table, rows: m.rows({ now, seed }) })),
+  ];
 
   await db.transaction(async (tx) => {
     for (const step of plan) await insertChunked(tx, step.table, step.rows, step.ignoreExisting);
-    for (const [table, column] of SERIAL_TABLES) {
+    for (const [table, column] of [
+      ...SERIAL_TABLES,
+      ...modules.flatMap((m) => (m.serial ? [[m.name, m.serial]] : [])),
+    ]) {
       await tx.execute(
         sql.raw(
           `SELECT setval(pg_get_serial_sequence('${table}', '${column}'), ` +
@@ -742,7 +750,6 @@ interface TagRec {
   values: string[];
   createdAt: Date;
 }
-
 
 interface Ctx {
   now: Date;
@@ -1629,7 +1636,6 @@ function buildTagValues(
 }
 
 // ---------------------------------------------------------------- installation history
-
 
 type ChangeKind = 'contact' | 'visibility' | 'altAddress' | 'visibleBy' | 'factors' | 'address';
 

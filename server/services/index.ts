@@ -1,5 +1,6 @@
 /** The seven services of the spec and their mount points (ARCHITECTURE.md, section 2). */
 import type { ServiceDefinition } from '../http/service';
+import { declaredListRoutes } from '../lists/declaredLists';
 import { sessionRoutes } from './main/sessionRoutes';
 import { adminUserRoutes } from './main/adminUserRoutes';
 import { auditRoutes } from './main/auditRoutes';
@@ -7,7 +8,10 @@ import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
 import { preferenceRoutes } from './main/preferenceRoutes';
 import { presetRoutes } from './main/presetRoutes';
-import { listRoutes } from './main/listRoutes';
+import { sensorListRoutes } from './main/sensors/listRoutes';
+import { installationRoutes } from './main/installations/routes';
+import { contractorRoutes } from './main/contractors/routes';
+import { requestRoutes } from './main/requests/routes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensorRoutes';
@@ -23,7 +27,8 @@ export const SERVICES = {
   main: {
     prefix: '/api',
     title: 'AQ main API',
-    description: 'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
+    description:
+      'Sessions, staff users, roles, tokens, audit logs, sensors, installations, requests, contractors, tags.',
     routes: [
       sessionRoutes,
       adminUserRoutes,
@@ -32,43 +37,47 @@ export const SERVICES = {
       auditRoutes,
       preferenceRoutes,
       presetRoutes,
-      listRoutes,
+      sensorListRoutes,
+      installationRoutes,
+      contractorRoutes,
+      requestRoutes,
       fileRoutes,
       tagReadRoutes,
       tagWriteRoutes,
       sensorRoutes,
       historyRoutes,
+      declaredListRoutes('main'),
     ],
   },
   adp: {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [adpReadRoutes],
+    routes: [adpReadRoutes, declaredListRoutes('adp')],
   },
   apiusers: {
     prefix: '/apiusers-api',
     title: 'API-user manager',
     description: 'API-key users, their contractors, standard and samples rate limits.',
-    routes: [apiUserReadRoutes],
+    routes: [apiUserReadRoutes, declaredListRoutes('apiusers')],
   },
   gsm: {
     prefix: '/updater/gsm',
     title: 'GSM updater',
     description: 'GSM firmware versions and deployments, and the sensor-status calls (restart, idle).',
-    routes: [gsmReadRoutes, gsmActionRoutes],
+    routes: [gsmReadRoutes, gsmActionRoutes, declaredListRoutes('gsm')],
   },
   wifi: {
     prefix: '/updater/wifi',
     title: 'Wi-Fi updater',
     description: 'Wi-Fi firmware deployments built from commits, and their binaries.',
-    routes: [wifiReadRoutes],
+    routes: [wifiReadRoutes, declaredListRoutes('wifi')],
   },
   gen3: {
     prefix: '/updater/gen3',
     title: 'Gen3 updater',
     description: 'Gen3 firmware versions, per-module binaries and deployments.',
-    routes: [gen3ReadRoutes],
+    routes: [gen3ReadRoutes, declaredListRoutes('gen3')],
   },
 } satisfies Record<string, ServiceDefinition>;
 

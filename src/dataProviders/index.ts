@@ -2,9 +2,15 @@
  * The composite data provider: every resource is routed to its service through its adapter,
  * a generic one built from the resource definition unless the resource declares its own.
  */
-import { combineDataProviders, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import {
+  combineDataProviders,
+  type DataProvider,
+  type GetListParams,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { listQuery } from '../../common/search';
-import { resourceDefinition, type ResourceDefinition } from '../resources/definitions';
+import { readEnvelope, resourceDefinition, type ResourceDefinition } from '../resources/definitions';
 import { client } from './http';
 import { ADAPTERS } from './adapters';
 
@@ -16,7 +22,7 @@ export function listParams(def: ResourceDefinition, params: GetListParams): Quer
   const filter = (params.filter ?? {}) as { search?: string; advanced?: boolean | string } & Query;
   const { search, advanced, ...rest } = filter;
   const isAdvanced = advanced === true || advanced === 'true';
-  switch (def.listQuery ?? 'main') {
+  switch (def.listQuery) {
     case 'main':
       return {
         ...rest,
@@ -26,9 +32,7 @@ export function listParams(def: ResourceDefinition, params: GetListParams): Quer
         order: sort ? sort.order.toLowerCase() : undefined,
         query: listQuery(search, isAdvanced),
       };
-    case 'apiusers':
-      return { ...rest, page, limit: perPage, sortBy: sort?.field, order: sort?.order.toLowerCase(), search };
-    case 'gen3':
+    case 'paged':
       return { ...rest, page, limit: perPage, sortBy: sort?.field, order: sort?.order.toLowerCase(), search };
     case 'plain':
       return { ...rest, search };
@@ -46,7 +50,9 @@ function compare(a: unknown, b: unknown): number {
 export function pageLocally(rows: Record<string, unknown>[], params: GetListParams) {
   const { page = 1, perPage = 10 } = params.pagination ?? {};
   const sorted = params.sort?.field
-    ? [...rows].sort((a, b) => compare(a[params.sort!.field], b[params.sort!.field]) * (params.sort!.order === 'DESC' ? -1 : 1))
+    ? [...rows].sort(
+        (a, b) => compare(a[params.sort!.field], b[params.sort!.field]) * (params.sort!.order === 'DESC' ? -1 : 1),
+      )
     : rows;
   return { data: sorted.slice((page - 1) * perPage, page * perPage) as never[], total: rows.length };
 }
@@ -71,7 +77,7 @@ export function genericProvider(def: ResourceDefinition): DataProvider {
   return {
     async getList(_resource, params) {
       const body = await api.request<unknown>(def.endpoint, { query: listParams(def, params), signal: params.signal });
-      const { data, total } = def.envelope(body);
+      const { data, total } = readEnvelope(def, body);
       // Unpaged endpoints return every row: sort and page them here.
       if (def.listQuery === 'plain') return pageLocally(data, params);
       return { data: data as never[], total };
@@ -80,7 +86,9 @@ export function genericProvider(def: ResourceDefinition): DataProvider {
       return { data: unwrapOne(await api.request(one(params.id), { signal: params.signal })) as never };
     },
     async getMany(_resource, params) {
-      const data = await Promise.all(params.ids.map(async (id) => unwrapOne(await api.request(one(id), { signal: params.signal }))));
+      const data = await Promise.all(
+        params.ids.map(async (id) => unwrapOne(await api.request(one(id), { signal: params.signal }))),
+      );
       return { data: data as never[] };
     },
     async getManyReference(resource, params) {
@@ -121,4 +129,6 @@ function providerFor(resource: string): DataProvider {
   return provider;
 }
 
-export const dataProvider: DataProvider = Object.assign(combineDataProviders(providerFor), { supportAbortSignal: true });
+export const dataProvider: DataProvider = Object.assign(combineDataProviders(providerFor), {
+  supportAbortSignal: true,
+});

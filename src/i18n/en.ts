@@ -1,8 +1,11 @@
 import englishMessages from 'ra-language-english';
+import { ENTITIES, englishResourceMessages } from '../../common/entities';
 
 /** English messages: react-admin's own plus the console's. Keys are referenced from the registry and views. */
 export const en = {
   ...englishMessages,
+  /** `resources.<name>.name` and `resources.<name>.fields.<field>`, from the entity declarations. */
+  resources: englishResourceMessages(ENTITIES),
   menu: {
     groups: {
       Domain: 'Domain',
@@ -13,24 +16,12 @@ export const en = {
       'Updater Gen3': 'Updater Gen3',
       'Updater Wi-Fi': 'Updater Wi-Fi',
     },
-    installations: 'Installations',
-    installationRequests: 'Installation Requests',
-    sensors: 'Sensors',
-    contractors: 'Contractors',
-    adpUsers: 'ADP Users',
-    apiUsers: 'API Users',
-    installationsTags: 'Installations Tags',
-    sensorsTags: 'Sensors Tags',
-    contractorsTags: 'Contractors Tags',
     generateTokens: 'Generate Tokens for Sensors',
-    users: 'Users',
     roles: 'Roles',
     systemLogs: 'System Logs',
     integrations: 'Integrations',
     personalLogs: 'Personal Logs',
     apiManager: 'API Manager',
-    versions: 'Versions',
-    deployments: 'Deployments',
     sensorStatus: 'Sensor Status',
   },
   aq: {

@@ -2,8 +2,34 @@ import type { Messages } from './en';
 import { en } from './en';
 
 /** Polish messages for the shell; react-admin's own strings fall back to English. */
+const PL_RESOURCE_NAMES: Record<string, string> = {
+  installations: 'Instalacje',
+  'installation-requests': 'Zgłoszenia instalacji',
+  sensors: 'Czujniki',
+  contractors: 'Kontrahenci',
+  'adp-users': 'Użytkownicy ADP',
+  'api-users': 'Użytkownicy API',
+  'installations/tags': 'Tagi instalacji',
+  'sensors/tags': 'Tagi czujników',
+  'contractors/tags': 'Tagi kontrahentów',
+  users: 'Użytkownicy',
+  'deployments/gsm/versions': 'Wersje',
+  'deployments/gen3/versions': 'Wersje',
+  'deployments/gsm': 'Wdrożenia',
+  'deployments/wifi': 'Wdrożenia',
+  'deployments/gen3': 'Wdrożenia',
+  'sensor-models': 'Modele czujników',
+};
+
 export const pl: Messages = {
   ...en,
+  /** Polish resource names; field labels not translated yet fall back to English. */
+  resources: Object.fromEntries(
+    Object.entries(en.resources).map(([name, messages]) => [
+      name,
+      { ...messages, name: PL_RESOURCE_NAMES[name] ?? messages.name },
+    ]),
+  ),
   menu: {
     groups: {
       Domain: 'Domena',
@@ -14,24 +40,12 @@ export const pl: Messages = {
       'Updater Gen3': 'Aktualizacje Gen3',
       'Updater Wi-Fi': 'Aktualizacje Wi-Fi',
     },
-    installations: 'Instalacje',
-    installationRequests: 'Zgłoszenia instalacji',
-    sensors: 'Czujniki',
-    contractors: 'Kontrahenci',
-    adpUsers: 'Użytkownicy ADP',
-    apiUsers: 'Użytkownicy API',
-    installationsTags: 'Tagi instalacji',
-    sensorsTags: 'Tagi czujników',
-    contractorsTags: 'Tagi kontrahentów',
     generateTokens: 'Generuj tokeny czujników',
-    users: 'Użytkownicy',
     roles: 'Role',
     systemLogs: 'Logi systemowe',
     integrations: 'Integracje',
     personalLogs: 'Moje logi',
     apiManager: 'Menedżer API',
-    versions: 'Wersje',
-    deployments: 'Wdrożenia',
     sensorStatus: 'Status czujnika',
   },
   aq: {

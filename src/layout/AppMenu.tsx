@@ -1,5 +1,16 @@
 /** The sidebar: seven groups, entries hidden without their permission, open-requests badge, footer. */
-import { Badge, Box, Divider, List, ListItemIcon, ListItemText, ListSubheader, MenuItem, Tooltip, Typography } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Divider,
+  List,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
@@ -38,8 +49,15 @@ function OpenRequestsBadge({ children }: { children: React.ReactElement }) {
 function MenuEntry({ route, active }: { route: RouteEntry; active: boolean }) {
   const translate = useTranslate();
   const [open] = useSidebarState();
-  const Icon = MENU_ICONS[route.name]!;
-  const icon = route.menu?.badge === 'openRequests' ? <OpenRequestsBadge><Icon /></OpenRequestsBadge> : <Icon />;
+  const Icon = MENU_ICONS[route.menu!.icon];
+  const icon =
+    route.menu?.badge === 'openRequests' ? (
+      <OpenRequestsBadge>
+        <Icon />
+      </OpenRequestsBadge>
+    ) : (
+      <Icon />
+    );
   const label = translate(route.menu!.label);
   const item = (
     <MenuItem
@@ -60,13 +78,17 @@ function MenuEntry({ route, active }: { route: RouteEntry; active: boolean }) {
       <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
     </MenuItem>
   );
-  return open ? item : <Tooltip title={label} placement="right">{item}</Tooltip>;
+  return open ? (
+    item
+  ) : (
+    <Tooltip title={label} placement="right">
+      {item}
+    </Tooltip>
+  );
 }
 
 export function activeMenuPath(pathname: string, paths: readonly string[]): string | undefined {
-  return paths
-    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
-    .sort((a, b) => b.length - a.length)[0];
+  return paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
 }
 
 export function SidebarFooter() {
@@ -81,8 +103,12 @@ export function SidebarFooter() {
   }
   return (
     <Box sx={{ px: 2, py: 1.5, color: 'text.secondary' }} data-testid="sidebar-footer">
-      <Typography variant="caption" component="div">{host}</Typography>
-      <Typography variant="caption" component="div">{translate('aq.version', { version: APP_VERSION })}</Typography>
+      <Typography variant="caption" component="div">
+        {host}
+      </Typography>
+      <Typography variant="caption" component="div">
+        {translate('aq.version', { version: APP_VERSION })}
+      </Typography>
     </Box>
   );
 }
@@ -93,7 +119,10 @@ export function AppMenu() {
   const [open] = useSidebarState();
   const { pathname } = useLocation();
   const visible = ROUTES.filter((r) => r.menu && permissions.can(r.permission));
-  const active = activeMenuPath(pathname, visible.map((r) => r.path));
+  const active = activeMenuPath(
+    pathname,
+    visible.map((r) => r.path),
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }} data-testid="app-menu">
       <Menu sx={{ flex: 1, mt: 1 }}>

@@ -1,3 +1,4 @@
+/** The sidebar's icon components by the icon names that entity and page routes declare. */
 import type { SvgIconComponent } from '@mui/icons-material';
 import PlaceIcon from '@mui/icons-material/Place';
 import AssignmentIcon from '@mui/icons-material/Assignment';
@@ -18,29 +19,29 @@ import TokenIcon from '@mui/icons-material/Token';
 import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import MemoryIcon from '@mui/icons-material/Memory';
+import type { MenuIconName } from '../../common/entities';
 
-/** Sidebar icon per route name. */
-export const MENU_ICONS: Record<string, SvgIconComponent> = {
-  InstallationsIndex: PlaceIcon,
-  InstallationRequestsIndex: AssignmentIcon,
-  SensorsIndex: SensorsIcon,
-  ContractorsIndex: HandshakeIcon,
-  AdpUsersIndex: BadgeIcon,
-  ApiUsersIndex: KeyIcon,
-  InstallationsTags: LocalOfferIcon,
-  SensorsTags: SellIcon,
-  ContractorsTags: StyleIcon,
-  SensorsCreate: QrCodeIcon,
-  Users: PeopleIcon,
-  Roles: AdminPanelSettingsIcon,
-  LogsAdmin: ReceiptLongIcon,
-  Integrations: IntegrationInstructionsIcon,
-  LogsPersonal: HistoryIcon,
-  ApiManager: TokenIcon,
-  DeploymentsGsmVersions: SystemUpdateIcon,
-  DeploymentsGsmIndex: RocketLaunchIcon,
-  SensorStatus: MonitorHeartIcon,
-  DeploymentsGen3Versions: SystemUpdateIcon,
-  DeploymentsGen3Index: RocketLaunchIcon,
-  DeploymentsWifiIndex: RocketLaunchIcon,
+/** Exhaustive by type: a new icon name does not compile until it has a component here. */
+export const MENU_ICONS: Record<MenuIconName, SvgIconComponent> = {
+  place: PlaceIcon,
+  assignment: AssignmentIcon,
+  sensors: SensorsIcon,
+  handshake: HandshakeIcon,
+  badge: BadgeIcon,
+  key: KeyIcon,
+  localOffer: LocalOfferIcon,
+  sell: SellIcon,
+  style: StyleIcon,
+  qrCode: QrCodeIcon,
+  people: PeopleIcon,
+  adminPanel: AdminPanelSettingsIcon,
+  receipt: ReceiptLongIcon,
+  integration: IntegrationInstructionsIcon,
+  history: HistoryIcon,
+  token: TokenIcon,
+  systemUpdate: SystemUpdateIcon,
+  rocket: RocketLaunchIcon,
+  monitorHeart: MonitorHeartIcon,
+  memory: MemoryIcon,
 };

@@ -37,6 +37,8 @@ export function useToolbarSearch(): ToolbarSearchState & { setSearch(next: Parti
       const params = new URLSearchParams(current);
       const search = next.search ?? params.get('search') ?? '';
       const advanced = next.advanced ?? params.get('advanced') === 'true';
+      // A new search starts at the first page of its results.
+      if (search !== (params.get('search') ?? '')) params.delete('page');
       if (search) params.set('search', search);
       else params.delete('search');
       if (advanced) params.set('advanced', 'true');

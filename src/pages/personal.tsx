@@ -1,5 +1,4 @@
-/** Custom pages and list screens of the personal area (and the token and audit screens), mounted by App.tsx. */
-import type { ComponentType } from 'react';
+/** Custom pages of the personal area (and the token and audit screens), mounted by App.tsx. */
 import type { PageRoute } from './pageRoutes';
 import { ApiManagerPage } from './tokens/ApiManagerPage';
 import { IntegrationsPage } from './tokens/IntegrationsPage';
@@ -12,6 +11,3 @@ export const PERSONAL_PAGES: PageRoute[] = [
   { path: '/logs/personal', component: PersonalLogsPage },
   { path: '/logs/admin', component: SystemLogsPage },
 ];
-
-/** List screens replacing a resource's default list, by resource name. */
-export const PERSONAL_LISTS: Record<string, ComponentType> = {};

@@ -1,5 +1,4 @@
-/** Custom pages and list screens of the preferences area, mounted by App.tsx. */
-import type { ComponentType } from 'react';
+/** Custom pages of the preferences area, mounted by App.tsx. */
 import type { PageRoute } from './pageRoutes';
 import { QueryLanguageHelpPage } from './help/QueryLanguageHelpPage';
 import { PresetsPage } from './preferences/PresetsPage';
@@ -11,6 +10,3 @@ export const PREFERENCES_PAGES: PageRoute[] = [
   { path: '/preferences/queries/sensors', component: SensorQueriesPage },
   { path: '/help/query-language', component: QueryLanguageHelpPage },
 ];
-
-/** List screens replacing a resource's default list, by resource name. */
-export const PREFERENCES_LISTS: Record<string, ComponentType> = {};

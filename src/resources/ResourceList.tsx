@@ -1,74 +1,59 @@
 /**
- * A server-paged list built from a resource's declarative columns: toolbar search from the URL,
- * the resource's page sizes and default sort, refresh, per-field permissions. Resources with
- * richer screens replace it with their own List component.
+ * The generic list of an entity, built from its declaration: its columns (optional ones offered by
+ * the columns button), labels from `resources.<name>.fields.*`, the fields the user may see, the
+ * entity's page sizes and default sort, toolbar search, refresh and export. Page, sort and page size
+ * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
 import { Typography } from '@mui/material';
 import {
+  ColumnsButton,
   DataTable,
   ExportButton,
   List,
   Pagination,
   RefreshButton,
   TopToolbar,
-  useCanAccess,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import {
+  canAccessEntity,
+  fieldLabelKey,
+  isColumn,
+  isSortable,
+  readPath,
+  type EntityDecl,
+  type FieldDecl,
+} from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
-import { resourceDefinition } from './definitions';
+import { usePermissionSet } from '../state/useSession';
 
-export type ColumnType = 'text' | 'number' | 'date' | 'boolean' | 'list' | 'json';
+/** Export through react-admin's exporter: every matching row up to this many. */
+const EXPORT_MAX_ROWS = 10_000;
 
-export interface ColumnSpec {
-  source: string;
-  label: string;
-  type?: ColumnType;
-  sortable?: boolean;
-  /** Read `canAccess({ resource: '<name>.<field>' })` before showing the column. */
-  field?: string;
-}
-
-function renderValue(value: unknown, type: ColumnType = 'text') {
+function renderValue(value: unknown, field: FieldDecl) {
   if (value === null || value === undefined || value === '') return '—';
-  switch (type) {
+  switch (field.type) {
     case 'date':
+      return String(value);
+    case 'datetime':
       return <RelativeDate value={value as string} />;
     case 'boolean':
       return value ? '✓' : '✗';
     case 'list':
+    case 'set':
       return Array.isArray(value) ? value.join(', ') : 'INVALID TYPE';
     case 'json':
+    case 'location':
       return <code>{JSON.stringify(value)}</code>;
+    case 'integer':
     case 'number':
       return typeof value === 'number' ? String(value) : 'INVALID TYPE';
     default:
       return typeof value === 'object' ? 'INVALID TYPE' : String(value);
   }
-}
-
-function read(record: RaRecord, path: string): unknown {
-  return path.split('.').reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), record);
-}
-
-function GatedColumn({ resource, spec }: { resource: string; spec: ColumnSpec }) {
-  const { canAccess } = useCanAccess({ resource: `${resource}.${spec.field}`, action: 'list' });
-  if (!canAccess) return null;
-  return <Column spec={spec} />;
-}
-
-function Column({ spec }: { spec: ColumnSpec }) {
-  return (
-    <DataTable.Col
-      source={spec.source}
-      label={spec.label}
-      disableSort={spec.sortable === false}
-      align={spec.type === 'number' ? 'right' : undefined}
-      render={(record: RaRecord) => renderValue(read(record, spec.source), spec.type)}
-    />
-  );
 }
 
 function Empty() {
@@ -81,33 +66,48 @@ function Empty() {
   );
 }
 
-export function ResourceList({ resource, columns, title }: { resource: string; columns: ColumnSpec[]; title: string }) {
-  const def = resourceDefinition(resource);
+/** The table scrolls inside its card, so the toolbar and pagination stay on screen. */
+const listSx = { '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } } as const;
+
+export function ResourceList({ entity, title }: { entity: EntityDecl; title: string }) {
   const { search, advanced } = useToolbarSearch();
-  const { canAccess: canExport } = useCanAccess({ resource, action: 'export' });
+  const permissions = usePermissionSet();
+  const columns = entity.fields.filter(
+    (f) => isColumn(f) && f.type !== 'actions' && canAccessEntity(entity, permissions, 'list', f.name),
+  );
+  const optional = columns.filter((f) => f.column === 'optional').map((f) => f.name);
+  const canExport = canAccessEntity(entity, permissions, 'export');
   return (
     <List
       key={`${search}|${advanced}`}
-      resource={resource}
+      resource={entity.name}
       title={title}
-      disableSyncWithLocation
       storeKey={false}
       filter={search ? { search, advanced } : undefined}
-      perPage={def.perPage ?? def.perPageOptions?.[0] ?? 10}
-      sort={def.sort}
-      pagination={<Pagination rowsPerPageOptions={[...(def.perPageOptions ?? PAGE_SIZES)]} />}
+      perPage={entity.perPage ?? entity.perPageOptions?.[0] ?? 10}
+      sort={entity.sort}
+      pagination={<Pagination rowsPerPageOptions={[...(entity.perPageOptions ?? PAGE_SIZES)]} />}
       actions={
         <TopToolbar>
+          {optional.length > 0 && <ColumnsButton />}
           <RefreshButton />
-          {canExport && <ExportButton />}
+          {canExport && <ExportButton maxResults={EXPORT_MAX_ROWS} />}
         </TopToolbar>
       }
       empty={<Empty />}
+      sx={listSx}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-        {columns.map((spec) =>
-          spec.field ? <GatedColumn key={spec.source} resource={resource} spec={spec} /> : <Column key={spec.source} spec={spec} />,
-        )}
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} hiddenColumns={optional}>
+        {columns.map((f) => (
+          <DataTable.Col
+            key={f.name}
+            source={f.name}
+            label={fieldLabelKey(entity, f.name)}
+            disableSort={!isSortable(f)}
+            align={f.type === 'integer' || f.type === 'number' ? 'right' : undefined}
+            render={(record: RaRecord) => renderValue(readPath(record, f.source ?? f.name), f)}
+          />
+        ))}
       </DataTable>
     </List>
   );

@@ -1,6 +1,6 @@
-/** The console's access policy: `canAccess` for react-admin, from the registry and the shared matcher. */
+/** The console's access policy: `canAccess` for react-admin, from the entity declarations and the shared matcher. */
+import { canAccessEntity, findEntity } from '../../common/entities';
 import { PermissionSet } from '../../common/permissions';
-import { findResource, type Action } from './definitions';
 
 export interface AccessQuery {
   resource: string;
@@ -22,12 +22,10 @@ export function permissionSet(held: readonly string[]): PermissionSet {
  */
 export function canAccess(held: readonly string[], { resource, action }: AccessQuery): boolean {
   const perms = permissionSet(held);
+  const entity = findEntity(resource);
+  if (entity) return canAccessEntity(entity, perms, action);
+  // A field: entity names use '/' and '-', never '.', so the first dot starts the field name.
   const dot = resource.indexOf('.');
-  const base = findResource(dot < 0 ? resource : resource.slice(0, dot));
-  if (!base) return false;
-  const resourceRule = base.access[action as Action] ?? (action === 'show' ? base.access.list : undefined);
-  if (resourceRule === undefined || !perms.can(resourceRule)) return false;
-  if (dot < 0) return true;
-  const fieldRule = base.fields?.[resource.slice(dot + 1)];
-  return perms.can(fieldRule);
+  const base = dot < 0 ? undefined : findEntity(resource.slice(0, dot));
+  return base ? canAccessEntity(base, perms, action, resource.slice(dot + 1)) : false;
 }

@@ -14,7 +14,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import { createTestApp, type TestApp } from '../support/testApp';
 import { installErrorHandling } from '../../server/http/errors';
 import { servicePlugin } from '../../server/http/service';
-import { activityFlags, listRoutes } from '../../server/services/main/listRoutes';
+import { installationRoutes } from '../../server/services/main/installations/routes';
+import { activityFlags } from '../../server/services/main/installations/repository';
+import { contractorRoutes } from '../../server/services/main/contractors/routes';
+import { requestRoutes } from '../../server/services/main/requests/routes';
+import { sensorListRoutes } from '../../server/services/main/sensors/listRoutes';
 import {
   contractorTagValues,
   contractors,
@@ -84,7 +88,7 @@ beforeAll(async () => {
   installErrorHandling(app);
   await app.register(
     servicePlugin(
-      { prefix: '/api', title: 'lists', description: 'list routes under test', routes: [listRoutes] },
+      { prefix: '/api', title: 'lists', description: 'list routes under test', routes: [sensorListRoutes, installationRoutes, contractorRoutes, requestRoutes] },
       t.ctx,
     ),
     { prefix: '/api' },

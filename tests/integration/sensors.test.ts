@@ -23,7 +23,7 @@ import {
   tags,
   updaterSensors,
 } from '../../server/db/schema';
-import { SENSOR_COLUMNS } from '../../server/services/main/listRoutes';
+import { SENSOR_COLUMNS } from '../../server/services/main/sensors/repository';
 import { csvField, exportCsv, planExport } from '../../server/services/main/sensorRoutes';
 
 let t: TestApp;

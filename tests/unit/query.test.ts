@@ -28,12 +28,10 @@ import { searchExpression } from '../../common/search';
 import { PermissionSet } from '../../common/permissions';
 import { HttpError } from '../../server/http/errors';
 import { compileAst, compileQuery, serverCatalogue, type ServerCatalogue } from '../../server/query/compile';
-import {
-  CONTRACTOR_COLUMNS,
-  INSTALLATION_COLUMNS,
-  REQUEST_COLUMNS,
-  SENSOR_COLUMNS,
-} from '../../server/services/main/listRoutes';
+import { CONTRACTOR_COLUMNS } from '../../server/services/main/contractors/repository';
+import { INSTALLATION_COLUMNS } from '../../server/services/main/installations/repository';
+import { REQUEST_COLUMNS } from '../../server/services/main/requests/repository';
+import { SENSOR_COLUMNS } from '../../server/services/main/sensors/repository';
 import { installationTagValues, installations, sensorTagValues, sensors } from '../../server/db/schema';
 
 // ------------------------------------------------------------------ helpers

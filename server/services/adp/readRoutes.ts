@@ -6,7 +6,7 @@
  * of the rows and cannot be sorted on or filtered by (the contractor name is then not searched).
  */
 import { z } from 'zod';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCESS_VISIBILITY, ADP_USER_STATUSES, ADP_USER_TYPES } from '../../../common/domain';
 import type { PermissionSet } from '../../../common/permissions';
@@ -15,6 +15,7 @@ import { adpAccessDefinitions, adpPlans, adpTrials, adpUsers, contractors } from
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { likePattern, offsetOf, pageQuery } from '../../http/paging';
 import type { ServiceRoutes } from '../../http/service';
+import { orderWithEmptyLast } from '../../lists/sorting';
 
 export const ADP_USERS_DEFAULT_LIMIT = 20;
 export const ADP_USERS_MAX_LIMIT = 1000;
@@ -188,9 +189,7 @@ export const adpReadRoutes: ServiceRoutes = (app, { db }) => {
       if (contractor) where.push(sql`lower(${contractors.name}) = lower(${contractor})`);
       const filter = and(...where);
 
-      const dir = q.order === 'desc' ? desc : asc;
-      const primary = sort.notNull ? dir(sort.expr) : sql`${dir(sort.expr)} nulls last`;
-      const orderBy = q.sortBy === 'id' ? [primary] : [primary, dir(adpUsers.id)];
+      const orderBy = orderWithEmptyLast(sort.expr, q.order, adpUsers.id, sort.notNull);
 
       const [rows, [count]] = await Promise.all([
         baseQuery(db)

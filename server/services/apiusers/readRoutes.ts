@@ -5,12 +5,13 @@
  * limit (standard or samples) while their contractor's end of deal lies before today (UTC).
  */
 import { z } from 'zod';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LIMIT_PERIODS } from '../../../common/domain';
 import { apiUsers, contractors, type Limits } from '../../db/schema';
 import { likePattern, offsetOf, pageQuery } from '../../http/paging';
 import type { ServiceRoutes } from '../../http/service';
+import { orderWithEmptyLast } from '../../lists/sorting';
 
 export const API_USERS_MAX_LIMIT = 200;
 export const API_USERS_DEFAULT_LIMIT = 10;
@@ -117,9 +118,7 @@ export const apiUserReadRoutes: ServiceRoutes = (app, { db }) => {
       }
       const filter = and(...where);
       const sort = SORTABLE[q.sortBy]!;
-      const dir = q.order === 'desc' ? desc : asc;
-      const primary = sort.notNull ? dir(sort.expr) : sql`${dir(sort.expr)} nulls last`;
-      const orderBy = q.sortBy === 'id' ? [primary] : [primary, dir(apiUsers.id)];
+      const orderBy = orderWithEmptyLast(sort.expr, q.order, apiUsers.id, sort.notNull);
 
       const [rows, [count]] = await Promise.all([
         db

@@ -6,7 +6,7 @@
  * tables, same snake_case shape): see `listDeployments` and `deploymentSensorRows`.
  */
 import { z } from 'zod';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VERSION_STATUSES, type UpdaterFamily } from '../../../common/domain';
 import type { Executor } from '../../db';
@@ -14,6 +14,7 @@ import { deploymentSensors, deployments, firmwareVersions, updaterSensors } from
 import { notFound } from '../../http/errors';
 import { likePattern, offsetOf, pageQuery } from '../../http/paging';
 import type { ServiceRoutes } from '../../http/service';
+import { orderWithEmptyLast } from '../../lists/sorting';
 
 export const MAX_SENSOR_IDS = 1000;
 
@@ -32,10 +33,8 @@ interface SortSpec {
   notNull: boolean;
 }
 
-function orderOf(sort: SortSpec, direction: 'asc' | 'desc', tieBreak: AnyPgColumn[]): SQL[] {
-  const dir = direction === 'desc' ? desc : asc;
-  const primary = sort.notNull ? dir(sort.expr) : sql`${dir(sort.expr)} nulls last`;
-  return [primary, ...tieBreak.filter((c) => c !== sort.expr).map((c) => dir(c))];
+function orderOf(sort: SortSpec, direction: 'asc' | 'desc', tieBreak: AnyPgColumn): SQL[] {
+  return orderWithEmptyLast(sort.expr, direction, tieBreak, sort.notNull);
 }
 
 // ------------------------------------------------------------------ deployments (shared with Wi-Fi)
@@ -108,7 +107,7 @@ export async function listDeployments(db: Executor, family: UpdaterFamily, q: z.
       })
       .from(deployments)
       .where(filter)
-      .orderBy(...orderOf(sortable[q.sortBy], q.order, [deployments.id]))
+      .orderBy(...orderOf(sortable[q.sortBy], q.order, deployments.id))
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit)),
     db.select({ n: COUNT }).from(deployments).where(filter),
@@ -286,7 +285,7 @@ export const gsmReadRoutes: ServiceRoutes = (app, { db }) => {
           })
           .from(firmwareVersions)
           .where(filter)
-          .orderBy(...orderOf(VERSION_SORT[q.sortBy], q.order, [firmwareVersions.version]))
+          .orderBy(...orderOf(VERSION_SORT[q.sortBy], q.order, firmwareVersions.version))
           .limit(q.limit)
           .offset(offsetOf(q.page, q.limit)),
         db.select({ n: COUNT }).from(firmwareVersions).where(filter),

@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { fieldRule, sensor } from '../../../common/entities';
 import { Column, and, asc, desc, eq, inArray, is, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -58,13 +59,12 @@ import {
   CURRENT_INSTALLATION_NUMBER,
   SENSOR_COLUMNS,
   SENSOR_SELECT,
-  loadTagValues,
-  loadTags,
-  resolveSortKey,
+  SENSOR_TAG_STORAGE,
   shapeSensor,
-  taggedCatalogue,
-  visibleTagIds,
-} from './listRoutes';
+} from './sensors/repository';
+import { factorsSchema, sensorRow, tagValueSchema } from './sensors/schemas';
+import { loadTagValues, loadTags, taggedCatalogue, visibleTagIds } from '../../lists/tags';
+import { resolveSortKey } from '../../lists/sorting';
 import { writeInstallationSnapshots } from './historyRoutes';
 import {
   checkTagValue,
@@ -103,23 +103,8 @@ export const csvLine = (fields: readonly unknown[]): string => `${fields.map(csv
 
 // ------------------------------------------------------------------ the sensor row (the list's shape)
 
-const tagValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const factorsSchema = z.object({ A: z.number(), B: z.number(), C: z.number() });
-
-export const sensorSchema = z.object({
-  id: z.number().int(),
-  info: z.object({
-    id: z.number().int(),
-    currentInstallationId: z.number().int().nullable(),
-    sensorToken: z.string().optional(),
-    communication: z.string().optional(),
-    contractor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    status: z.string(),
-    measured: z.array(z.string()),
-  }),
-  params: z.object({ factors: z.record(z.string(), factorsSchema) }),
-  tags: z.record(z.string(), tagValueSchema),
-});
+/** The one sensor row schema, shared with GET /sensors. */
+export const sensorSchema = sensorRow;
 export type SensorOut = z.infer<typeof sensorSchema>;
 
 /** One sensor as GET /sensors shapes its rows, or undefined when it does not exist. */
@@ -187,7 +172,7 @@ interface ExportPlan {
  * decides the columns the caller may see.
  */
 export async function planExport(db: Executor, params: ExportParams, perms: PermissionSet): Promise<ExportPlan> {
-  const { allTags, cat } = await taggedCatalogue(db, 'sensors', perms);
+  const { allTags, cat } = await taggedCatalogue(db, sensor, SENSOR_COLUMNS, SENSOR_TAG_STORAGE, perms);
   const { where } = parseAndCompile(params.query, cat);
   const sortable = visibleFields(SENSOR_CATALOGUE, perms).filter((f) => f.type !== 'set');
   const sortKey = resolveSortKey(
@@ -198,9 +183,9 @@ export async function planExport(db: Executor, params: ExportParams, perms: Perm
   const field = sortable.find((f) => f.name === sortKey)!;
   const sortExpr = SENSOR_COLUMNS[field.name]!;
   const visibleTags = allTags.filter((t) => perms.can(tagViewPermission('sensors', t.id)));
-  const showToken = perms.can('view_sensortoken');
-  const showComm = perms.can('view_communication');
-  const showOwner = perms.can(['view_contractors', 'view_owner']);
+  const showToken = perms.can(fieldRule(sensor, 'sensorToken'));
+  const showComm = perms.can(fieldRule(sensor, 'communication'));
+  const showOwner = perms.can(fieldRule(sensor, 'contractorName'));
   const factorParams = FACTOR_PARAMS.filter((p) => perms.can(`view_${p}_factors`));
   const header = [
     'id',

@@ -7,7 +7,7 @@ import { Typography } from '@mui/material';
 import { DataTable, ListContextProvider, Pagination, useList, useTranslate } from 'react-admin';
 import { PAGE_SIZES } from '../../../common/domain';
 import { RelativeDate } from '../../components/DateTimeField';
-import { resourceDefinition } from '../../resources/definitions';
+import { fieldRule, installation } from '../../../common/entities';
 import { useTags } from '../../resources/tags/useTags';
 import { usePermissionSet } from '../../state/useSession';
 import {
@@ -22,7 +22,6 @@ import {
 import type { HistoryRecord } from './types';
 
 const Column = DataTable.Col<HistoryRecord>;
-const installations = resourceDefinition('installations');
 const rowsPerPageOptions = [...PAGE_SIZES];
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const orDash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -38,7 +37,7 @@ function Empty() {
 
 export function HistoryTable({ records, isPending }: { records: HistoryRecord[] | undefined; isPending: boolean }) {
   const permissions = usePermissionSet();
-  const field = (name: string) => permissions.can(installations.fields?.[name]);
+  const field = (name: string) => permissions.can(fieldRule(installation, name));
   const { tags } = useTags('installations');
   const list = useList<HistoryRecord>({
     data: records,
@@ -53,18 +52,41 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
         <Column source="installationId" label="Installation ID" />
         <Column source="successorId" label="Successor" render={(r) => orDash(r.successorId)} />
         <Column source="predecessorId" label="Predecessor" render={(r) => orDash(r.predecessorId)} />
-        <Column source="installationDate" label="Installation date" sx={nowrap} render={(r) => <RelativeDate value={r.installationDate} />} />
-        <Column source="removedAt" label="Removed at" sx={nowrap} render={(r) => <RelativeDate value={r.removedAt} />} />
+        <Column
+          source="installationDate"
+          label="Installation date"
+          sx={nowrap}
+          render={(r) => <RelativeDate value={r.installationDate} />}
+        />
+        <Column
+          source="removedAt"
+          label="Removed at"
+          sx={nowrap}
+          render={(r) => <RelativeDate value={r.removedAt} />}
+        />
         {field('contractorName') && (
           <Column source="contractor.name" label="Contractor" render={() => <HistoryContractorField />} />
         )}
         <Column source="isVisible" label="Visibility" render={() => <VisibilityField />} />
-        <Column source="mamsl" label="Elevation" render={(r) => (r.mamsl === null || r.mamsl === undefined ? '—' : `${r.mamsl} m`)} />
+        <Column
+          source="mamsl"
+          label="Elevation"
+          render={(r) => (r.mamsl === null || r.mamsl === undefined ? '—' : `${r.mamsl} m`)}
+        />
         <Column source="location" label="Location" disableSort render={() => <LocationField />} />
         {field('address') && <Column source="address" label="Address" disableSort render={() => <AddressField />} />}
-        <Column source="alternativeAddress1" label="Alternative addresses" disableSort render={() => <AlternativeAddressesField />} />
-        {field('contactFullName') && <Column source="contactFullName" label="Contact person" render={(r) => orDash(r.contactFullName)} />}
-        {field('contactEmail') && <Column source="contactEmail" label="Contact e-mail" render={(r) => orDash(r.contactEmail)} />}
+        <Column
+          source="alternativeAddress1"
+          label="Alternative addresses"
+          disableSort
+          render={() => <AlternativeAddressesField />}
+        />
+        {field('contactFullName') && (
+          <Column source="contactFullName" label="Contact person" render={(r) => orDash(r.contactFullName)} />
+        )}
+        {field('contactEmail') && (
+          <Column source="contactEmail" label="Contact e-mail" render={(r) => orDash(r.contactEmail)} />
+        )}
         {field('contactPhoneNumber') && (
           <Column source="contactPhoneNumber" label="Contact phone" render={(r) => orDash(r.contactPhoneNumber)} />
         )}

@@ -9,7 +9,7 @@ import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, 
 import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { usePermissionSet } from '../../state/useSession';
-import { resourceDefinition } from '../definitions';
+import { fieldRule, sensor } from '../../../common/entities';
 import { useTags } from '../tags/useTags';
 import { ExportSensorsButton } from './ExportSensorsButton';
 import { RestartSensorButton } from './RestartSensorButton';
@@ -22,7 +22,6 @@ import { SensorTagField } from './SensorTagField';
 import type { Sensor } from './types';
 
 const Column = DataTable.Col<Sensor>;
-const definition = resourceDefinition('sensors');
 const rowsPerPageOptions = [...PAGE_SIZES];
 /** Shown from the Columns button; the factor chips already name the measured parameters. */
 const hiddenColumns = ['measured'];
@@ -69,37 +68,61 @@ export function SensorList() {
   const { search, advanced } = useToolbarSearch();
   const permissions = usePermissionSet();
   const { tags } = useTags('sensors');
-  const field = (name: string) => permissions.can(definition.fields?.[name]);
+  const field = (name: string) => permissions.can(fieldRule(sensor, name));
   const showFactors = CALIBRATION_PARAMS.some((p) => canViewFactors(permissions, p));
 
   return (
     <List
       key={`${search}|${advanced}`}
       resource="sensors"
-      title={translate('menu.sensors')}
+      title={translate('resources.sensors.name')}
       disableSyncWithLocation
       storeKey={false}
       filter={search ? { search, advanced } : undefined}
       perPage={DEFAULT_PAGE_SIZE}
-      sort={definition.sort}
+      sort={sensor.sort}
       pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<SensorListActions />}
       empty={false}
       sx={listSx}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small" hiddenColumns={hiddenColumns}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty />}
+        size="small"
+        hiddenColumns={hiddenColumns}
+      >
         <Column source="id" label="ID" />
-        <Column source="currentInstallationId" label="Installation" render={(s) => s.info.currentInstallationId ?? '—'} />
+        <Column
+          source="currentInstallationId"
+          label="Installation"
+          render={(s) => s.info.currentInstallationId ?? '—'}
+        />
         {field('sensorToken') && (
-          <Column source="sensorToken" label="Sensor token" render={(s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>} />
+          <Column
+            source="sensorToken"
+            label="Sensor token"
+            render={(s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>}
+          />
         )}
-        {field('communication') && <Column source="communication" label="Communication" render={(s) => s.info.communication ?? '—'} />}
-        {field('contractorName') && <Column source="contractorName" label="Contractor" render={() => <SensorContractorField />} />}
+        {field('communication') && (
+          <Column source="communication" label="Communication" render={(s) => s.info.communication ?? '—'} />
+        )}
+        {field('contractorName') && (
+          <Column source="contractorName" label="Contractor" render={() => <SensorContractorField />} />
+        )}
         <Column source="status" label="Status" render={() => <SensorStatusInput />} />
         <Column source="measured" label="Measured" disableSort render={(s) => s.info.measured?.join(', ') || '—'} />
         {showFactors && <Column source="factors" label="Factors" disableSort render={() => <SensorFactorsField />} />}
         {tags.map((tag) => (
-          <Column key={tag.id} source={`tags.${tag.id}`} label={tag.name} disableSort render={() => <SensorTagField tag={tag} />} />
+          <Column
+            key={tag.id}
+            source={`tags.${tag.id}`}
+            label={tag.name}
+            disableSort
+            render={() => <SensorTagField tag={tag} />}
+          />
         ))}
         <Column label="Actions" align="right" render={() => <SensorActions />} />
       </DataTable>

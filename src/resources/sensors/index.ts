@@ -1,3 +1,5 @@
+import { sensor } from '../../../common/entities';
+import type { ConsoleResource } from '../resource';
 import { SensorList } from './SensorList';
 
-export default { list: SensorList };
+export default { entity: sensor, list: SensorList } satisfies ConsoleResource;

@@ -49,7 +49,7 @@ export function UserList() {
     <List
       key={search}
       resource="users"
-      title={translate('menu.users')}
+      title={translate('resources.users.name')}
       disableSyncWithLocation
       storeKey={false}
       filter={{ ...(search ? { search } : {}), ...(showDisabled ? { showDisabled: true } : {}) }}

@@ -1,3 +1,5 @@
+import { staffUser } from '../../../common/entities';
+import type { ConsoleResource } from '../resource';
 import { UserList } from './UserList';
 
-export default { list: UserList };
+export default { entity: staffUser, list: UserList } satisfies ConsoleResource;

@@ -1,0 +1,41 @@
+/** Developer-portal users (spec document 2, sections 2.6 and 3), served by the developer-portal admin API. */
+import { ADP_USER_STATUSES, ADP_USER_TYPES } from '../domain';
+import { defineEntity, field } from './types';
+
+const CONTRACTOR = 'view_contractors_adp_users';
+
+export const adpUser = defineEntity({
+  name: 'adp-users',
+  label: 'ADP Users',
+  service: 'adp',
+  endpoint: '/admin/users',
+  envelope: { rows: 'data.users', total: 'meta.totalCount' },
+  listQuery: 'paged',
+  access: {
+    list: 'view_panel_users',
+    create: 'add_panel_users',
+    edit: 'edit_panel_users',
+    delete: 'remove_panel_users',
+    export: 'view_panel_users',
+  },
+  search: 'plain',
+  sort: { field: 'id', order: 'ASC' },
+  perPage: 20,
+  perPageOptions: [20, 50, 100, 1000],
+  route: { name: 'AdpUsersIndex', menu: { group: 'Domain', icon: 'badge' } },
+  fields: [
+    field('id', 'integer', 'ID'),
+    field('nickname', 'string', 'Name', { search: true, column: true }),
+    field('email', 'string', 'E-mail', { search: true, column: true }),
+    field('status', 'enum', 'Status', { values: ADP_USER_STATUSES }),
+    field('plan', 'string', 'Plan', { permission: 'view_plans', column: true, source: 'plan.displayName' }),
+    field('trial', 'json', 'Trial', { permission: 'view_plans', sortable: false }),
+    field('contractorId', 'integer', 'Contractor ID', { permission: CONTRACTOR, sortable: false }),
+    field('contractorName', 'string', 'Contractor', { permission: CONTRACTOR, search: true, column: true }),
+    field('endOfDeal', 'date', 'End of deal', { permission: CONTRACTOR, column: true }),
+    field('companyOwner', 'string', 'Company owner', { permission: CONTRACTOR, column: true }),
+    field('type', 'enum', 'Type', { values: ADP_USER_TYPES }),
+    field('reason', 'string', 'Reason', { sortable: false }),
+    field('accessCount', 'integer', 'Access definitions'),
+  ],
+});

@@ -1,0 +1,46 @@
+/** Contractors (spec document 2, sections 2.5 and 3). CRM fields need view_contractors_company. */
+import { CONTRACTOR_TYPES } from '../domain';
+import { defineEntity, field } from './types';
+
+const COMPANY = 'view_contractors_company';
+
+export const contractor = defineEntity({
+  name: 'contractors',
+  label: 'Contractors',
+  service: 'main',
+  endpoint: '/contractors',
+  envelope: { rows: 'data.contractors', total: 'meta.totalCount' },
+  listQuery: 'main',
+  access: { list: 'view_contractors', create: 'add_contractors', edit: 'edit_contractors', export: 'view_contractors' },
+  search: 'advanced',
+  query: { entity: 'contractors', label: 'contractors' },
+  tagContext: 'contractors',
+  sort: { field: 'id', order: 'ASC' },
+  perPageOptions: [10, 20, 50, 100, 1000, 2000, 5000],
+  route: { name: 'ContractorsIndex', menu: { group: 'Domain', icon: 'handshake' } },
+  fields: [
+    field('id', 'integer', 'ID', { description: 'Contractor ID', search: true, column: true }),
+    field('name', 'string', 'Name', { search: true, column: true }),
+    field('type', 'enum', 'Type', { description: 'Contractor type', values: CONTRACTOR_TYPES, column: true }),
+    field('logo', 'string', 'Logo'),
+    field('link', 'string', 'Link', { description: 'Web link', search: true, column: true }),
+    field('hsId', 'string', 'CRM company ID', { permission: COMPANY, search: true }),
+    field('hsName', 'string', 'CRM company', {
+      description: 'CRM company name',
+      permission: COMPANY,
+      search: true,
+      column: true,
+    }),
+    field('companyOwner', 'string', 'Company owner', { search: true }),
+    field('companyState', 'string', 'Company state', { description: 'Company state (INACTIVE or other)' }),
+    field('endOfDeal', 'date', 'End of deal', { description: 'End of the deal', column: true }),
+    field('customSla', 'boolean', 'Custom SLA'),
+    field('activeSubscriptions', 'integer', 'Active subscriptions'),
+    field('currentInstallations', 'integer', 'Installations', {
+      description: 'Number of current installations',
+      column: true,
+    }),
+    field('createdAt', 'datetime', 'Added at', { description: 'When the contractor was added' }),
+    field('tags', 'json', 'Tags', { description: 'Tag values by tag id', query: false, sortable: false }),
+  ],
+});

@@ -1,0 +1,139 @@
+/**
+ * What the rest of the code reads from an entity declaration: its query catalogue, the fields a
+ * caller may see, sort keys, list and CSV columns, the rule of a field or an action, and the English
+ * messages. Server and console both call these, so JSON rows, CSV, columns and queries apply the
+ * SAME rule to a field.
+ */
+import { PermissionSet, type PermissionRule } from '../permissions';
+import type { Catalogue, FieldDef, FieldType as QueryFieldType } from '../query/catalogues';
+import type { Action, EntityDecl, FieldDecl, FieldType } from './types';
+
+const QUERY_TYPES: ReadonlySet<FieldType> = new Set<QueryFieldType>([
+  'integer',
+  'number',
+  'string',
+  'boolean',
+  'date',
+  'datetime',
+  'enum',
+  'set',
+]);
+
+const asSet = (p: PermissionSet | Iterable<string>) => (p instanceof PermissionSet ? p : new PermissionSet(p));
+
+/** Queryable in the entity's query language (when it has one). */
+export const isQueryField = (f: FieldDecl): boolean => f.query !== false && QUERY_TYPES.has(f.type);
+
+/** Accepted as a sort key: declared sortable, or by default any scalar queryable field. */
+export const isSortable = (f: FieldDecl): boolean => f.sortable ?? (QUERY_TYPES.has(f.type) && f.type !== 'set');
+
+/** A list column (shown or optional). */
+export const isColumn = (f: FieldDecl): boolean => f.column === true || f.column === 'optional';
+
+/** A CSV column (default: list columns that carry data). */
+export const isCsvField = (f: FieldDecl): boolean => f.csv ?? (isColumn(f) && f.type !== 'actions');
+
+/** The query-language catalogue an entity defines. */
+export function catalogueOf(entity: EntityDecl): Catalogue {
+  if (!entity.query) throw new Error(`Entity "${entity.name}" has no query language`);
+  const fields: FieldDef[] = entity.fields.filter(isQueryField).map((f) => ({
+    name: f.name,
+    type: f.type as QueryFieldType,
+    description: f.description ?? f.label,
+    ...(f.values ? { values: f.values } : {}),
+    ...(f.permission !== undefined ? { permission: f.permission } : {}),
+    ...(f.search ? { search: true } : {}),
+  }));
+  return {
+    entity: entity.query.entity,
+    label: entity.query.label,
+    fields,
+    ...(entity.tagContext ? { tagContext: entity.tagContext } : {}),
+  };
+}
+
+export function fieldOf(entity: EntityDecl, name: string): FieldDecl | undefined {
+  return entity.fields.find((f) => f.name === name);
+}
+
+/** The rule that reveals a field (undefined: everyone who may list the entity). */
+export function fieldRule(entity: EntityDecl, name: string): PermissionRule | undefined {
+  return fieldOf(entity, name)?.permission;
+}
+
+/** The fields a holder of these permissions may see (in rows, CSV, columns and queries). */
+export function visibleEntityFields(entity: EntityDecl, permissions: PermissionSet | Iterable<string>): FieldDecl[] {
+  const set = asSet(permissions);
+  return entity.fields.filter((f) => set.can(f.permission));
+}
+
+/** Names of the fields a caller may see, for gating rows. */
+export function visibleFieldNames(entity: EntityDecl, permissions: PermissionSet | Iterable<string>): Set<string> {
+  return new Set(visibleEntityFields(entity, permissions).map((f) => f.name));
+}
+
+/** Sort keys a caller may use. */
+export function sortKeys(entity: EntityDecl, permissions?: PermissionSet | Iterable<string>): string[] {
+  const fields = permissions ? visibleEntityFields(entity, permissions) : entity.fields;
+  return fields.filter(isSortable).map((f) => f.name);
+}
+
+/** The rule of an action; `show` falls back to `list`. Undefined: the action does not exist. */
+export function actionRule(entity: EntityDecl, action: string): PermissionRule | undefined {
+  const rules = entity.access as Partial<Record<string, PermissionRule>>;
+  return rules[action] ?? (action === 'show' ? entity.access.list : undefined);
+}
+
+/**
+ * react-admin's access question for an entity: `resource` is the entity (`sensors`) or one of its
+ * fields (`sensors.sensorToken`); the field needs the action's rule AND its own.
+ */
+export function canAccessEntity(
+  entity: EntityDecl,
+  permissions: PermissionSet | Iterable<string>,
+  action: Action | string,
+  fieldName?: string,
+): boolean {
+  const set = asSet(permissions);
+  const rule = actionRule(entity, action);
+  if (rule === undefined || !set.can(rule)) return false;
+  if (fieldName === undefined) return true;
+  const f = fieldOf(entity, fieldName);
+  return f !== undefined && set.can(f.permission);
+}
+
+/** Route path of the entity's index screen. */
+export const entityPath = (entity: EntityDecl): string => `/${entity.name}`;
+
+/** Translation key of a field's label. */
+export const fieldLabelKey = (entity: EntityDecl, name: string): string => `resources.${entity.name}.fields.${name}`;
+
+/** Translation key of the entity's name (menu entry and list title). */
+export const entityNameKey = (entity: EntityDecl): string => `resources.${entity.name}.name`;
+
+/** A type, not an interface: message catalogues need an index signature. */
+export type ResourceMessages = {
+  name: string;
+  fields: Record<string, string>;
+};
+
+/** The English `resources` messages of these entities, straight from their declarations. */
+export function englishResourceMessages(entities: readonly EntityDecl[]): Record<string, ResourceMessages> {
+  return Object.fromEntries(
+    entities.map((e) => [
+      e.name,
+      { name: e.label, fields: Object.fromEntries(e.fields.map((f) => [f.name, f.label])) },
+    ]),
+  );
+}
+
+/** Reads a dotted path out of a row. */
+export function readPath(row: unknown, path: string): unknown {
+  if (path === '') return row;
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined),
+      row,
+    );
+}

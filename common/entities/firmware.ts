@@ -1,0 +1,99 @@
+/**
+ * Firmware versions and deployments of the three device families (spec document 2, sections 2.9
+ * and 3), served by the GSM, Wi-Fi and Gen3 updater services.
+ */
+import { VERSION_STATUSES } from '../domain';
+import { defineEntity, field, type FieldDecl } from './types';
+
+const DEPLOYMENT_ACCESS = { list: 'view_deployments', create: 'add_deployments' } as const;
+const PAGED = { envelope: { rows: 'data', total: 'totalCount' }, listQuery: 'paged' } as const;
+
+const deploymentFields = (versionLabel: string, withTill: boolean): FieldDecl[] => [
+  field('id', 'integer', 'ID', { column: true }),
+  field('version', 'string', versionLabel, { column: true }),
+  field('status', 'string', 'Status', { column: true }),
+  field('sensors', 'list', 'Sensors', { column: true, sortable: false }),
+  field('from_date', 'datetime', 'From', { column: true }),
+  ...(withTill ? [field('till_date', 'datetime', 'Till', { column: true })] : []),
+];
+
+export const gsmVersion = defineEntity({
+  name: 'deployments/gsm/versions',
+  label: 'Versions',
+  service: 'gsm',
+  endpoint: '/versions',
+  ...PAGED,
+  access: { list: 'view_versions', create: 'add_versions', edit: 'add_versions' },
+  search: 'plain',
+  sort: { field: 'version', order: 'DESC' },
+  route: { name: 'DeploymentsGsmVersions', menu: { group: 'Updater GSM', icon: 'systemUpdate' } },
+  fields: [
+    field('version', 'string', 'Version', { column: true }),
+    field('description', 'string', 'Comment', { column: true, sortable: false }),
+    field('createdDate', 'datetime', 'Created', { column: true }),
+    field('status', 'enum', 'Status', { values: VERSION_STATUSES, column: true }),
+  ],
+});
+
+export const gsmDeployment = defineEntity({
+  name: 'deployments/gsm',
+  label: 'Deployments',
+  service: 'gsm',
+  endpoint: '/deployments',
+  ...PAGED,
+  access: { ...DEPLOYMENT_ACCESS, delete: 'free_deployments' },
+  sort: { field: 'id', order: 'DESC' },
+  perPageOptions: [10, 20, 50, 100, 1000],
+  route: { name: 'DeploymentsGsmIndex', menu: { group: 'Updater GSM', icon: 'rocket' } },
+  fields: deploymentFields('Version', true),
+});
+
+export const wifiDeployment = defineEntity({
+  name: 'deployments/wifi',
+  label: 'Deployments',
+  service: 'wifi',
+  endpoint: '/deployments',
+  ...PAGED,
+  access: DEPLOYMENT_ACCESS,
+  sort: { field: 'id', order: 'DESC' },
+  perPageOptions: [10, 20, 50, 100, 1000],
+  route: { name: 'DeploymentsWifiIndex', menu: { group: 'Updater Wi-Fi', icon: 'rocket' } },
+  fields: deploymentFields('Commit', false),
+});
+
+export const gen3Deployment = defineEntity({
+  name: 'deployments/gen3',
+  label: 'Deployments',
+  service: 'gen3',
+  endpoint: '/deployments',
+  ...PAGED,
+  access: DEPLOYMENT_ACCESS,
+  sort: { field: 'id', order: 'DESC' },
+  perPageOptions: [10, 20, 50, 100],
+  route: { name: 'DeploymentsGen3Index', menu: { group: 'Updater Gen3', icon: 'rocket' } },
+  fields: [
+    // The Gen3 updater pages newest first and takes no sort parameter.
+    field('id', 'integer', 'ID', { column: true, sortable: false }),
+    field('sensorId', 'integer', 'Sensor ID', { column: true, sortable: false }),
+    field('version', 'string', 'Version', { column: true, sortable: false }),
+    field('createdDate', 'datetime', 'Created', { column: true, sortable: false }),
+    field('appliedDate', 'datetime', 'Applied', { column: true, sortable: false }),
+  ],
+});
+
+export const gen3Version = defineEntity({
+  name: 'deployments/gen3/versions',
+  label: 'Versions',
+  service: 'gen3',
+  endpoint: '/versions',
+  ...PAGED,
+  access: { list: 'view_versions', create: 'add_versions' },
+  sort: { field: 'createdDate', order: 'DESC' },
+  perPageOptions: [10, 20, 50, 100],
+  route: { name: 'DeploymentsGen3Versions', menu: { group: 'Updater Gen3', icon: 'systemUpdate' } },
+  fields: [
+    field('version', 'string', 'Version', { column: true, sortable: false }),
+    field('description', 'string', 'Description', { column: true, sortable: false }),
+    field('createdDate', 'datetime', 'Created', { column: true, sortable: false }),
+  ],
+});

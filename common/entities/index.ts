@@ -1,0 +1,71 @@
+/**
+ * Every entity of the product, declared once each (see ./types.ts). Adding a resource is adding its
+ * declaration here — the console's resource, route, menu entry, columns, access rules and English
+ * messages, the query catalogue and the server's gating derive from it (./derive.ts).
+ */
+import { adpUser } from './adpUser';
+import { apiUser } from './apiUser';
+import { contractor } from './contractor';
+import { gen3Deployment, gen3Version, gsmDeployment, gsmVersion, wifiDeployment } from './firmware';
+import { installation } from './installation';
+import { installationRequest } from './installationRequest';
+import { sensor } from './sensor';
+import { sensorModel } from './sensorModel';
+import { staffUser } from './staffUser';
+import { contractorTag, installationTag, sensorTag } from './tag';
+import type { EntityDecl } from './types';
+
+export * from './types';
+export * from './derive';
+export { PARAM_LABEL, CONTRACTOR_RULE } from './shared';
+export {
+  installation,
+  installationRequest,
+  sensor,
+  contractor,
+  adpUser,
+  apiUser,
+  staffUser,
+  installationTag,
+  sensorTag,
+  contractorTag,
+  gsmVersion,
+  gsmDeployment,
+  wifiDeployment,
+  gen3Deployment,
+  gen3Version,
+  sensorModel,
+};
+
+/** In menu order within each group. */
+export const ENTITIES: readonly EntityDecl[] = [
+  installation,
+  installationRequest,
+  sensor,
+  contractor,
+  adpUser,
+  apiUser,
+  installationTag,
+  sensorTag,
+  contractorTag,
+  sensorModel,
+  staffUser,
+  gsmVersion,
+  gsmDeployment,
+  gen3Version,
+  gen3Deployment,
+  wifiDeployment,
+];
+
+const byName = new Map(ENTITIES.map((e) => [e.name, e]));
+
+/** The declaration of a resource name, if it is an entity. */
+export function findEntity(name: string): EntityDecl | undefined {
+  return byName.get(name);
+}
+
+export function entity(name: string): EntityDecl {
+  const e = byName.get(name);
+  if (!e) throw new Error(`Unknown entity "${name}"`);
+  return e;
+}

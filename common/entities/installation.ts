@@ -1,0 +1,150 @@
+/**
+ * Installations (spec document 2, sections 2.1 and 3): a sensor placed at a location. Fields in the
+ * spec's column order; query-only fields (address variants, suspension, ids) follow their column.
+ */
+import { CALIBRATION_PARAMS, COMMUNICATIONS, MEASURED_PARAMS, SENSOR_STATUSES } from '../domain';
+import type { PermissionRule } from '../permissions';
+import { CONTRACTOR_RULE, PARAM_LABEL } from './shared';
+import { defineEntity, field } from './types';
+
+const ADDRESS: PermissionRule = 'view_address';
+const ADDRESS_PARTS = [
+  ['country', 'Country'],
+  ['state', 'State'],
+  ['city', 'City'],
+  ['street', 'Street and number'],
+  ['number', 'House number'],
+] as const;
+
+export const installation = defineEntity({
+  name: 'installations',
+  label: 'Installations',
+  service: 'main',
+  endpoint: '/installations',
+  envelope: { rows: 'data.installations', total: 'meta.totalCount' },
+  listQuery: 'main',
+  access: { list: 'view_installations', edit: 'view_installations', export: 'view_installations' },
+  search: 'advanced',
+  query: { entity: 'installations', label: 'installations' },
+  tagContext: 'installations',
+  sort: { field: 'installationId', order: 'ASC' },
+  route: { name: 'InstallationsIndex', menu: { group: 'Domain', icon: 'place' } },
+  fields: [
+    field('id', 'integer', 'ID', { description: 'Row ID of the installation record', column: 'optional' }),
+    field('installationId', 'integer', 'Installation ID', { search: true, column: true }),
+    field('predecessorId', 'integer', 'Predecessor ID', {
+      description: 'Installation ID of the previous installation of the sensor',
+      column: 'optional',
+    }),
+    field('successorId', 'integer', 'Successor ID', {
+      description: 'Installation ID of the next installation (removed installations)',
+    }),
+    field('sensorId', 'integer', 'Sensor ID', { search: true }),
+    field('sensorToken', 'string', 'Sensor token', {
+      permission: 'view_sensortoken',
+      search: true,
+      column: true,
+    }),
+    field('installationDate', 'datetime', 'Installation date', { column: true }),
+    field('removedAt', 'datetime', 'Removed at', {
+      description: 'When the installation was replaced (a query naming removedAt also lists removed installations)',
+    }),
+    field('communication', 'enum', 'Communication', {
+      description: 'Communication module of the sensor',
+      values: COMMUNICATIONS,
+      permission: 'view_communication',
+      column: true,
+    }),
+    field('contractorName', 'string', 'Contractor name', { permission: CONTRACTOR_RULE, search: true, column: true }),
+    field('contractorId', 'integer', 'Contractor ID', { permission: CONTRACTOR_RULE, column: 'optional' }),
+    field('hsId', 'string', 'CRM company ID', { permission: 'view_contractors_company' }),
+    field('hsName', 'string', 'CRM company', {
+      description: 'CRM company name',
+      permission: 'view_contractors_company',
+      search: true,
+      column: 'optional',
+    }),
+    field('status', 'enum', 'Status', { description: 'Sensor status', values: SENSOR_STATUSES, column: true }),
+    field('providerOwned', 'boolean', 'Provider owned', { description: 'Installation owned by the network provider' }),
+    field('isVisible', 'boolean', 'Visible', { description: 'Visible on the map', column: true }),
+    field('mamsl', 'number', 'Elevation (mamsl)', {
+      description: 'Elevation (metres above mean sea level)',
+      column: 'optional',
+    }),
+    field('location', 'location', 'Location', { query: false, sortable: false, column: 'optional' }),
+    field('latitude', 'number', 'Latitude'),
+    field('longitude', 'number', 'Longitude'),
+    ...ADDRESS_PARTS.flatMap(([part, label]) => [
+      field(part, 'string', label, {
+        permission: ADDRESS,
+        search: true,
+        ...(part === 'country' || part === 'state' ? { column: 'optional' as const } : {}),
+        ...(part === 'city' ? { column: true } : {}),
+        ...(part === 'street' ? { column: true } : {}),
+      }),
+      field(`${part}Local`, 'string', `${label} (local form)`, { permission: ADDRESS, search: true }),
+      field(`${part}Id`, 'string', `${label} (OSM id)`, { permission: ADDRESS }),
+    ]),
+    field('alternativeAddress1', 'string', 'Alternative address 1', {
+      permission: ADDRESS,
+      search: true,
+      column: 'optional',
+    }),
+    field('alternativeAddress2', 'string', 'Alternative address 2', {
+      permission: ADDRESS,
+      search: true,
+      column: 'optional',
+    }),
+    field('visibleBy', 'string', 'Visible by', {
+      description: 'E-mail of the person the installation is visible to',
+      search: true,
+      column: 'optional',
+    }),
+    field('contactFullName', 'string', 'Contact name', {
+      permission: ['view_contact', 'view_contact_name'],
+      search: true,
+      column: 'optional',
+    }),
+    field('contactEmail', 'string', 'Contact e-mail', {
+      permission: ['view_contact', 'view_contact_email'],
+      search: true,
+      column: 'optional',
+    }),
+    field('contactPhoneNumber', 'string', 'Contact phone', {
+      permission: ['view_contact', 'view_contact_phone'],
+      search: true,
+      column: 'optional',
+    }),
+    field('date', 'datetime', 'Date', { description: 'Date of the last change', column: 'optional' }),
+    field('installationRequestId', 'integer', 'Installation request ID'),
+    field('measured', 'set', 'Measured parameters', {
+      description: 'Measured parameters (measured = no2: the sensor measures no2)',
+      values: MEASURED_PARAMS,
+    }),
+    field('lastMeasurement', 'datetime', 'Last measurement', { description: 'Time of the last measurement' }),
+    ...MEASURED_PARAMS.flatMap((p) => [
+      field(`${p}Value`, 'number', `${PARAM_LABEL[p]} value`, {
+        description: `Last ${p} value`,
+        permission: `view_${p}`,
+        column: 'optional',
+      }),
+      field(`${p}Suspended`, 'boolean', `${PARAM_LABEL[p]} suspended`, {
+        description: `Measurement of ${p} suspended`,
+        permission: `view_${p}`,
+      }),
+      field(`${p}SuspendedFrom`, 'datetime', `${PARAM_LABEL[p]} suspended from`, {
+        description: `Start of the ${p} suspension`,
+        permission: `view_${p}`,
+      }),
+    ]),
+    ...CALIBRATION_PARAMS.map((p) =>
+      field(`${p}Factors`, 'json', `${PARAM_LABEL[p]} factors`, {
+        permission: `view_${p}_factors`,
+        sortable: false,
+        column: 'optional',
+      }),
+    ),
+    field('recentActivity', 'list', 'Recent activity (72 h)', { query: false, sortable: false, column: 'optional' }),
+    field('actions', 'actions', 'Actions', { query: false, sortable: false, csv: false, column: 'optional' }),
+  ],
+});

@@ -1,0 +1,32 @@
+/**
+ * Sensor models: the hardware models of the fleet, a read-only reference list. Declared only here
+ * (plus its table, migration and seed rows): the server's generic list endpoint serves it from the
+ * `sensor_models` table and the console shows it with the generic list, search, sort and CSV export.
+ */
+import { COMMUNICATIONS } from '../domain';
+import { defineEntity, field } from './types';
+
+export const sensorModel = defineEntity({
+  name: 'sensor-models',
+  label: 'Sensor Models',
+  service: 'main',
+  endpoint: '/sensor-models',
+  envelope: { rows: 'data.rows', total: 'meta.totalCount' },
+  listQuery: 'main',
+  access: { list: 'view_sensors', export: 'view_sensors' },
+  search: 'plain',
+  query: { entity: 'sensor-models', label: 'sensor models' },
+  sort: { field: 'name', order: 'ASC' },
+  route: { name: 'SensorModelsIndex', menu: { group: 'Manage', icon: 'memory' } },
+  storage: { table: 'sensor_models' },
+  fields: [
+    field('id', 'integer', 'ID', { column: true, search: true }),
+    field('name', 'string', 'Model', { column: true, search: true }),
+    field('manufacturer', 'string', 'Manufacturer', { column: true, search: true }),
+    field('communication', 'enum', 'Communication', { values: COMMUNICATIONS, column: true }),
+    field('parameters', 'string', 'Measured parameters', { column: true, search: true, sortable: false }),
+    field('firmwareFamily', 'string', 'Firmware family', { column: true }),
+    field('introducedOn', 'date', 'Introduced', { column: true }),
+    field('inProduction', 'boolean', 'In production', { column: true }),
+  ],
+});

@@ -1,0 +1,22 @@
+/** Staff users of the console (spec document 1, the Users screen of the admin area). */
+import { defineEntity, field } from './types';
+
+export const staffUser = defineEntity({
+  name: 'users',
+  label: 'Users',
+  service: 'main',
+  endpoint: '/admin/users',
+  envelope: { rows: 'data.data' },
+  listQuery: 'plain',
+  access: { list: 'admin_view_users', edit: 'admin_edit_users' },
+  search: 'plain',
+  route: { name: 'Users', menu: { group: 'Admin', icon: 'people' } },
+  fields: [
+    field('id', 'integer', 'ID'),
+    field('name', 'string', 'Username', { column: true }),
+    field('displayName', 'string', 'Display name', { column: true }),
+    field('avatar', 'string', 'Avatar', { sortable: false }),
+    field('role', 'string', 'Role', { column: true }),
+    field('enabled', 'boolean', 'Enabled', { column: true }),
+  ],
+});

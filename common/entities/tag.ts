@@ -1,0 +1,44 @@
+/**
+ * Tags of the three contexts (spec document 1, tag screens): one declaration per context from one
+ * factory, since they differ only in the context's name and permissions.
+ */
+import { TAG_TYPES, type TagContext } from '../domain';
+import { defineEntity, field, type MenuIconName } from './types';
+
+const SINGULAR = { installations: 'installation', sensors: 'sensor', contractors: 'contractor' } as const;
+const ROUTE = { installations: 'InstallationsTags', sensors: 'SensorsTags', contractors: 'ContractorsTags' } as const;
+const LABEL = {
+  installations: 'Installations Tags',
+  sensors: 'Sensors Tags',
+  contractors: 'Contractors Tags',
+} as const;
+const ICON: Record<TagContext, MenuIconName> = { installations: 'localOffer', sensors: 'sell', contractors: 'style' };
+
+function tagEntity<const C extends TagContext>(context: C) {
+  const s = SINGULAR[context];
+  return defineEntity({
+    name: `${context}/tags`,
+    label: LABEL[context],
+    service: 'main',
+    endpoint: `/${context}/tags`,
+    envelope: { rows: 'data.tags' },
+    listQuery: 'plain',
+    access: {
+      list: ['view_tags', `view_${s}_tags`, `view_${s}_tag_<n>`],
+      create: ['add_tags', `add_${s}_tags`],
+      edit: ['modify_tags', `modify_${s}_tags`],
+      delete: ['remove_tags', `remove_${s}_tags`],
+    },
+    route: { name: ROUTE[context], menu: { group: 'Manage', icon: ICON[context] } },
+    fields: [
+      field('id', 'integer', 'ID', { column: true }),
+      field('name', 'string', 'Name', { column: true }),
+      field('type', 'enum', 'Type', { values: TAG_TYPES, column: true }),
+      field('values', 'list', 'Values', { column: true, sortable: false }),
+    ],
+  });
+}
+
+export const installationTag = tagEntity('installations');
+export const sensorTag = tagEntity('sensors');
+export const contractorTag = tagEntity('contractors');

@@ -1,0 +1,76 @@
+/**
+ * The generic list endpoint of declaration-only resources: for every entity that declares
+ * `storage`, `GET <endpoint>` on its service serves the table of that name through the shared list
+ * builder — paging, sorting with empty values last, plain and advanced search over the declared
+ * fields, the count, field gating and the OpenAPI row schema, all from the declaration.
+ */
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ENTITIES, catalogueOf, type EntityDecl, type ServiceName } from '../../common/entities';
+import * as schema from '../db/schema';
+import type { ServiceRoutes } from '../http/service';
+import { serverCatalogue } from '../query/compile';
+import { COUNT, countOf } from './count';
+import { listEndpoint, type ListRepository } from './endpoint';
+import { MAX_LIST_LIMIT } from './params';
+import { isRowField, rowSchema } from './schemas';
+
+/** The drizzle table a declaration names. */
+export function storageTable(entity: EntityDecl): PgTable {
+  const name = entity.storage?.table;
+  const table = Object.values(schema).find((t) => is(t, PgTable) && getTableName(t) === name);
+  if (!table)
+    throw new Error(`Entity "${entity.name}" names table "${name}", which server/db/schema.ts does not define`);
+  return table as PgTable;
+}
+
+/** Each declared field's column in the table (its drizzle key is the field name). */
+export function storageColumns(entity: EntityDecl, table: PgTable): Record<string, AnyPgColumn> {
+  const columns = table as unknown as Record<string, AnyPgColumn>;
+  return Object.fromEntries(
+    entity.fields.filter(isRowField).map((f) => {
+      const column = columns[f.name];
+      if (!column) throw new Error(`Table "${getTableName(table)}" has no column for ${entity.name}.${f.name}`);
+      return [f.name, column];
+    }),
+  );
+}
+
+const json = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/** A list repository straight from a declaration and its table. */
+export function storageRepository(entity: EntityDecl): ListRepository<Record<string, unknown>> {
+  const table = storageTable(entity);
+  const columns = storageColumns(entity, table);
+  const catalogue = catalogueOf(entity);
+  const fields = entity.fields.filter(isRowField);
+  return {
+    entity,
+    columns,
+    tieBreak: columns.id ?? Object.values(columns)[0]!,
+    catalogue: async (_db, permissions) => ({ cat: serverCatalogue(catalogue, columns, { permissions }) }),
+    page: (db, where, plan) =>
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset) as Promise<Record<string, unknown>[]>,
+    count: (db, where) => countOf(db.select({ n: COUNT }).from(table).where(where)),
+    shape: (rows) => rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, json(r[f.name])]))),
+  };
+}
+
+/** The routes of the declaration-only entities of one service. */
+export const declaredListRoutes =
+  (service: ServiceName): ServiceRoutes =>
+  (app, { db }) => {
+    for (const entity of ENTITIES.filter((e) => e.storage && e.service === service))
+      listEndpoint(app, db, storageRepository(entity), {
+        path: entity.endpoint,
+        summary: `${entity.label}, paged, sorted and filtered by a query`,
+        maxLimit: MAX_LIST_LIMIT,
+        row: rowSchema(entity),
+      });
+  };

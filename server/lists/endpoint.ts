@@ -1,0 +1,85 @@
+/**
+ * The one list-endpoint builder every query-language list uses: it reads page, limit, sortBy,
+ * order and query; compiles the query over the fields the caller may see; plans the page (sort keys
+ * from the declaration, empty values last, capped offset); runs the page and the count side by
+ * side; shapes the rows through the entity's repository; gates every field by its declared rule;
+ * and answers in the entity's envelope, documented from the declaration.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { actionRule, type EntityDecl } from '../../common/entities';
+import type { PermissionSet } from '../../common/permissions';
+import type { Expr, TagDef } from '../../common/query';
+import type { Executor } from '../db';
+import type { ZodApp } from '../http/service';
+import { parseAndCompile, type ServerCatalogue } from '../query/compile';
+import { gateRow, hiddenPaths } from './gating';
+import { listQuerystring } from './params';
+import { listEnvelope, listResponseSchema } from './schemas';
+import { planPage, type PagePlan, type SortExpr } from './sorting';
+
+export interface ListContext {
+  db: Executor;
+  permissions: PermissionSet;
+  /** Tag definitions of the entity's context, when its catalogue has tags. */
+  tags: TagDef[];
+}
+
+/** What an entity's repository tells the builder: its SQL and how a row becomes the API's shape. */
+export interface ListRepository<Row> {
+  entity: EntityDecl;
+  /** SQL of each queryable and sortable field. */
+  columns: Readonly<Record<string, SortExpr>>;
+  /** Tie-break of the order (the row id). */
+  tieBreak: AnyPgColumn;
+  /** The caller's query catalogue (with tags where the entity has them). */
+  catalogue(db: Executor, permissions: PermissionSet): Promise<{ cat: ServerCatalogue; tags?: TagDef[] }>;
+  /** The WHERE of the list from the compiled query (default: the query's own condition). */
+  where?(ast: Expr | null, filter: SQL | undefined): SQL | undefined;
+  page(db: Executor, where: SQL | undefined, plan: PagePlan): Promise<Row[]>;
+  count(db: Executor, where: SQL | undefined): Promise<number>;
+  /** API rows with every field; the builder removes what the caller may not see. */
+  shape(rows: Row[], ctx: ListContext): Promise<object[]> | object[];
+}
+
+export interface ListEndpointOptions {
+  path: string;
+  summary: string;
+  maxLimit: number;
+  /** The row schema (default: derived from the declaration). */
+  row: z.ZodType;
+  /** Extra paths serving the same list (kept for older clients, hidden from the documents). */
+  aliases?: string[];
+}
+
+export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepository<Row>, opts: ListEndpointOptions) {
+  const { entity } = repo;
+  const schema = {
+    summary: opts.summary,
+    tags: [entity.name],
+    querystring: listQuerystring(opts.maxLimit),
+    response: { 200: listResponseSchema(entity, opts.row) },
+  };
+  const handler = async (request: {
+    query: z.infer<ReturnType<typeof listQuerystring>>;
+    principal: { permissions: PermissionSet };
+  }) => {
+    const permissions = request.principal.permissions;
+    const { cat, tags = [] } = await repo.catalogue(db, permissions);
+    const { ast, where: filter } = parseAndCompile(request.query.query, cat);
+    const where = repo.where ? repo.where(ast, filter) : filter;
+    const plan = planPage(entity, request.query, repo.columns, repo.tieBreak, permissions);
+    const [rows, total] = await Promise.all([repo.page(db, where, plan), repo.count(db, where)]);
+    const shaped = await repo.shape(rows, { db, permissions, tags });
+    const hidden = hiddenPaths(entity, permissions);
+    return listEnvelope(
+      entity,
+      shaped.map((r) => gateRow(r, hidden)),
+      total,
+    );
+  };
+  const config = { permission: actionRule(entity, 'list') };
+  app.get(opts.path, { config, schema }, handler);
+  for (const alias of opts.aliases ?? []) app.get(alias, { config, schema: { ...schema, hide: true } }, handler);
+}

@@ -1,0 +1,27 @@
+/** The query parameters of a query-language list (main API style): page, limit, sortBy, order, query. */
+import { z } from 'zod';
+import { MAX_QUERY_LENGTH } from '../../common/query';
+
+export const listQuerystring = (maxLimit: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(10).describe(`Rows per page (at most ${maxLimit})`),
+    sortBy: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Field to sort by (see the list of allowed fields in a 400 answer)'),
+    order: z
+      .string()
+      .regex(/^(asc|desc)$/i, 'order must be asc or desc')
+      .optional()
+      .describe('asc or desc (case-insensitive)'),
+    query: z
+      .string()
+      .max(MAX_QUERY_LENGTH)
+      .optional()
+      .describe('A query in the sensor-management query language, e.g. communication in (GSM, WIFI)'),
+  });
+
+/** Largest page of a list (contractor pickers may ask for more, see CONTRACTOR_FETCH_LIMIT). */
+export const MAX_LIST_LIMIT = 1000;

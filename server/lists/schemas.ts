@@ -1,0 +1,86 @@
+/**
+ * Response schemas derived from an entity declaration: the row a list returns (nested where a
+ * field's source is a path such as `info.sensorToken`), gated fields optional, and the envelope the
+ * entity declares. They drive response serialisation and the OpenAPI documents.
+ */
+import { z } from 'zod';
+import type { EntityDecl, FieldDecl } from '../../common/entities';
+
+/** Fields of the row (shapes shown only in the console, such as actions, are not in rows). */
+export const isRowField = (f: FieldDecl): boolean => f.inRow !== false && f.type !== 'actions' && f.type !== 'location';
+
+function fieldSchema(f: FieldDecl): z.ZodType {
+  const base = (() => {
+    switch (f.type) {
+      case 'integer':
+        return z.number().int();
+      case 'number':
+        return z.number();
+      case 'boolean':
+        return z.boolean();
+      case 'set':
+        return z.array(z.string());
+      case 'list':
+        return z.array(z.unknown());
+      case 'json':
+        return z.unknown();
+      default:
+        return z.string();
+    }
+  })();
+  const described = base
+    .nullable()
+    .describe(f.permission ? `${f.label} (needs ${[f.permission].flat().join(' or ')})` : f.label);
+  return f.permission ? described.optional() : described;
+}
+
+type Tree = { [key: string]: Tree | z.ZodType };
+
+function put(tree: Tree, path: readonly string[], value: z.ZodType): void {
+  const [head, ...rest] = path;
+  if (rest.length === 0) {
+    tree[head!] = value;
+    return;
+  }
+  const child = (tree[head!] ??= {}) as Tree;
+  put(child, rest, value);
+}
+
+function toObject(tree: Tree, nested: boolean): z.ZodType {
+  const shape = Object.fromEntries(
+    Object.entries(tree).map(([k, v]) => [k, v instanceof z.ZodType ? v : toObject(v, true)]),
+  );
+  // A nested object may be absent (all of its fields hidden) or empty (a sensor without contractor).
+  return nested ? z.object(shape).nullable().optional() : z.object(shape);
+}
+
+/** The row schema: every row field at its source path. */
+export function rowSchema(entity: EntityDecl): z.ZodObject {
+  const tree: Tree = {};
+  for (const f of entity.fields.filter(isRowField)) put(tree, (f.source ?? f.name).split('.'), fieldSchema(f));
+  return toObject(tree, false) as z.ZodObject;
+}
+
+/** The list response schema: `rows` (and `total`) at the paths the entity's envelope names. */
+export function listResponseSchema(entity: EntityDecl, row: z.ZodType): z.ZodType {
+  const tree: Tree = {};
+  put(tree, entity.envelope.rows.split('.'), z.array(row));
+  if (entity.envelope.total) put(tree, entity.envelope.total.split('.'), z.number().int());
+  const build = (t: Tree): z.ZodType =>
+    z.object(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v instanceof z.ZodType ? v : build(v)])));
+  return build(tree);
+}
+
+/** A list response body: rows (and total) at the envelope's paths. */
+export function listEnvelope(entity: EntityDecl, rows: unknown[], total: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const set = (path: string, value: unknown) => {
+    const keys = path.split('.');
+    let node = out;
+    for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1]!] = value;
+  };
+  set(entity.envelope.rows, rows);
+  if (entity.envelope.total) set(entity.envelope.total, total);
+  return out;
+}

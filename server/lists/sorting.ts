@@ -1,0 +1,94 @@
+/**
+ * Sorting and paging shared by every list of every service: sort keys from the entity declaration
+ * (only fields the caller may see), empty values last in both directions, a tie-break on the row id,
+ * and a capped offset.
+ */
+import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sortKeys, type EntityDecl } from '../../common/entities';
+import type { PermissionSet } from '../../common/permissions';
+import { badRequest } from '../http/errors';
+
+/** Deepest row offset a page may start at. */
+export const MAX_OFFSET = 100_000;
+
+export type SortExpr = SQL | AnyPgColumn;
+
+/**
+ * The allowed sort key a `sortBy` names (an `info.` prefix and letter case are ignored), or a 400
+ * listing the allowed keys.
+ */
+export function resolveSortKey(sortBy: string | undefined, defaultSort: string, allowed: readonly string[]): string {
+  const wanted = sortBy?.replace(/^info\./, '') ?? defaultSort;
+  const key = allowed.find((k) => k === wanted) ?? allowed.find((k) => k.toLowerCase() === wanted.toLowerCase());
+  if (!key) throw badRequest(`Unknown sortBy ${JSON.stringify(sortBy)}; expected one of: ${allowed.join(', ')}`);
+  return key;
+}
+
+/**
+ * ORDER BY with empty values last in both directions and the row id as tie-break. A NOT NULL
+ * column of the list's own table keeps the plain form, which indexes serve; anything else (an
+ * expression, a column reached through a left join) may be empty.
+ */
+export function orderWithEmptyLast(
+  expr: SortExpr,
+  order: string | undefined,
+  tieBreak: AnyPgColumn,
+  /** The caller knows an expression is never empty (e.g. lower() of a NOT NULL column). */
+  knownNotNull = false,
+): SQL[] {
+  const dir = order?.toLowerCase() === 'desc' ? desc : asc;
+  const ownTable = is(tieBreak, Column) ? tieBreak.table : undefined;
+  const neverNull = knownNotNull || (is(expr, Column) && expr.notNull && expr.table === ownTable);
+  const primary = neverNull ? dir(expr) : sql`${dir(expr)} nulls last`;
+  return expr === tieBreak ? [primary] : [primary, dir(tieBreak)];
+}
+
+export interface PageParams {
+  page: number;
+  limit: number;
+  sortBy?: string;
+  order?: string;
+}
+
+export interface PagePlan {
+  limit: number;
+  offset: number;
+  orderBy: SQL[];
+  /** The resolved sort key and its expression. */
+  sortKey: string;
+  sortExpr: SortExpr;
+}
+
+/** The row offset of a page, or a 400 when it is deeper than MAX_OFFSET. */
+export function offsetOf(page: number, limit: number): number {
+  const offset = (page - 1) * limit;
+  if (offset > MAX_OFFSET)
+    throw badRequest(
+      `Page ${page} is too deep (it starts at row ${offset}, more than ${MAX_OFFSET}); narrow the query or reverse the order`,
+    );
+  return offset;
+}
+
+/**
+ * Resolves page/limit/sortBy/order for an entity: `columns` maps field names to SQL; the sort keys
+ * are the entity's sortable fields the caller may see.
+ */
+export function planPage(
+  entity: EntityDecl,
+  params: PageParams,
+  columns: Readonly<Record<string, SortExpr>>,
+  tieBreak: AnyPgColumn,
+  permissions: PermissionSet,
+): PagePlan {
+  const allowed = sortKeys(entity, permissions).filter((k) => k in columns);
+  const sortKey = resolveSortKey(params.sortBy, entity.sort?.field ?? allowed[0]!, allowed);
+  const sortExpr = columns[sortKey]!;
+  return {
+    limit: params.limit,
+    offset: offsetOf(params.page, params.limit),
+    orderBy: orderWithEmptyLast(sortExpr, params.order, tieBreak),
+    sortKey,
+    sortExpr,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Tags in lists: the tag definitions of a context, the tag values of a page's rows (only tags the
+ * caller may see), and a list's query catalogue extended with `tag.<name>` fields.
+ */
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { catalogueOf, type EntityDecl } from '../../common/entities';
+import type { TagContext } from '../../common/domain';
+import type { PermissionSet } from '../../common/permissions';
+import { tagViewPermission, type TagDef } from '../../common/query';
+import type { Executor } from '../db';
+import { tags, type TagValue } from '../db/schema';
+import { serverCatalogue, type TagValueTable } from '../query/compile';
+
+export async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
+  return db
+    .select({ id: tags.id, name: tags.name, type: tags.type, values: tags.values })
+    .from(tags)
+    .where(eq(tags.context, context))
+    .orderBy(asc(tags.id));
+}
+
+/** Tag values of the page's rows, only for tags the caller may see: entity id → tag id → value. */
+export async function loadTagValues(
+  db: Executor,
+  table: TagValueTable,
+  ids: number[],
+  visibleTagIds: Set<number>,
+): Promise<Map<number, Record<string, TagValue>>> {
+  const out = new Map<number, Record<string, TagValue>>();
+  if (ids.length === 0 || visibleTagIds.size === 0) return out;
+  const rows = await db
+    .select({ entityId: table.entityId, tagId: table.tagId, value: table.value })
+    .from(table)
+    .where(and(inArray(table.entityId, ids), inArray(table.tagId, [...visibleTagIds])));
+  for (const r of rows) {
+    let m = out.get(r.entityId);
+    if (!m) out.set(r.entityId, (m = {}));
+    m[String(r.tagId)] = r.value ?? null;
+  }
+  return out;
+}
+
+export function visibleTagIds(all: TagDef[], context: TagContext, permissions: PermissionSet): Set<number> {
+  return new Set(all.filter((t) => permissions.can(tagViewPermission(context, t.id))).map((t) => t.id));
+}
+
+/** Where a tagged entity keeps its tag values, and the row id they refer to. */
+export interface TagStorage {
+  table: TagValueTable;
+  rowId: SQL | AnyPgColumn;
+}
+
+/** An entity's query catalogue for a caller, with the tags of its context it was built from. */
+export async function taggedCatalogue(
+  db: Executor,
+  entity: EntityDecl,
+  columns: Record<string, SQL | AnyPgColumn>,
+  tagValues: TagStorage,
+  perms: PermissionSet,
+) {
+  if (!entity.tagContext) throw new Error(`Entity "${entity.name}" has no tags`);
+  const allTags = await loadTags(db, entity.tagContext);
+  const cat = serverCatalogue(catalogueOf(entity), columns, { permissions: perms, tags: allTags, tagValues });
+  return { allTags, cat };
+}

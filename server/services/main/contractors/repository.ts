@@ -1,0 +1,84 @@
+/** Contractors, data access: the SQL of each declared field, the list's page and count queries and row shaping. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { contractor } from '../../../../common/entities';
+import { contractorTagValues, contractors } from '../../../db/schema';
+import { COUNT, countOf } from '../../../lists/count';
+import type { ListRepository } from '../../../lists/endpoint';
+import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
+
+/**
+ * Written out with explicit qualification: drizzle renders columns unqualified in the select list of
+ * a single-table query, which would make the correlation ambiguous inside the subquery.
+ */
+const CURRENT_INSTALLATIONS = sql<number>`(select count(*)::int from ${sql.raw('"installations" ci where ci."contractor_id" = "contractors"."id" and ci."removed_at" is null')})`;
+
+/** SQL of each queryable field of the contractor declaration. */
+export const CONTRACTOR_COLUMNS: Record<string, SQL | AnyPgColumn> = {
+  id: contractors.id,
+  name: contractors.name,
+  type: contractors.type,
+  logo: contractors.logo,
+  link: contractors.link,
+  hsId: contractors.hsId,
+  hsName: contractors.hsName,
+  companyOwner: contractors.companyOwner,
+  companyState: contractors.companyState,
+  endOfDeal: contractors.endOfDeal,
+  customSla: contractors.customSla,
+  activeSubscriptions: contractors.activeSubscriptions,
+  currentInstallations: CURRENT_INSTALLATIONS,
+  createdAt: contractors.createdAt,
+};
+
+export const CONTRACTOR_TAG_STORAGE = { table: contractorTagValues, rowId: contractors.id };
+
+interface PageRow {
+  c: typeof contractors.$inferSelect;
+  currentInstallations: number;
+}
+
+export const contractorList: ListRepository<PageRow> = {
+  entity: contractor,
+  columns: CONTRACTOR_COLUMNS,
+  tieBreak: contractors.id,
+  catalogue: (db, perms) =>
+    taggedCatalogue(db, contractor, CONTRACTOR_COLUMNS, CONTRACTOR_TAG_STORAGE, perms).then(({ cat, allTags }) => ({
+      cat,
+      tags: allTags,
+    })),
+  page: (db, where, plan) =>
+    db
+      .select({ c: contractors, currentInstallations: CURRENT_INSTALLATIONS })
+      .from(contractors)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+  count: (db, where) => countOf(db.select({ n: COUNT }).from(contractors).where(where)),
+  async shape(rows, { db, permissions, tags }) {
+    const tagValues = await loadTagValues(
+      db,
+      contractorTagValues,
+      rows.map((r) => r.c.id),
+      visibleTagIds(tags, 'contractors', permissions),
+    );
+    return rows.map(({ c, currentInstallations }) => ({
+      id: c.id,
+      name: c.name,
+      type: c.type,
+      logo: c.logo,
+      link: c.link,
+      hsId: c.hsId,
+      hsName: c.hsName,
+      companyOwner: c.companyOwner,
+      companyState: c.companyState,
+      endOfDeal: c.endOfDeal,
+      customSla: c.customSla,
+      activeSubscriptions: c.activeSubscriptions,
+      currentInstallations: Number(currentInstallations),
+      createdAt: c.createdAt.toISOString(),
+      tags: tagValues.get(c.id) ?? {},
+    }));
+  },
+};

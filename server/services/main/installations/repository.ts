@@ -1,0 +1,225 @@
+/**
+ * Installations, data access: the SQL of each declared field, the page and count queries of the
+ * list (current installations unless the query names removedAt) and the row shaping, with
+ * measurements, suspensions, factors, 72-hour activity and tag columns.
+ */
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { installation } from '../../../../common/entities';
+import { ACTIVITY_HOURS, MEASURED_PARAMS } from '../../../../common/domain';
+import { FACTOR_COLUMN_PARAMS, fieldsOf } from '../../../../common/query';
+import type { Executor } from '../../../db';
+import {
+  contractors,
+  installationTagValues,
+  installations,
+  measurementSummaries,
+  sensors,
+  type Suspension,
+} from '../../../db/schema';
+import { COUNT, countOf } from '../../../lists/count';
+import type { ListRepository } from '../../../lists/endpoint';
+import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
+
+const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
+const suspensionOf = (p: string) => sql`(${installations.suspensions} -> ${p}::text)`;
+
+/** SQL of each queryable field of the installation declaration. */
+export const INSTALLATION_COLUMNS: Record<string, SQL | AnyPgColumn> = {
+  id: installations.id,
+  installationId: installations.installationId,
+  predecessorId: installations.predecessorId,
+  successorId: installations.successorId,
+  sensorId: installations.sensorId,
+  sensorToken: sensors.sensorToken,
+  installationDate: installations.installationDate,
+  removedAt: installations.removedAt,
+  communication: sensors.communication,
+  contractorId: installations.contractorId,
+  contractorName: contractors.name,
+  hsId: contractors.hsId,
+  hsName: contractors.hsName,
+  status: installations.status,
+  providerOwned: installations.providerOwned,
+  isVisible: installations.isVisible,
+  mamsl: installations.mamsl,
+  latitude: installations.latitude,
+  longitude: installations.longitude,
+  country: installations.country,
+  countryLocal: installations.countryLocal,
+  countryId: installations.countryId,
+  state: installations.state,
+  stateLocal: installations.stateLocal,
+  stateId: installations.stateId,
+  city: installations.city,
+  cityLocal: installations.cityLocal,
+  cityId: installations.cityId,
+  street: installations.street,
+  streetLocal: installations.streetLocal,
+  streetId: installations.streetId,
+  number: installations.number,
+  numberLocal: installations.numberLocal,
+  numberId: installations.numberId,
+  alternativeAddress1: installations.alternativeAddress1,
+  alternativeAddress2: installations.alternativeAddress2,
+  visibleBy: installations.visibleBy,
+  contactFullName: installations.contactFullName,
+  contactEmail: installations.contactEmail,
+  contactPhoneNumber: installations.contactPhoneNumber,
+  date: installations.date,
+  installationRequestId: installations.installationRequestId,
+  measured: installations.measured,
+  lastMeasurement: measurementSummaries.lastMeasurementAt,
+  ...Object.fromEntries(
+    MEASURED_PARAMS.flatMap((p) => [
+      [`${p}Value`, sql`(${measurementSummaries.values} ->> ${p}::text)::float8`],
+      [`${p}Suspended`, sql`coalesce(${suspensionOf(p)} -> 'suspended' = 'true'::jsonb, false)`],
+      [
+        `${p}SuspendedFrom`,
+        sql`(case when (${suspensionOf(p)} ->> 'suspendedFrom') ~ ${ISO_PREFIX}::text then (${suspensionOf(p)} ->> 'suspendedFrom')::timestamptz end)`,
+      ],
+    ]),
+  ),
+};
+
+export const INSTALLATION_TAG_STORAGE = { table: installationTagValues, rowId: installations.id };
+
+/** 72 hourly flags (oldest first, the current hour last) from the epoch hours a sensor reported in. */
+export function activityFlags(activeHours: readonly number[] | null | undefined, nowMs = Date.now()): number[] {
+  const nowHour = Math.floor(nowMs / 3_600_000);
+  const first = nowHour - ACTIVITY_HOURS + 1;
+  const flags = new Array<number>(ACTIVITY_HOURS).fill(0);
+  for (const h of activeHours ?? []) if (h >= first && h <= nowHour) flags[h - first] = 1;
+  return flags;
+}
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+function fromInstallations<T extends Record<string, unknown>>(db: Executor, select: T) {
+  return db
+    .select(select as never)
+    .from(installations)
+    .leftJoin(sensors, eq(sensors.id, installations.sensorId))
+    .leftJoin(contractors, eq(contractors.id, installations.contractorId))
+    .leftJoin(
+      measurementSummaries,
+      and(eq(measurementSummaries.sensorId, installations.sensorId), isNull(installations.removedAt)),
+    );
+}
+
+const PAGE_SELECT = {
+  i: installations,
+  sensorToken: sensors.sensorToken,
+  communication: sensors.communication,
+  contractorName: contractors.name,
+  hsId: contractors.hsId,
+  hsName: contractors.hsName,
+  lastMeasurement: measurementSummaries.lastMeasurementAt,
+  values: measurementSummaries.values,
+  activeHours: measurementSummaries.activeHours,
+};
+
+interface PageRow {
+  i: typeof installations.$inferSelect;
+  sensorToken: string | null;
+  communication: string | null;
+  contractorName: string | null;
+  hsId: string | null;
+  hsName: string | null;
+  lastMeasurement: Date | null;
+  values: Record<string, number | null> | null;
+  activeHours: number[] | null;
+}
+
+export const installationList: ListRepository<PageRow> = {
+  entity: installation,
+  columns: INSTALLATION_COLUMNS,
+  tieBreak: installations.id,
+  catalogue: (db, perms) =>
+    taggedCatalogue(db, installation, INSTALLATION_COLUMNS, INSTALLATION_TAG_STORAGE, perms).then(
+      ({ cat, allTags }) => ({ cat, tags: allTags }),
+    ),
+  /** Removed installations are listed only when the query names removedAt. */
+  where(ast, filter) {
+    const includeRemoved = fieldsOf(ast).some((f) => f.path.length === 1 && f.path[0]!.toLowerCase() === 'removedat');
+    return includeRemoved ? filter : and(isNull(installations.removedAt), filter);
+  },
+  page: async (db, where, plan) =>
+    (await fromInstallations(db, PAGE_SELECT)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset)) as PageRow[],
+  count: (db, where) => countOf(fromInstallations(db, { n: COUNT }).where(where) as Promise<{ n: number }[]>),
+  async shape(rows, { db, permissions, tags }) {
+    const tagIds = visibleTagIds(tags, 'installations', permissions);
+    const tagValues = await loadTagValues(
+      db,
+      installationTagValues,
+      rows.map((r) => r.i.id),
+      tagIds,
+    );
+    const nowMs = Date.now();
+    return rows.map(({ i, ...r }) => {
+      const values = r.values ?? {};
+      const suspensions: Record<string, Suspension> = i.suspensions ?? {};
+      const tv = tagValues.get(i.id) ?? {};
+      const out: Record<string, unknown> = {
+        id: i.id,
+        installationId: i.installationId,
+        predecessorId: i.predecessorId,
+        successorId: i.successorId,
+        sensorId: i.sensorId,
+        sensorToken: r.sensorToken ?? '',
+        installationDate: iso(i.installationDate),
+        removedAt: iso(i.removedAt),
+        communication: r.communication ?? '',
+        contractorId: i.contractorId,
+        contractorName: r.contractorName,
+        hsId: r.hsId,
+        hsName: r.hsName,
+        status: i.status,
+        providerOwned: i.providerOwned,
+        isVisible: i.isVisible,
+        mamsl: i.mamsl,
+        latitude: i.latitude,
+        longitude: i.longitude,
+        country: i.country,
+        countryLocal: i.countryLocal,
+        countryId: i.countryId,
+        state: i.state,
+        stateLocal: i.stateLocal,
+        stateId: i.stateId,
+        city: i.city,
+        cityLocal: i.cityLocal,
+        cityId: i.cityId,
+        street: i.street,
+        streetLocal: i.streetLocal,
+        streetId: i.streetId,
+        number: i.number,
+        numberLocal: i.numberLocal,
+        numberId: i.numberId,
+        alternativeAddress1: i.alternativeAddress1,
+        alternativeAddress2: i.alternativeAddress2,
+        visibleBy: i.visibleBy,
+        contactFullName: i.contactFullName,
+        contactEmail: i.contactEmail,
+        contactPhoneNumber: i.contactPhoneNumber,
+        date: iso(i.date),
+        installationRequestId: i.installationRequestId,
+        measured: i.measured,
+        lastMeasurement: iso(r.lastMeasurement),
+        recentActivity: i.removedAt ? new Array<number>(ACTIVITY_HOURS).fill(0) : activityFlags(r.activeHours, nowMs),
+      };
+      for (const p of MEASURED_PARAMS) {
+        const v = values[p];
+        out[`${p}Value`] = typeof v === 'number' ? v : null;
+        out[`${p}Suspended`] = suspensions[p]?.suspended === true;
+        out[`${p}SuspendedFrom`] = suspensions[p]?.suspendedFrom ?? null;
+      }
+      for (const p of FACTOR_COLUMN_PARAMS) out[`${p}Factors`] = i.factors?.[p] ?? null;
+      for (const id of tagIds) out[`tag_${id}`] = tv[String(id)] ?? null;
+      return out;
+    });
+  },
+};

@@ -1,0 +1,131 @@
+/**
+ * Installation requests, data access: the SQL of each declared field, the list's page and count
+ * queries, row shaping with images and the contractor, and the open-request count.
+ */
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { catalogueOf, installationRequest } from '../../../../common/entities';
+import type { Executor } from '../../../db';
+import { contractors, installationRequests, requestImages } from '../../../db/schema';
+import { COUNT, countOf } from '../../../lists/count';
+import type { ListRepository } from '../../../lists/endpoint';
+import { serverCatalogue } from '../../../query/compile';
+
+/** The states of an open request (the sidebar badge counts them). */
+export const OPEN_REQUEST_STATES = ['WAITING', 'HOLD'] as const;
+
+/** SQL of each queryable field of the request declaration. */
+export const REQUEST_COLUMNS: Record<string, SQL | AnyPgColumn> = {
+  id: installationRequests.id,
+  sensorId: installationRequests.sensorId,
+  requestType: installationRequests.requestType,
+  clientType: installationRequests.clientType,
+  createdAt: installationRequests.createdAt,
+  updatedAt: installationRequests.updatedAt,
+  address: installationRequests.address,
+  latitude: installationRequests.latitude,
+  longitude: installationRequests.longitude,
+  locationFromAddress: installationRequests.locationFromAddress,
+  email: installationRequests.email,
+  phone: installationRequests.phone,
+  language: installationRequests.language,
+  contractorId: installationRequests.contractorId,
+  contractorName: contractors.name,
+  notes: installationRequests.notes,
+  staffNotes: installationRequests.staffNotes,
+  state: installationRequests.state,
+};
+
+/** Public link of a stored file (request images). */
+export const fileLink = (key: string) => `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+const CATALOGUE = catalogueOf(installationRequest);
+
+interface PageRow {
+  q: typeof installationRequests.$inferSelect;
+  contractorName: string | null;
+  contractorLogo: string | null;
+  contractorLink: string | null;
+}
+
+export const requestList: ListRepository<PageRow> = {
+  entity: installationRequest,
+  columns: REQUEST_COLUMNS,
+  tieBreak: installationRequests.id,
+  catalogue: async (_db, perms) => ({ cat: serverCatalogue(CATALOGUE, REQUEST_COLUMNS, { permissions: perms }) }),
+  page: (db, where, plan) =>
+    db
+      .select({
+        q: installationRequests,
+        contractorName: contractors.name,
+        contractorLogo: contractors.logo,
+        contractorLink: contractors.link,
+      })
+      .from(installationRequests)
+      .leftJoin(contractors, eq(contractors.id, installationRequests.contractorId))
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+  count: (db, where) =>
+    countOf(
+      db
+        .select({ n: COUNT })
+        .from(installationRequests)
+        .leftJoin(contractors, eq(contractors.id, installationRequests.contractorId))
+        .where(where),
+    ),
+  async shape(rows, { db }) {
+    const imagesOf = await imagesByRequest(
+      db,
+      rows.map((r) => r.q.id),
+    );
+    return rows.map(({ q, ...c }) => ({
+      id: q.id,
+      sensorId: q.sensorId,
+      requestType: q.requestType,
+      clientType: q.clientType,
+      createdAt: q.createdAt.toISOString(),
+      updatedAt: q.updatedAt.toISOString(),
+      address: q.address,
+      location: { latitude: q.latitude, longitude: q.longitude },
+      locationFromAddress: q.locationFromAddress,
+      email: q.email,
+      phone: q.phone,
+      language: q.language,
+      images: imagesOf.get(q.id) ?? [],
+      contractorId: q.contractorId,
+      contractorName: c.contractorName,
+      contractorLogo: c.contractorLogo,
+      contractorLink: c.contractorLink,
+      notes: q.notes,
+      staffNotes: q.staffNotes,
+      state: q.state,
+    }));
+  },
+};
+
+async function imagesByRequest(db: Executor, ids: number[]) {
+  const imagesOf = new Map<number, { link: string; location: string | null }[]>();
+  if (ids.length === 0) return imagesOf;
+  const images = await db
+    .select({ requestId: requestImages.requestId, fileKey: requestImages.fileKey, location: requestImages.location })
+    .from(requestImages)
+    .where(inArray(requestImages.requestId, ids))
+    .orderBy(asc(requestImages.id));
+  for (const img of images) {
+    let list = imagesOf.get(img.requestId);
+    if (!list) imagesOf.set(img.requestId, (list = []));
+    list.push({ link: fileLink(img.fileKey), location: img.location });
+  }
+  return imagesOf;
+}
+
+export function openRequestCount(db: Executor): Promise<number> {
+  return countOf(
+    db
+      .select({ n: COUNT })
+      .from(installationRequests)
+      .where(inArray(installationRequests.state, [...OPEN_REQUEST_STATES])),
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Sensors, data access: the SQL of each declared field, the columns a sensor row is read with, the
+ * page and count queries of the list, and the one shaping of a sensor (list, single sensor and
+ * mutation answers).
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sensor } from '../../../../common/entities';
+import type { PermissionSet } from '../../../../common/permissions';
+import { FACTOR_COLUMN_PARAMS } from '../../../../common/query';
+import type { Executor } from '../../../db';
+import {
+  contractors,
+  installations,
+  sensorTagValues,
+  sensors,
+  type FactorMap,
+  type TagValue,
+} from '../../../db/schema';
+import { COUNT, countOf } from '../../../lists/count';
+import type { ListRepository } from '../../../lists/endpoint';
+import { gateRow, hiddenPaths } from '../../../lists/gating';
+import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
+
+/**
+ * The business number (installationId) of a sensor's current installation. sensors keep the
+ * installation's row id; every API speaks business numbers (history, reinstall, links).
+ */
+export const CURRENT_INSTALLATION_NUMBER = sql<
+  number | null
+>`(select ${installations.installationId} from ${installations} where ${installations.id} = ${sensors.currentInstallationId})`;
+
+/** The columns a sensor row is read with (from sensors left-joined to contractors). */
+export const SENSOR_SELECT = {
+  id: sensors.id,
+  currentInstallationId: CURRENT_INSTALLATION_NUMBER,
+  sensorToken: sensors.sensorToken,
+  communication: sensors.communication,
+  status: sensors.status,
+  measured: sensors.measured,
+  factors: sensors.factors,
+  contractorId: contractors.id,
+  contractorName: contractors.name,
+};
+
+export interface SensorSelectRow {
+  id: number;
+  currentInstallationId: number | null;
+  sensorToken: string;
+  communication: string;
+  status: string;
+  measured: string[];
+  factors: FactorMap;
+  contractorId: number | null;
+  contractorName: string | null;
+}
+
+/** SQL of each queryable field of the sensor declaration. */
+export const SENSOR_COLUMNS: Record<string, SQL | AnyPgColumn> = {
+  id: sensors.id,
+  currentInstallationId: CURRENT_INSTALLATION_NUMBER,
+  installationId: CURRENT_INSTALLATION_NUMBER,
+  sensorToken: sensors.sensorToken,
+  communication: sensors.communication,
+  status: sensors.status,
+  measured: sensors.measured,
+  contractorId: sensors.contractorId,
+  contractorName: contractors.name,
+  firmwareVersion: sensors.firmwareVersion,
+  createdAt: sensors.createdAt,
+  retiredAt: sensors.retiredAt,
+  lastMeasurement: sensors.lastMeasurementAt,
+};
+
+export const SENSOR_TAG_STORAGE = { table: sensorTagValues, rowId: sensors.id };
+
+export function pickFactors(
+  map: FactorMap | null | undefined,
+  params: readonly string[],
+): Record<string, { A: number; B: number; C: number }> {
+  const out: Record<string, { A: number; B: number; C: number }> = {};
+  for (const p of params) {
+    const f = map?.[p];
+    if (f && typeof f.A === 'number' && typeof f.B === 'number' && typeof f.C === 'number')
+      out[p] = { A: f.A, B: f.B, C: f.C };
+  }
+  return out;
+}
+
+/**
+ * A sensor as every API shows it: the spec's info/params/tags shape, gated by the sensor
+ * declaration (the same rule as the query fields and the CSV export) and VIEW_<p>_FACTORS.
+ */
+export function shapeSensor(r: SensorSelectRow, tagValues: Record<string, TagValue>, perms: PermissionSet) {
+  const row = {
+    id: r.id,
+    info: {
+      id: r.id,
+      currentInstallationId: r.currentInstallationId,
+      sensorToken: r.sensorToken as string | undefined,
+      communication: r.communication as string | undefined,
+      contractor: (r.contractorId !== null ? { id: r.contractorId, name: r.contractorName ?? '' } : null) as
+        { id: number; name: string } | null | undefined,
+      status: r.status,
+      measured: r.measured,
+    },
+    params: {
+      factors: pickFactors(
+        r.factors,
+        FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`)),
+      ),
+    },
+    tags: tagValues,
+  };
+  return gateRow(row, hiddenPaths(sensor, perms));
+}
+
+const fromSensors = (db: Executor) =>
+  db.select(SENSOR_SELECT).from(sensors).leftJoin(contractors, eq(contractors.id, sensors.contractorId));
+
+export const sensorList: ListRepository<SensorSelectRow> = {
+  entity: sensor,
+  columns: SENSOR_COLUMNS,
+  tieBreak: sensors.id,
+  catalogue: (db, perms) =>
+    taggedCatalogue(db, sensor, SENSOR_COLUMNS, SENSOR_TAG_STORAGE, perms).then(({ cat, allTags }) => ({
+      cat,
+      tags: allTags,
+    })),
+  page: (db, where, plan) =>
+    fromSensors(db)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+  count: (db, where) =>
+    countOf(
+      db
+        .select({ n: COUNT })
+        .from(sensors)
+        .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
+        .where(where),
+    ),
+  async shape(rows, { db, permissions, tags }) {
+    const tagValues = await loadTagValues(
+      db,
+      sensorTagValues,
+      rows.map((r) => r.id),
+      visibleTagIds(tags, 'sensors', permissions),
+    );
+    return rows.map((r) => shapeSensor(r, tagValues.get(r.id) ?? {}, permissions));
+  },
+};

@@ -1,0 +1,28 @@
+/**
+ * Every console resource: one per entity declaration (common/entities), with its own screens where
+ * a folder here provides them (`<name>/index.ts` exports a ConsoleResource) and the generic list
+ * built from the declaration otherwise. App.tsx maps this one array to <Resource>s.
+ */
+import { useTranslate } from 'react-admin';
+import { ENTITIES, entityNameKey, type EntityDecl } from '../../common/entities';
+import { ResourceList } from './ResourceList';
+import type { ConsoleResource } from './resource';
+import sensors from './sensors';
+import tags from './tags';
+import users from './users';
+
+/** Resources with screens of their own. */
+const CUSTOM: readonly ConsoleResource[] = [sensors, users, ...tags];
+
+function genericList(entity: EntityDecl) {
+  const ListView = () => {
+    const translate = useTranslate();
+    return <ResourceList entity={entity} title={translate(entityNameKey(entity))} />;
+  };
+  ListView.displayName = `List(${entity.name})`;
+  return ListView;
+}
+
+export const CONSOLE_RESOURCES: readonly ConsoleResource[] = ENTITIES.map(
+  (entity) => CUSTOM.find((r) => r.entity === entity) ?? { entity, list: genericList(entity) },
+);

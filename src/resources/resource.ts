@@ -1,0 +1,8 @@
+/** A console resource: an entity declaration and the screens that show it. */
+import type { ComponentType } from 'react';
+import type { EntityDecl } from '../../common/entities';
+
+export interface ConsoleResource {
+  entity: EntityDecl;
+  list: ComponentType;
+}
