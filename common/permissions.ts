@@ -7,14 +7,15 @@
  */
 import { FACTOR_PARAMS, MEASURED_PARAMS } from './domain';
 
-export type PermissionRule = string | readonly string[];
 export type PermissionGroup = 'View' | 'Modify' | 'Admin' | 'Other';
 
 const lower = (s: string) => s.toLowerCase();
-const perParam = (fmt: (p: string) => string, params: readonly string[]) => params.map(fmt);
+
+type ViewParam = (typeof MEASURED_PARAMS)[number] | 'ox';
+const VIEW_PARAMS: readonly ViewParam[] = [...MEASURED_PARAMS, 'ox'];
 
 /** Every concrete permission named in the specification. Patterns are listed in PERMISSION_PATTERNS. */
-export const PERMISSIONS: readonly string[] = [
+export const PERMISSIONS = [
   // View
   'view_installations',
   'view_installation_requests',
@@ -44,14 +45,14 @@ export const PERMISSIONS: readonly string[] = [
   'view_contact_name',
   'view_contact_email',
   'view_contact_phone',
-  ...perParam((p) => `view_${p}`, [...MEASURED_PARAMS, 'ox']),
-  ...perParam((p) => `view_${p}_factors`, [...MEASURED_PARAMS, 'ox']),
+  ...VIEW_PARAMS.map((p) => `view_${p}` as const),
+  ...VIEW_PARAMS.map((p) => `view_${p}_factors` as const),
   // Modify
   'add_sensors',
   'edit_sensors_status',
   'remove_sensors',
   'edit_factors',
-  ...perParam((p) => `edit_${p}_factors`, FACTOR_PARAMS),
+  ...FACTOR_PARAMS.map((p) => `edit_${p}_factors` as const),
   'add_tags',
   'modify_tags',
   'remove_tags',
@@ -116,19 +117,33 @@ export const PERMISSIONS: readonly string[] = [
   'move_installation',
   'halt_deployments',
   'free_deployments',
-];
+] as const;
+
+/** A permission of the catalogue: a typo in a rule does not compile. */
+export type Permission = (typeof PERMISSIONS)[number];
 
 /** Per-record permission families; `<n>` stands for a numeric id (a tag id). */
-export const PERMISSION_PATTERNS: readonly string[] = [
+export const PERMISSION_PATTERNS = [
   'view_sensor_tag_<n>',
   'edit_sensor_tag_<n>',
   'view_installation_tag_<n>',
   'edit_installation_tag_<n>',
   'view_contractor_tag_<n>',
   'edit_contractor_tag_<n>',
-];
+] as const;
+export type PermissionPattern = (typeof PERMISSION_PATTERNS)[number];
 
-const PERMISSION_SET = new Set(PERMISSIONS);
+/** An instance of a per-record family: `view_sensor_tag_12`. */
+export type PermissionInstance = PermissionPattern extends `${infer Head}<n>` ? `${Head}${number}` : never;
+type Instances<P> = P extends `${infer Head}<n>` ? `${Head}${number}` : never;
+
+/** A name a rule may use: a catalogue permission, a pattern, or an instance of one. */
+export type PermissionName = Permission | PermissionPattern | Instances<PermissionPattern>;
+
+/** A single name, or a list of names of which any one suffices. */
+export type PermissionRule = PermissionName | readonly PermissionName[];
+
+const PERMISSION_SET = new Set<string>(PERMISSIONS);
 const patternCache = new Map<string, RegExp>();
 
 function patternOf(rule: string): RegExp | undefined {
@@ -169,8 +184,16 @@ export class PermissionSet {
 
   /** Does the holder satisfy the rule? A list means any one suffices. */
   can(rule: PermissionRule | undefined): boolean {
+    return this.holds(rule);
+  }
+
+  /**
+   * The same question for names that come from data (a token's scope, a role being edited, a
+   * parameter read from a request) rather than from code: not checked against the catalogue's type.
+   */
+  holds(rule: string | readonly string[] | undefined): boolean {
     if (rule === undefined) return true;
-    if (typeof rule !== 'string') return rule.some((r) => this.can(r));
+    if (typeof rule !== 'string') return rule.some((r) => this.holds(r));
     const re = patternOf(rule);
     if (!re) return this.names.has(lower(rule));
     for (const name of this.names) if (re.test(name)) return true;
@@ -214,7 +237,7 @@ export function roleLabel(role: string | undefined | null): string {
 const views = PERMISSIONS.filter((p) => p.startsWith('view'));
 
 /** Built-in and demo roles. `admin` always holds the whole catalogue. */
-export const BUILT_IN_ROLES: Record<string, readonly string[]> = {
+export const BUILT_IN_ROLES: Record<string, readonly Permission[]> = {
   admin: PERMISSIONS,
   default: ['view_installations', 'view_sensors', 'use_tokens'],
   viewer: views.filter((p) => p !== 'view_logs'),
@@ -224,7 +247,7 @@ export const BUILT_IN_ROLES: Record<string, readonly string[]> = {
     'edit_sensors_status',
     'remove_sensors',
     'edit_factors',
-    ...FACTOR_PARAMS.map((p) => `edit_${p}_factors`),
+    ...FACTOR_PARAMS.map((p) => `edit_${p}_factors` as const),
     'edit_tags',
     'edit_sensor_tags',
     'edit_installation_tags',

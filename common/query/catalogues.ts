@@ -73,11 +73,11 @@ export const FACTOR_COLUMN_PARAMS = CALIBRATION_PARAMS;
 /** The first segment of a tag field: `tag.<name>`. */
 export const TAG_PREFIX = 'tag';
 
-const TAG_CONTEXT_SINGULAR: Record<TagContext, string> = {
+const TAG_CONTEXT_SINGULAR = {
   sensors: 'sensor',
   installations: 'installation',
   contractors: 'contractor',
-};
+} as const satisfies Record<TagContext, string>;
 
 /** Who may see (and query) the values of a tag: view_tags, view_<ctx>_tags or view_<ctx>_tag_<id>. */
 export function tagViewPermission(context: TagContext, tagId: number): PermissionRule {

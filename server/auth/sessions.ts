@@ -256,7 +256,7 @@ export class SessionService {
     const user = toSessionUser(row);
     // A token never carries more than its owner holds now.
     const owner = new PermissionSet(user.permissions);
-    const permissions = row.tokenPermissions.filter((p) => owner.can(p));
+    const permissions = row.tokenPermissions.filter((p) => owner.holds(p));
     return {
       user: { ...user, permissions },
       permissions: new PermissionSet(permissions),

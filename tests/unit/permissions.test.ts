@@ -3,11 +3,24 @@ import {
   BUILT_IN_ROLES,
   PERMISSIONS,
   PermissionSet,
-  can,
   isKnownPermission,
   permissionGroup,
   roleLabel,
+  type PermissionRule,
 } from '../../common/permissions';
+
+/** The matcher with names from data (upper case, malformed) — code-written rules are typed. */
+const can = (held: string[], rule: string | string[] | undefined) => new PermissionSet(held).holds(rule);
+
+describe('permission names are typed', () => {
+  it('a rule written in code must name a catalogue permission or a pattern', () => {
+    const ok: PermissionRule[] = ['view_sensors', ['view_tags', 'view_sensor_tag_<n>'], 'view_sensor_tag_12'];
+    // @ts-expect-error a typo does not compile
+    const typo: PermissionRule = 'view_sensros';
+    expect(ok).toHaveLength(3);
+    expect(isKnownPermission(typo as string)).toBe(false);
+  });
+});
 
 describe('permission matcher', () => {
   it('compares names case-insensitively in both directions', () => {
@@ -42,7 +55,7 @@ describe('permission matcher', () => {
 
   it('allows everything when there is no rule and nothing for an empty holder', () => {
     expect(can([], undefined)).toBe(true);
-    expect(new PermissionSet([]).can('view_sensors')).toBe(false);
+    expect(new PermissionSet([]).holds('view_sensors')).toBe(false);
   });
 
   it('groups permissions View / Modify / Admin / Other by prefix', () => {
@@ -66,15 +79,19 @@ describe('permission matcher', () => {
 
   it('gives the demo roles what the issue asks', () => {
     const viewer = new PermissionSet(BUILT_IN_ROLES.viewer!);
-    expect(viewer.can('view_sensors')).toBe(true);
-    expect(viewer.can('view_logs')).toBe(false);
-    expect(viewer.can(['admin_view_users', 'admin_view_logs', 'edit_sensors_status'])).toBe(false);
+    expect(viewer.holds('view_sensors')).toBe(true);
+    expect(viewer.holds('view_logs')).toBe(false);
+    expect(viewer.holds(['admin_view_users', 'admin_view_logs', 'edit_sensors_status'])).toBe(false);
     const technician = new PermissionSet(BUILT_IN_ROLES.technician!);
-    expect(technician.can('use_tokens') && technician.can('add_versions') && technician.can('edit_sensors_status')).toBe(true);
-    expect(technician.can('view_panel_users')).toBe(false);
+    expect(
+      technician.holds('use_tokens') && technician.holds('add_versions') && technician.holds('edit_sensors_status'),
+    ).toBe(true);
+    expect(technician.holds('view_panel_users')).toBe(false);
     const sales = new PermissionSet(BUILT_IN_ROLES.sales!);
-    expect(sales.can('edit_api_users') && sales.can('add_contractors') && sales.can('view_panel_users')).toBe(true);
-    expect(sales.can('edit_sensors_status')).toBe(false);
+    expect(sales.holds('edit_api_users') && sales.holds('add_contractors') && sales.holds('view_panel_users')).toBe(
+      true,
+    );
+    expect(sales.holds('edit_sensors_status')).toBe(false);
   });
 
   it('shows roles readably, the default role as User', () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCESS_VISIBILITY, ADP_USER_STATUSES, ADP_USER_TYPES } from '../../../common/domain';
-import type { PermissionSet } from '../../../common/permissions';
+import type { Permission, PermissionSet } from '../../../common/permissions';
 import type { Executor } from '../../db';
 import { adpAccessDefinitions, adpPlans, adpTrials, adpUsers, contractors } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -20,7 +20,7 @@ import { orderWithEmptyLast } from '../../lists/sorting';
 export const ADP_USERS_DEFAULT_LIMIT = 20;
 export const ADP_USERS_MAX_LIMIT = 1000;
 
-const CONTRACTOR_PERMISSION = 'view_contractors_adp_users';
+const CONTRACTOR_PERMISSION = 'view_contractors_adp_users' satisfies Permission;
 const PLAN_PERMISSION = 'view_plans';
 
 /** Written out qualified: the correlation must not depend on how drizzle renders the outer query. */
@@ -29,7 +29,7 @@ const ACCESS_COUNT = sql<number>`(select count(*)::int from ${sql.raw('"adp_acce
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
 
 /** Sort keys; `needs` is the permission that reveals the field. */
-const SORTABLE: Record<string, { expr: SQL | AnyPgColumn; notNull: boolean; needs?: string }> = {
+const SORTABLE: Record<string, { expr: SQL | AnyPgColumn; notNull: boolean; needs?: Permission }> = {
   id: { expr: adpUsers.id, notNull: true },
   nickname: { expr: lower(adpUsers.nickname), notNull: true },
   email: { expr: lower(adpUsers.email), notNull: true },

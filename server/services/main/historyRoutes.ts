@@ -194,7 +194,7 @@ function toRecord(s: Snapshot, c: RecordContext): HistoryRecord {
   const f = (s.factors ?? {}) as FactorMap;
   for (const [p, v] of Object.entries(f)) {
     if (!v || typeof v.A !== 'number' || typeof v.B !== 'number' || typeof v.C !== 'number') continue;
-    if (perms.can(`view_${p}_factors`)) out.factors[p] = { A: v.A, B: v.B, C: v.C };
+    if (perms.holds(`view_${p}_factors`)) out.factors[p] = { A: v.A, B: v.B, C: v.C };
   }
   return out;
 }

@@ -96,7 +96,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       const p = request.principal;
       const unknown = permissions.filter((n) => !isKnownPermission(n));
       if (unknown.length) throw badRequest(`Unknown permissions: ${unknown.join(', ')}`);
-      const beyond = permissions.filter((n) => !p.permissions.can(n));
+      const beyond = permissions.filter((n) => !p.permissions.holds(n));
       if (beyond.length) throw forbidden(`You cannot grant permissions you do not hold: ${beyond.join(', ')}`);
       const secret = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
       const normalised = [...new Set(permissions.map((n) => n.toLowerCase()))];

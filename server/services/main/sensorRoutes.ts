@@ -40,7 +40,7 @@ import {
   visibleFields,
   type FieldType,
 } from '../../../common/query';
-import type { PermissionSet } from '../../../common/permissions';
+import type { PermissionRule, PermissionSet } from '../../../common/permissions';
 import { MESSAGES, factorsRule } from '../../../common/validation';
 import { audit } from '../../audit';
 import type { Executor } from '../../db';
@@ -459,7 +459,7 @@ const statusBody = z.object({
   status: z.enum(SENSOR_STATUSES, { error: `status must be one of ${SENSOR_STATUSES.join(', ')}` }),
 });
 const sensorResponse = z.object({ data: z.object({ sensor: sensorSchema }) });
-const FACTOR_EDIT_RULE = ['edit_factors', ...FACTOR_PARAMS.map((p) => `edit_${p}_factors`)];
+const FACTOR_EDIT_RULE: PermissionRule = ['edit_factors', ...FACTOR_PARAMS.map((p) => `edit_${p}_factors` as const)];
 
 export const sensorRoutes: ServiceRoutes = (app, { db }) => {
   // Registered before /sensors/:id (the router prefers static segments anyway).
@@ -625,7 +625,7 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
       const { id, param } = request.params;
       if (!(FACTOR_PARAMS as readonly string[]).includes(param))
         throw badRequest(`Unknown factor parameter "${param}"; expected one of ${FACTOR_PARAMS.join(', ')}`);
-      if (!request.principal.permissions.can(['edit_factors', `edit_${param}_factors`]))
+      if (!request.principal.permissions.holds(['edit_factors', `edit_${param}_factors`]))
         throw forbidden(`You need the edit_factors or edit_${param}_factors permission to do this`);
       const message = factorsRule(request.body);
       if (message) throw badRequest(message);

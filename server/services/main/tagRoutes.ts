@@ -29,11 +29,11 @@ import { contractorTagValues, installationTagValues, sensorTagValues, tags, type
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 
-export const TAG_SINGULAR: Record<TagContext, string> = {
+export const TAG_SINGULAR = {
   sensors: 'sensor',
   installations: 'installation',
   contractors: 'contractor',
-};
+} as const satisfies Record<TagContext, string>;
 
 /** The tag-values table of each context. */
 export const TAG_VALUE_TABLES = {

@@ -18,7 +18,7 @@ export interface PermissionsEditorProps {
 
 /** The catalogue in its own order, then any other names the role holds (per-record ones), sorted. */
 function permissionNames(value: Record<string, boolean>): string[] {
-  const catalogue = new Set(PERMISSIONS);
+  const catalogue = new Set<string>(PERMISSIONS);
   const extra = Object.keys(value)
     .map((n) => n.toLowerCase())
     .filter((n) => !catalogue.has(n));

@@ -12,10 +12,10 @@ import { usePermissionSet } from '../../state/useSession';
 import { SensorFactorsDialog } from './SensorFactorsDialog';
 import type { Sensor } from './types';
 
-export const canViewFactors = (permissions: PermissionSet, param: string) => permissions.can(`view_${param}_factors`);
+export const canViewFactors = (permissions: PermissionSet, param: string) => permissions.holds(`view_${param}_factors`);
 /** Factors can be set for FACTOR_PARAMS only (the server refuses the others). */
 export const canEditFactors = (permissions: PermissionSet, param: string) =>
-  (FACTOR_PARAMS as readonly string[]).includes(param) && permissions.can(['edit_factors', `edit_${param}_factors`]);
+  (FACTOR_PARAMS as readonly string[]).includes(param) && permissions.holds(['edit_factors', `edit_${param}_factors`]);
 
 /** Parameters with a chip, in the catalogue's order. */
 export function factorParams(sensor: Sensor, permissions: PermissionSet): string[] {
