@@ -1,6 +1,7 @@
 /** Errors as the public contract wants them: `{status, message}` with the matching HTTP status. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { QueryError } from '../../common/query';
 
 export class HttpError extends Error {
   constructor(
@@ -46,6 +47,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
+  // A query-language problem (syntax, unknown field, type mismatch) is bad input.
+  if (error instanceof QueryError) return { status: 400, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: describeValidation(error) };
   if (isResponseSerializationError(error)) return { status: 500, message: 'The server produced an invalid response' };
   const e = error as Partial<FastifyError> & { cause?: unknown };

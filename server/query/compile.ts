@@ -3,8 +3,8 @@
  *
  * Every value the user typed becomes a bound parameter with an explicit cast; only identifiers from
  * the catalogue (SQL fragments written here and in the list routes) are ever part of the SQL text.
- * Unknown fields, type mismatches and syntax errors become `400 {status, message}` whose message
- * names the position and what was expected.
+ * Unknown fields, type mismatches and syntax errors throw QueryError, whose message names the
+ * position and what was expected; the HTTP edge answers it as `400 {status, message}`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -29,7 +29,6 @@ import {
 } from '../../common/query';
 import { MEASURED_PARAMS, type TagContext } from '../../common/domain';
 import type { PermissionSet } from '../../common/permissions';
-import { badRequest } from '../http/errors';
 import type { contractorTagValues, installationTagValues, sensorTagValues } from '../db/schema';
 
 export type TagValueTable = typeof sensorTagValues | typeof installationTagValues | typeof contractorTagValues;
@@ -139,7 +138,8 @@ function typedTagValue(def: FieldDef, v: SQL): SQL {
 
 /**
  * Parses and compiles a query. Blank or missing text gives `undefined` (no filter). Any problem
- * with the query throws `badRequest(message)`.
+ * with the query throws the language's own QueryError (with its position), which the HTTP edge
+ * answers as 400 (server/http/errors.ts): the compiler knows nothing of HTTP.
  */
 export function compileQuery(text: string | undefined, catalogue: ServerCatalogue): SQL | undefined {
   return parseAndCompile(text, catalogue).where;
@@ -151,13 +151,8 @@ export function parseAndCompile(
   catalogue: ServerCatalogue,
 ): { ast: Expr | null; where: SQL | undefined } {
   if (text === undefined || text.trim() === '') return { ast: null, where: undefined };
-  try {
-    const ast = parseQuery(text);
-    return { ast, where: ast ? compileAst(ast, catalogue) : undefined };
-  } catch (e) {
-    if (e instanceof QueryError) throw badRequest(e.message);
-    throw e;
-  }
+  const ast = parseQuery(text);
+  return { ast, where: ast ? compileAst(ast, catalogue) : undefined };
 }
 
 /** Compiles a parsed query; throws QueryError for unknown fields and type mismatches. */

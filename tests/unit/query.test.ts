@@ -26,7 +26,7 @@ import {
 } from '../../common/query';
 import { searchExpression } from '../../common/search';
 import { PermissionSet } from '../../common/permissions';
-import { HttpError } from '../../server/http/errors';
+import { toErrorBody } from '../../server/http/errors';
 import { compileAst, compileQuery, serverCatalogue, type ServerCatalogue } from '../../server/query/compile';
 import { CONTRACTOR_COLUMNS } from '../../server/services/main/contractors/repository';
 import { INSTALLATION_COLUMNS } from '../../server/services/main/installations/repository';
@@ -606,15 +606,15 @@ describe('compiler', () => {
     expect(compile(cats.sensors, 'SEARCH("abc")').sql).toContain('sensor_token');
   });
 
-  it('turns problems into 400 errors and blank queries into no filter', () => {
+  it('raises the language’s own error (answered 400 at the edge) and turns blank queries into no filter', () => {
     expect(compileQuery(undefined, cats.sensors)).toBeUndefined();
     expect(compileQuery('   ', cats.sensors)).toBeUndefined();
     try {
       compileQuery('status =', cats.sensors);
       expect.unreachable();
     } catch (e) {
-      expect(e).toBeInstanceOf(HttpError);
-      expect(e).toMatchObject({
+      expect(e).toBeInstanceOf(QueryError);
+      expect(toErrorBody(e)).toEqual({
         status: 400,
         message: 'Expected a value after "=" at position 8 but found end of query',
       });
@@ -721,8 +721,8 @@ describe('properties', () => {
           const where = compileQuery(text, entities[k]!);
           if (where) render(where);
         } catch (e) {
-          expect(e).toBeInstanceOf(HttpError);
-          expect((e as HttpError).status).toBe(400);
+          expect(e).toBeInstanceOf(QueryError);
+          expect(toErrorBody(e).status).toBe(400);
         }
       }),
       { numRuns: 2000 },
