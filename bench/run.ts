@@ -17,7 +17,10 @@ for (const name of chosen) {
     process.exit(2);
   }
   console.log(`\n=== bench/${name}.ts ===`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], { stdio: 'inherit', env: process.env });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -15,7 +15,8 @@ async function main() {
   console.log(`AQ Console ${config.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  console:  ${url}/`);
   console.log(`  database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
-  if (config.seed === 'demo') console.log(`  login:    admin / ${config.adminPassword}  (also viewer, technician, sales)`);
+  if (config.seed === 'demo')
+    console.log(`  login:    admin / ${config.adminPassword}  (also viewer, technician, sales)`);
   else console.log('  no demo data: create the first admin with `npm run create-admin -- <username> <password>`');
   const simulator = config.simulator
     ? startSimulator(ctx, {

@@ -9,7 +9,10 @@ import type { AppContext } from './context';
 import path from 'node:path';
 import { FileStore } from './storage/files';
 
-export async function createContext(config: Config, database?: Database): Promise<{ ctx: AppContext; database: Database; seeded: boolean }> {
+export async function createContext(
+  config: Config,
+  database?: Database,
+): Promise<{ ctx: AppContext; database: Database; seeded: boolean }> {
   const dbh = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await ensureBuiltInRoles(dbh.db);
   let seeded = false;
@@ -22,7 +25,12 @@ export async function createContext(config: Config, database?: Database): Promis
     accessTokenTtlSec: config.accessTokenTtlSec,
     refreshTokenTtlSec: config.refreshTokenTtlSec,
   });
-  const ctx: AppContext = { config, db: dbh.db, dbKind: dbh.kind, sessions, oidc: new OidcClient(config.oidc),
+  const ctx: AppContext = {
+    config,
+    db: dbh.db,
+    dbKind: dbh.kind,
+    sessions,
+    oidc: new OidcClient(config.oidc),
     files: new FileStore(path.join(config.dataDir, 'files')),
   };
   return { ctx, database: dbh, seeded };

@@ -14,7 +14,12 @@ const DEFAULTS = { N: 2 ** 15, r: 8, p: 1, keylen: 32 };
 
 export async function hashPassword(password: string, N = DEFAULTS.N): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password, salt, DEFAULTS.keylen, { N, r: DEFAULTS.r, p: DEFAULTS.p, maxmem: 256 * N * DEFAULTS.r });
+  const key = await scrypt(password, salt, DEFAULTS.keylen, {
+    N,
+    r: DEFAULTS.r,
+    p: DEFAULTS.p,
+    maxmem: 256 * N * DEFAULTS.r,
+  });
   return `scrypt$${N}$${DEFAULTS.r}$${DEFAULTS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 

@@ -25,7 +25,12 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 
 export type Factors = { A: number; B: number; C: number };
 export type FactorMap = Partial<Record<string, Factors>>;
-export type Suspension = { suspended: boolean; suspendedFrom: string | null; suspendedTill: string | null; reason: string | null };
+export type Suspension = {
+  suspended: boolean;
+  suspendedFrom: string | null;
+  suspendedTill: string | null;
+  reason: string | null;
+};
 /** A stored tag value; its JSON type follows the tag's type (BOOLEAN, INTEGER/FLOAT, strings). */
 export type TagValue = string | number | boolean | null;
 export type Limits = Partial<Record<'second' | 'minute' | 'hour' | 'day' | 'month' | 'year', number>>;

@@ -56,7 +56,10 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { status, message: e.message ?? 'Request failed' };
 }
 
-export function installErrorHandling(app: FastifyInstance, opts: { notFound?: (request: FastifyRequest, reply: FastifyReply) => void } = {}): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  opts: { notFound?: (request: FastifyRequest, reply: FastifyReply) => void } = {},
+): void {
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);
     if (body.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -65,7 +68,9 @@ export function installErrorHandling(app: FastifyInstance, opts: { notFound?: (r
   app.setNotFoundHandler(
     opts.notFound ??
       ((request, reply) => {
-        void reply.status(404).send({ status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+        void reply
+          .status(404)
+          .send({ status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
       }),
   );
 }

@@ -17,7 +17,12 @@ const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
  * Collects the multipart body: the file under `field` (required unless `optional`) and every text field.
  * A file over the kind's limit is a 413 and nothing is kept.
  */
-export async function readUpload(request: FastifyRequest, kind: UploadKind, field = 'file', optional = false): Promise<Upload | (Omit<Upload, 'bytes'> & { bytes: null })> {
+export async function readUpload(
+  request: FastifyRequest,
+  kind: UploadKind,
+  field = 'file',
+  optional = false,
+): Promise<Upload | (Omit<Upload, 'bytes'> & { bytes: null })> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data request');
   const limit = UPLOAD_LIMITS[kind];
   const fields: Record<string, string> = {};
@@ -25,7 +30,8 @@ export async function readUpload(request: FastifyRequest, kind: UploadKind, fiel
   for await (const part of request.parts({ limits: { fileSize: limit, files: 4, fields: 40 } })) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ${kind} file is larger than ${mib(limit)}`);
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `The ${kind} file is larger than ${mib(limit)}`);
         throw err;
       });
       if (part.fieldname === field) file = { bytes, filename: part.filename, contentType: part.mimetype };

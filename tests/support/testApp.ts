@@ -70,11 +70,21 @@ export interface TestApp {
   ctx: AppContext;
   config: Config;
   /** Signs in with a password and returns the login response body. */
-  login(username: string, password?: string): Promise<{ user: { id: number; permissions: string[]; role: string }; tokens: { accessToken: string; refreshToken: string } }>;
+  login(
+    username: string,
+    password?: string,
+  ): Promise<{
+    user: { id: number; permissions: string[]; role: string };
+    tokens: { accessToken: string; refreshToken: string };
+  }>;
   /** Access token of a user (cached per username). */
   tokenOf(username: string): Promise<string>;
   /** A request with the given bearer token (or none). */
-  call(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -75,7 +75,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
       if (!user.enabled) throw new HttpError(403, 'This account is disabled');
       return db.transaction(async (tx) => {
         const result = await sessions.startSession(tx, user.id, request.headers['user-agent']);
-        await audit(tx, { userId: user.id, userName: user.name, source: 'Console' }, 'UserLoggedIn', `${user.name} signed in with a password`);
+        await audit(
+          tx,
+          { userId: user.id, userName: user.name, source: 'Console' },
+          'UserLoggedIn',
+          `${user.name} signed in with a password`,
+        );
         return result;
       });
     },
@@ -95,7 +100,9 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
     },
     async (request) => {
       try {
-        return { url: await ctx.oidc.authorizationUrl({ redirectUri: request.query.redirect_uri, state: request.query.state }) };
+        return {
+          url: await ctx.oidc.authorizationUrl({ redirectUri: request.query.redirect_uri, state: request.query.state }),
+        };
       } catch (err) {
         if (err instanceof OidcError) throw new HttpError(err.status, err.message);
         throw err;
@@ -127,7 +134,9 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         let [user] = await tx
           .select({ id: staffUsers.id, name: staffUsers.name })
           .from(staffUsers)
-          .where(sql`${staffUsers.oidcSubject} = ${identity.subject} or lower(${staffUsers.email}) = lower(${identity.email})`)
+          .where(
+            sql`${staffUsers.oidcSubject} = ${identity.subject} or lower(${staffUsers.email}) = lower(${identity.email})`,
+          )
           .limit(1);
         if (!user) {
           const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, DEFAULT_ROLE));
@@ -143,7 +152,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
               roleId: role.id,
             })
             .returning({ id: staffUsers.id, name: staffUsers.name });
-          await audit(tx, { userId: user!.id, userName: user!.name, source: 'Sign-in' }, 'UserCreated', `${identity.email} signed in for the first time and was given the default role`);
+          await audit(
+            tx,
+            { userId: user!.id, userName: user!.name, source: 'Sign-in' },
+            'UserCreated',
+            `${identity.email} signed in for the first time and was given the default role`,
+          );
         } else {
           await tx
             .update(staffUsers)
@@ -151,7 +165,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
             .where(eq(staffUsers.id, user.id));
         }
         const result = await sessions.startSession(tx, user!.id, request.headers['user-agent']);
-        await audit(tx, { userId: user!.id, userName: user!.name, source: 'Sign-in' }, 'UserLoggedIn', `${user!.name} signed in with ${identity.email}`);
+        await audit(
+          tx,
+          { userId: user!.id, userName: user!.name, source: 'Sign-in' },
+          'UserLoggedIn',
+          `${user!.name} signed in with ${identity.email}`,
+        );
         return result;
       });
     },
@@ -174,7 +193,11 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
     '/logout',
     {
       config: { public: true },
-      schema: { summary: 'End the session of the bearer refresh token', tags: ['session'], response: { 204: z.null() } },
+      schema: {
+        summary: 'End the session of the bearer refresh token',
+        tags: ['session'],
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const token = bearer(request.headers.authorization);
@@ -182,7 +205,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         const userId = await sessions.logout(tx, token);
         if (userId !== null) {
           const user = await sessions.findUser(tx, userId);
-          await audit(tx, { userId, userName: user?.name ?? null, source: 'Console' }, 'UserLoggedOut', `${user?.name ?? userId} signed out`);
+          await audit(
+            tx,
+            { userId, userName: user?.name ?? null, source: 'Console' },
+            'UserLoggedOut',
+            `${user?.name ?? userId} signed out`,
+          );
         }
       });
       return reply.status(204).send(null);
