@@ -1,11 +1,12 @@
 /** Builds the one Fastify process: every service under its base path, /config.json and the console. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { installErrorHandling } from './http/errors';
+import { installErrorHandling, toErrorBody } from './http/errors';
+import { installInputSanitizer } from './http/sanitize';
 import { servicePlugin } from './http/service';
 import { SERVICES } from './services';
 
@@ -41,6 +42,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // Errors raised by the router itself (bad percent-encoding, over-long parameters) get the contract's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const body = toErrorBody(error);
+      void (reply as FastifyReply).status(body.status).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,6 +66,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
   });
 
+  installInputSanitizer(app);
   for (const def of Object.values(SERVICES)) {
     await app.register(servicePlugin(def, ctx), { prefix: def.prefix });
   }

@@ -42,10 +42,33 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'Uploaded file is too large',
   FST_PARTS_LIMIT: 'Too many parts in the upload',
   FST_FILES_LIMIT: 'Too many files in the upload',
+  FST_ERR_BAD_URL: 'The URL is malformed (invalid percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter of the URL is too long',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed',
 };
+
+/**
+ * The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), if any.
+ * Class 22 (data exception: out-of-range numbers and dates, malformed text or JSON, over-long
+ * values) always comes from a value the request carried.
+ */
+export function sqlState(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or malformed';
 
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
+  // Safety net behind the edge checks (input sanitiser, id ranges): bad data is never a 500.
+  if (sqlState(error)?.startsWith('22')) return { status: 400, message: DATA_EXCEPTION_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: describeValidation(error) };
   if (isResponseSerializationError(error)) return { status: 500, message: 'The server produced an invalid response' };
   const e = error as Partial<FastifyError> & { cause?: unknown };

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS, type UploadKind } from '../../common/domain';
 import { HttpError, badRequest } from './errors';
+import { assertSafeInput } from './sanitize';
 
 export interface Upload {
   bytes: Buffer;
@@ -39,6 +40,8 @@ export async function readUpload(
       fields[part.fieldname] = String(part.value);
     }
   }
+  // Multipart parts are read here, after the edge checks: the same text rule applies to them.
+  assertSafeInput({ ...fields, ...(file ? { filename: file.filename } : {}) }, 'body');
   if (!file) {
     if (optional) return { bytes: null, filename: '', contentType: '', fields };
     throw badRequest(`The multipart field "${field}" with a file is required`);
