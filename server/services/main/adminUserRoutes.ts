@@ -1,5 +1,6 @@
 /** Staff users: list, change role or enabled state, end all sessions. */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { asc, eq, sql, and, type SQL } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { apiTokens, roles, staffUsers } from '../../db/schema';
@@ -36,8 +37,6 @@ async function loadUser(db: Executor, id: number) {
   if (!user) throw notFound(`User ${id} does not exist`);
   return user;
 }
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
   app.get(

@@ -4,6 +4,7 @@
  * shown once, and never carries more than its creator holds.
  */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { isKnownPermission } from '../../../common/permissions';
@@ -148,7 +149,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'Revoke (deactivate) a token',
         tags: ['tokens'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: tokenSchema },
       },
     },

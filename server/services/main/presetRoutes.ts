@@ -16,6 +16,7 @@
  * QueryDeleted).
  */
 import { z } from 'zod';
+import { dbId, idParam, idParams } from '../../http/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ALL_PRESET_ID,
@@ -59,9 +60,8 @@ export const savedQuerySchema = z.object({
   visibility: z.boolean(),
 });
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const kindParam = z.object({ kind: z.enum(QUERY_KINDS) });
-const kindIdParams = kindParam.extend({ id: z.coerce.number().int().positive() });
+const kindIdParams = kindParam.extend({ id: idParam });
 
 const presetBody = z.object({
   name: z.string().max(1000),
@@ -76,10 +76,10 @@ const queryBody = z.object({
 /** A PUT replaces the item: visibility must be given. */
 const presetUpdate = presetBody.extend({ visibility: z.boolean() });
 const queryUpdate = queryBody.extend({ visibility: z.boolean() });
-const importId = z.number().int().positive().nullable().optional();
+const importId = dbId.nullable().optional();
 const presetImport = z.array(presetBody.extend({ id: importId })).max(MAX_ITEMS);
 const queryImport = z.array(queryBody.extend({ id: importId })).max(MAX_ITEMS);
-const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(MAX_ITEMS) });
+const orderBody = z.object({ ids: z.array(dbId).max(MAX_ITEMS) });
 const renumberedSchema = z.array(z.object({ from: z.number().nullable(), to: z.number() }));
 
 const presetList = z.object({ data: z.object({ presets: z.array(presetSchema) }) });
@@ -416,7 +416,7 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       schema: {
         summary: 'Change a preset (name, visibility, columns); All (id 1) cannot be changed',
         tags,
-        params: idParam,
+        params: idParams,
         body: presetUpdate,
         response: { 200: z.object({ data: z.object({ preset: presetSchema }) }) },
       },
@@ -453,7 +453,7 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       schema: {
         summary: 'Delete a preset; All (id 1) cannot be deleted',
         tags,
-        params: idParam,
+        params: idParams,
         response: { 200: presetList },
       },
     },

@@ -1,5 +1,6 @@
 /** Roles: editable sets of permission flags. `admin` and `default` are protected. */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, DEFAULT_ROLE, PERMISSIONS, isKnownPermission } from '../../../common/permissions';
 import { MESSAGES } from '../../../common/validation';
@@ -19,7 +20,6 @@ export const roleSchema = z.object({
 });
 
 const permissionInput = z.union([z.record(z.string(), z.boolean()), z.array(z.string())]);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const nameInput = z.string().trim().min(1, MESSAGES.required).max(64, MESSAGES.shorter(65));
 
 /** Normalises a permission map or list into the stored map, refusing unknown names. */

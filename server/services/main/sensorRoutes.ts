@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { dbId, idParam, idParams } from '../../http/schemas';
 import { Column, and, asc, desc, eq, inArray, is, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -81,9 +82,6 @@ export const EXPORT_BATCH = 1000;
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
-
-const MAX_ID = 2_147_483_647;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 // ------------------------------------------------------------------ CSV
 
@@ -346,7 +344,7 @@ export const orderBody = z.object({
   measured: z.array(z.enum(MEASURED_PARAMS)).min(1, 'measured must name at least one parameter'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  contractorId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+  contractorId: dbId.nullable().optional(),
   sensorTags: tagMap.optional(),
   installationTags: tagMap.optional(),
   sensorFactors: z.record(z.string(), factorInput).optional(),
@@ -582,8 +580,8 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
           'Needs edit_tags, edit_sensor_tags or edit_sensor_tag_{tagId}. BOOLEAN: true/false; INTEGER: an integer; FLOAT: a number; STRING/TEXT: a string; ENUM: one of its values; META tags are read-only (422).',
         tags: ['sensors'],
         params: z.object({
-          id: z.coerce.number().int().positive().max(MAX_ID),
-          tagId: z.coerce.number().int().positive().max(MAX_ID),
+          id: idParam,
+          tagId: idParam,
         }),
         body: z.object({ value: tagValueSchema }),
         response: { 200: z.object({ data: z.object({ tagId: z.number().int(), value: tagValueSchema }) }) },
@@ -629,7 +627,7 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
         summary: 'Set (all three numbers) or clear (all null) the calibration factors of one parameter',
         description: `param is one of ${FACTOR_PARAMS.join(', ')}; needs edit_factors or edit_{param}_factors.`,
         tags: ['sensors'],
-        params: z.object({ id: z.coerce.number().int().positive().max(MAX_ID), param: z.string().max(40) }),
+        params: z.object({ id: idParam, param: z.string().max(40) }),
         body: factorInput,
         response: {
           200: z.object({ data: z.object({ param: z.string(), factors: factorsSchema.nullable() }) }),
