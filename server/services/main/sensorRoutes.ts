@@ -253,13 +253,14 @@ function exportColumns(plan: ExportPlan): SQL[] {
 }
 
 /**
- * The CSV (BOM, header, one line per sensor) in chunks of EXPORT_BATCH rows. Keyset paging on
- * (sort key, id): non-null keys first, then — for a nullable key — the rows without one, by id,
+ * The CSV (BOM, header, one line per sensor) in chunks of EXPORT_BATCH rows; the first chunk is the
+ * header with the first batch, so the first database query has run before anything can be sent.
+ * Keyset paging on (sort key, id): non-null keys first, then — for a nullable key — the rows without one, by id,
  * in the order of GET /sensors (empty values last). Each batch is its own short query, so PGlite's
  * one connection is never held for the whole export, and memory does not grow with the rows.
  */
 export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_BATCH): AsyncGenerator<string> {
-  yield CSV_BOM + csvLine(plan.header);
+  let head = CSV_BOM + csvLine(plan.header);
   const dir = plan.desc ? desc : asc;
   const cmp = plan.desc ? sql.raw('<') : sql.raw('>');
   const columns = exportColumns(plan);
@@ -307,7 +308,8 @@ export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_
         }
         chunk += `${line}\r\n`;
       }
-      yield chunk;
+      yield head + chunk;
+      head = '';
       const last = rows[rows.length - 1]!;
       after = { key: last.__key === null ? null : String(last.__key), id: Number(last.__id) };
     }
@@ -317,6 +319,7 @@ export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_
         after = undefined;
         continue;
       }
+      if (head) yield head;
       return;
     }
   }
@@ -492,8 +495,12 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
     async (request, reply) => {
       const plan = await planExport(db, request.query, request.principal.permissions);
       const gen = exportCsv(db, plan);
+      // Validated, planned and the first batch read before the first byte: a failing export is an
+      // ordinary error response, not a 200 cut short.
+      const first = await gen.next();
       const stream = Readable.from(
         (async function* () {
+          if (!first.done) yield Buffer.from(first.value, 'utf8');
           for await (const chunk of gen) yield Buffer.from(chunk, 'utf8');
         })(),
         { objectMode: false },
