@@ -21,6 +21,16 @@ export interface OidcConfig {
   providerName: string;
 }
 
+/** Password sign-in throttling (server/auth/throttle.ts); a limit of 0 turns that limit off. */
+export interface LoginThrottleConfig {
+  /** Failed sign-ins per username per window (LOGIN_MAX_FAILURES_PER_USER, default 5). */
+  maxFailuresPerUser: number;
+  /** Failed sign-ins per client address per window (LOGIN_MAX_FAILURES_PER_ADDRESS, default 50). */
+  maxFailuresPerAddress: number;
+  /** Length of the window in seconds (LOGIN_THROTTLE_WINDOW_SEC, default 900). */
+  windowSec: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -32,6 +42,7 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
+  loginThrottle: LoginThrottleConfig;
   oidc: OidcConfig;
   realtime: { appId: string; key: string; secret: string };
   mapTileUrl: string;
@@ -63,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET ?? '',
     accessTokenTtlSec: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    loginThrottle: {
+      maxFailuresPerUser: Math.max(0, int(env, 'LOGIN_MAX_FAILURES_PER_USER', 5)),
+      maxFailuresPerAddress: Math.max(0, int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50)),
+      windowSec: Math.max(1, int(env, 'LOGIN_THROTTLE_WINDOW_SEC', 15 * 60)),
+    },
     oidc: {
       issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
       clientId: env.OIDC_CLIENT_ID ?? '',

@@ -5,6 +5,7 @@ import { ensureBuiltInRoles, isDatabaseEmpty, seedDemo } from './db/seed';
 import { SessionService } from './auth/sessions';
 import { OidcClient } from './auth/oidc';
 import { loadSigningKey } from './auth/secret';
+import { LoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
 import path from 'node:path';
 import { FileStore } from './storage/files';
@@ -31,6 +32,7 @@ export async function createContext(
     dbKind: dbh.kind,
     sessions,
     oidc: new OidcClient(config.oidc),
+    loginThrottle: new LoginThrottle(dbh.db, config.loginThrottle),
     files: new FileStore(path.join(config.dataDir, 'files')),
   };
   return { ctx, database: dbh, seeded };

@@ -5,6 +5,7 @@ import { loginPassword, loginUsername } from '../../../common/validation';
 import { DEFAULT_ROLE } from '../../../common/permissions';
 import { audit } from '../../audit';
 import { verifyPassword } from '../../auth/password';
+import { describeWait, type ThrottleScope } from '../../auth/throttle';
 import { OidcError } from '../../auth/oidc';
 import { roles, staffUsers } from '../../db/schema';
 import { HttpError, badRequest, unauthorized } from '../../http/errors';
@@ -53,6 +54,22 @@ async function freeUsername(db: Parameters<ServiceRoutes>[1]['db'], email: strin
 
 export const sessionRoutes: ServiceRoutes = (app, ctx) => {
   const { db, sessions } = ctx;
+  const limits = ctx.loginThrottle.limits;
+
+  /** One audit record when a limit starts refusing sign-ins (not one per refused attempt). */
+  async function auditThrottled(scope: ThrottleScope, username: string, address: string, retryAfterSec: number) {
+    const target = scope === 'user' ? await sessions.findUserByName(db, username) : undefined;
+    const message =
+      scope === 'user'
+        ? `Password sign-in for ${username} refused for ${describeWait(retryAfterSec)} after ${limits.maxFailuresPerUser} failed attempts`
+        : `Password sign-in from ${address} refused for ${describeWait(retryAfterSec)} after ${limits.maxFailuresPerAddress} failed attempts`;
+    await audit(
+      db,
+      { userId: target?.id ?? null, userName: target?.name ?? null, source: 'Console' },
+      'LoginThrottled',
+      message,
+    );
+  }
 
   app.get(
     '/login/basic',
@@ -65,13 +82,24 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         response: { 200: loginResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = parseBasic(request.headers.authorization);
       const invalid = loginUsername(username) ?? loginPassword(password);
       if (invalid) throw badRequest(invalid);
+      const verdict = await ctx.loginThrottle.attempt(username, request.ip);
+      for (const scope of verdict.newlyBlocked)
+        await auditThrottled(scope, username, request.ip, verdict.retryAfterSec);
+      if (verdict.retryAfterSec > 0) {
+        void reply.header('retry-after', String(verdict.retryAfterSec));
+        throw new HttpError(
+          429,
+          `Too many failed sign-in attempts. Try again in ${describeWait(verdict.retryAfterSec)}.`,
+        );
+      }
       const user = await sessions.findUserByName(db, username);
       if (!user || !(await verifyPassword(password, user.passwordHash)))
         throw unauthorized('Invalid username or password');
+      await ctx.loginThrottle.succeeded(username, request.ip);
       if (!user.enabled) throw new HttpError(403, 'This account is disabled');
       return db.transaction(async (tx) => {
         const result = await sessions.startSession(tx, user.id, request.headers['user-agent']);
