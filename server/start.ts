@@ -5,6 +5,7 @@ import { ensureBuiltInRoles, isDatabaseEmpty, seedDemo } from './db/seed';
 import { SessionService } from './auth/sessions';
 import { OidcClient } from './auth/oidc';
 import { loadSigningKey } from './auth/secret';
+import { warmUpPasswordCheck } from './auth/password';
 import { LoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
 import path from 'node:path';
@@ -26,6 +27,7 @@ export async function createContext(
     accessTokenTtlSec: config.accessTokenTtlSec,
     refreshTokenTtlSec: config.refreshTokenTtlSec,
   });
+  warmUpPasswordCheck();
   const ctx: AppContext = {
     config,
     db: dbh.db,

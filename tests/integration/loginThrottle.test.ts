@@ -4,6 +4,7 @@
  * costs the same password check as a known one (no enumeration by timing). Small limits through the
  * LOGIN_* environment variables; each test uses its own usernames and addresses.
  */
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/testApp';
 
@@ -126,3 +127,19 @@ describe('throttling per client address', () => {
   });
 });
 
+describe('no username enumeration by timing', () => {
+  it('an unknown username costs the same scrypt derivation as a known one with a wrong password', async () => {
+    // The dummy hash is made at start-up; one unknown sign-in makes sure it is ready before counting.
+    await signIn('warm-up-unknown', 'wrong-password-1', freshAddress());
+    const scrypt = vi.spyOn(crypto, 'scrypt');
+    expect((await signIn('no-such-user', 'wrong-password-1', freshAddress())).statusCode).toBe(401);
+    const unknown = scrypt.mock.calls.map((c) => c[3]);
+    scrypt.mockClear();
+    expect((await signIn('admin', 'wrong-password-1', freshAddress())).statusCode).toBe(401);
+    const known = scrypt.mock.calls.map((c) => c[3]);
+    expect(unknown).toHaveLength(1);
+    expect(known).toHaveLength(1);
+    // Same cost parameters (N, r, p): the same work either way.
+    expect(unknown[0]).toEqual(known[0]);
+  });
+});

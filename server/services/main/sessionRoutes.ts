@@ -97,8 +97,9 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         );
       }
       const user = await sessions.findUserByName(db, username);
-      if (!user || !(await verifyPassword(password, user.passwordHash)))
-        throw unauthorized('Invalid username or password');
+      // Unknown users are checked against a dummy hash: the same work, so timing does not reveal them.
+      const valid = await verifyPassword(password, user?.passwordHash);
+      if (!user || !valid) throw unauthorized('Invalid username or password');
       await ctx.loginThrottle.succeeded(username, request.ip);
       if (!user.enabled) throw new HttpError(403, 'This account is disabled');
       return db.transaction(async (tx) => {
