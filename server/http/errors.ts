@@ -79,14 +79,34 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { status, message: e.message ?? 'Request failed' };
 }
 
+const LOGGED = Symbol('error logged');
+
+/** What a log line about a request says: method, route pattern and status (the request id is bound by Fastify). */
+const where = (request: FastifyRequest, status: number) => ({
+  method: request.method,
+  route: request.routeOptions.url ?? null,
+  statusCode: status,
+});
+
 export function installErrorHandling(
   app: FastifyInstance,
   opts: { notFound?: (request: FastifyRequest, reply: FastifyReply) => void } = {},
 ): void {
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.status >= 500) {
+      request.log.error({ err: error, ...where(request, body.status) }, 'request failed');
+      (request as unknown as Record<symbol, boolean>)[LOGGED] = true;
+    } else if (body.message === DATA_EXCEPTION_MESSAGE) {
+      // The safety net caught what the edge checks should have: worth a look, not an outage.
+      request.log.warn({ err: error, ...where(request, body.status) }, 'bad data reached the database');
+    }
     void reply.status(body.status).send(body);
+  });
+  // Every other 5xx (a handler answering one itself) is logged too, once.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && !(request as unknown as Record<symbol, boolean>)[LOGGED])
+      request.log.error(where(request, reply.statusCode), 'request answered with a server error');
   });
   app.setNotFoundHandler(
     opts.notFound ??

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
 import { ensureBuiltInRoles, seedDemo } from '../../server/db/seed';
@@ -88,7 +88,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { seed?: SeedKind; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: SeedKind; env?: Record<string, string>; build?: BuildOptions } = {},
+): Promise<TestApp> {
   const seed = opts.seed ?? 'demo';
   const config: Config = {
     ...loadConfig({ ...process.env, ...opts.env, SEED: 'none' }),
@@ -107,7 +109,7 @@ export async function createTestApp(opts: { seed?: SeedKind; env?: Record<string
     database = await openDatabase({ loadDataDir: await template(seed), migrate: false });
   }
   const { ctx } = await createContext(config, database);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, opts.build);
   await app.ready();
 
   const tokens = new Map<string, string>();
