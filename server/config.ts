@@ -31,6 +31,9 @@ export interface LoginThrottleConfig {
   windowSec: number;
 }
 
+/** The demo users' password when ADMIN_PASSWORD is not set (documented in the README, so not a secret). */
+export const DEFAULT_ADMIN_PASSWORD = 'admin-demo-pass';
+
 export interface Config {
   host: string;
   port: number;
@@ -39,6 +42,8 @@ export interface Config {
   redisUrl?: string;
   seed: 'demo' | 'none';
   adminPassword: string;
+  /** ADMIN_PASSWORD was set: the password is the operator's secret and is never printed. */
+  adminPasswordFromEnv: boolean;
   jwtSecret: string;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
@@ -70,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     seed: env.SEED === 'none' ? 'none' : 'demo',
-    adminPassword: env.ADMIN_PASSWORD ?? 'admin-demo-pass',
+    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    adminPasswordFromEnv: env.ADMIN_PASSWORD !== undefined,
     jwtSecret: env.JWT_SECRET ?? '',
     accessTokenTtlSec: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
