@@ -1,12 +1,12 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks one after another (they print their own figures
- * and ratios against an in-run baseline). Names: query, sensors, audit-search. Default: all.
+ * and ratios against an in-run baseline). Names: query, sensors, audit-search, login-timing. Default: all.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['query', 'sensors', 'audit-search'];
+const ALL = ['query', 'sensors', 'audit-search', 'login-timing'];
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 
@@ -17,7 +17,10 @@ for (const name of chosen) {
     process.exit(2);
   }
   console.log(`\n=== bench/${name}.ts ===`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], { stdio: 'inherit', env: process.env });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

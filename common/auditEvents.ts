@@ -9,6 +9,7 @@ export const AUDIT_EVENT_TYPES = [
   'UserDisabled',
   'UserSessionsInvalidated',
   'SessionRevoked',
+  'LoginThrottled',
   // roles and tokens
   'RoleCreated',
   'RoleUpdated',

@@ -1,18 +1,23 @@
 /** Builds the one Fastify process: every service under its base path, /config.json and the console. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { installErrorHandling } from './http/errors';
+import { installErrorHandling, toErrorBody } from './http/errors';
+import { installInputSanitizer } from './http/sanitize';
+import { REQUEST_ID_HEADER, loggingServerOptions, type LogStream } from './http/logging';
 import { servicePlugin } from './http/service';
 import { SERVICES } from './services';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildOptions {
+  /** One log line per request (LOG_REQUESTS=1); 5xx responses are logged either way. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests). */
+  logStream?: LogStream;
 }
 
 export function runtimeConfig(ctx: AppContext) {
@@ -37,10 +42,18 @@ export function runtimeConfig(ctx: AppContext) {
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    ...loggingServerOptions({ requests: opts.logger, stream: opts.logStream }),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // Errors raised by the router itself (bad percent-encoding, over-long parameters) get the contract's shape too.
+    frameworkErrors: (error, request, reply) => {
+      const body = toErrorBody(error);
+      void (reply as FastifyReply).header(REQUEST_ID_HEADER, request.id).status(body.status).send(body);
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,6 +73,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
   });
 
+  installInputSanitizer(app);
   for (const def of Object.values(SERVICES)) {
     await app.register(servicePlugin(def, ctx), { prefix: def.prefix });
   }

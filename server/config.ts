@@ -21,6 +21,19 @@ export interface OidcConfig {
   providerName: string;
 }
 
+/** Password sign-in throttling (server/auth/throttle.ts); a limit of 0 turns that limit off. */
+export interface LoginThrottleConfig {
+  /** Failed sign-ins per username per window (LOGIN_MAX_FAILURES_PER_USER, default 5). */
+  maxFailuresPerUser: number;
+  /** Failed sign-ins per client address per window (LOGIN_MAX_FAILURES_PER_ADDRESS, default 50). */
+  maxFailuresPerAddress: number;
+  /** Length of the window in seconds (LOGIN_THROTTLE_WINDOW_SEC, default 900). */
+  windowSec: number;
+}
+
+/** The demo users' password when ADMIN_PASSWORD is not set (documented in the README, so not a secret). */
+export const DEFAULT_ADMIN_PASSWORD = 'admin-demo-pass';
+
 export interface Config {
   host: string;
   port: number;
@@ -29,9 +42,12 @@ export interface Config {
   redisUrl?: string;
   seed: 'demo' | 'none';
   adminPassword: string;
+  /** ADMIN_PASSWORD was set: the password is the operator's secret and is never printed. */
+  adminPasswordFromEnv: boolean;
   jwtSecret: string;
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
+  loginThrottle: LoginThrottleConfig;
   oidc: OidcConfig;
   realtime: { appId: string; key: string; secret: string };
   mapTileUrl: string;
@@ -59,10 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     seed: env.SEED === 'none' ? 'none' : 'demo',
-    adminPassword: env.ADMIN_PASSWORD ?? 'admin-demo-pass',
+    adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    adminPasswordFromEnv: env.ADMIN_PASSWORD !== undefined,
     jwtSecret: env.JWT_SECRET ?? '',
     accessTokenTtlSec: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    loginThrottle: {
+      maxFailuresPerUser: Math.max(0, int(env, 'LOGIN_MAX_FAILURES_PER_USER', 5)),
+      maxFailuresPerAddress: Math.max(0, int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50)),
+      windowSec: Math.max(1, int(env, 'LOGIN_THROTTLE_WINDOW_SEC', 15 * 60)),
+    },
     oidc: {
       issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
       clientId: env.OIDC_CLIENT_ID ?? '',

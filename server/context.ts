@@ -4,12 +4,15 @@ import type { Db } from './db';
 import type { SessionService } from './auth/sessions';
 import type { OidcClient } from './auth/oidc';
 import type { FileStore } from './storage/files';
+import type { LoginThrottle } from './auth/throttle';
 
 export interface AppContext {
   config: Config;
   db: Db;
   dbKind: 'pglite' | 'postgres';
   sessions: SessionService;
+  /** Failed password sign-ins per username and per client address. */
+  loginThrottle: LoginThrottle;
   oidc: OidcClient;
   files: FileStore;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { createContext } from './start';
 import { startSimulator } from './simulator';
+import { startBanner } from './banner';
 
 async function main() {
   const started = Date.now();
@@ -11,12 +12,8 @@ async function main() {
   const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`AQ Console ${config.version} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`  console:  ${url}/`);
-  console.log(`  database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
-  if (config.seed === 'demo') console.log(`  login:    admin / ${config.adminPassword}  (also viewer, technician, sales)`);
-  else console.log('  no demo data: create the first admin with `npm run create-admin -- <username> <password>`');
+  for (const line of startBanner({ config, url, databaseKind: database.kind, seeded, startedMs: Date.now() - started }))
+    console.log(line);
   const simulator = config.simulator
     ? startSimulator(ctx, {
         tickMs: config.simulatorTickMs,

@@ -5,11 +5,16 @@ import { ensureBuiltInRoles, isDatabaseEmpty, seedDemo } from './db/seed';
 import { SessionService } from './auth/sessions';
 import { OidcClient } from './auth/oidc';
 import { loadSigningKey } from './auth/secret';
+import { warmUpPasswordCheck } from './auth/password';
+import { LoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
 import path from 'node:path';
 import { FileStore } from './storage/files';
 
-export async function createContext(config: Config, database?: Database): Promise<{ ctx: AppContext; database: Database; seeded: boolean }> {
+export async function createContext(
+  config: Config,
+  database?: Database,
+): Promise<{ ctx: AppContext; database: Database; seeded: boolean }> {
   const dbh = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await ensureBuiltInRoles(dbh.db);
   let seeded = false;
@@ -22,7 +27,14 @@ export async function createContext(config: Config, database?: Database): Promis
     accessTokenTtlSec: config.accessTokenTtlSec,
     refreshTokenTtlSec: config.refreshTokenTtlSec,
   });
-  const ctx: AppContext = { config, db: dbh.db, dbKind: dbh.kind, sessions, oidc: new OidcClient(config.oidc),
+  warmUpPasswordCheck();
+  const ctx: AppContext = {
+    config,
+    db: dbh.db,
+    dbKind: dbh.kind,
+    sessions,
+    oidc: new OidcClient(config.oidc),
+    loginThrottle: new LoginThrottle(dbh.db, config.loginThrottle),
     files: new FileStore(path.join(config.dataDir, 'files')),
   };
   return { ctx, database: dbh, seeded };

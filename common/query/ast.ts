@@ -117,11 +117,30 @@ export interface ParsedDate {
   dateOnly: boolean;
 }
 
+/** First instant of the year 1 (UTC). `Date.UTC` would read the year 1 as 1901. */
+export const MIN_DATE_MS = new Date(0).setUTCFullYear(1, 0, 1);
+/** Last instant of the year 9999 (UTC): PostgreSQL and ISO 8601 both need four-digit years. */
+export const MAX_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /**
  * Parses an ISO date (`2026-01-31`) or date-time (`2026-01-31T10:00`, seconds, fractions and a zone
- * optional; no zone means UTC). Returns undefined for anything else, including impossible dates.
+ * optional; no zone means UTC). Returns undefined for anything else, including impossible dates and
+ * instants a zone offset pushes outside the years 1–9999 (`0001-01-01T00:00+14:00`).
  */
 export function parseIsoDate(text: string): ParsedDate | undefined {
+  const parsed = parseIsoDateAnyYear(text);
+  return parsed && !outOfRange(parsed.date) ? parsed : undefined;
+}
+
+/** True when the text is a well-formed date whose instant falls outside the years 1–9999. */
+export function isDateOutOfRange(text: string): boolean {
+  const parsed = parseIsoDateAnyYear(text);
+  return parsed !== undefined && outOfRange(parsed.date);
+}
+
+const outOfRange = (date: Date) => date.getTime() < MIN_DATE_MS || date.getTime() > MAX_DATE_MS;
+
+function parseIsoDateAnyYear(text: string): ParsedDate | undefined {
   const m = DATE_RE.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone] = m;

@@ -3,7 +3,16 @@
  * `parseQuery` returns the AST, `null` for a blank query, or throws a QueryError naming the
  * position and what was expected. It throws nothing else, whatever the input.
  */
-import { QueryError, parseIsoDate, type CompareOp, type Expr, type FieldRef, type Span, type Value } from './ast';
+import {
+  QueryError,
+  isDateOutOfRange,
+  parseIsoDate,
+  type CompareOp,
+  type Expr,
+  type FieldRef,
+  type Span,
+  type Value,
+} from './ast';
 import { lex, type LexKind, type LexToken } from './lexer';
 
 /** Deeper nesting than this is refused (it also bounds the recursion). */
@@ -228,6 +237,12 @@ class Parser {
         this.next();
         return { kind: 'string', value: t.str!, span: span(t.start, t.end) };
       case 'date': {
+        if (isDateOutOfRange(t.text))
+          throw new QueryError(
+            `Date ${JSON.stringify(t.text)} at position ${t.start} is outside the years 1 to 9999 once its zone offset is applied`,
+            t.start,
+            { end: t.end, expected: ['a date between the years 1 and 9999'] },
+          );
         if (!parseIsoDate(t.text))
           throw new QueryError(
             `Invalid date ${JSON.stringify(t.text)} at position ${t.start}; expected a real calendar date such as 2026-01-31 or 2026-01-31T10:00:00Z`,

@@ -143,6 +143,21 @@ export const auditLogs = pgTable(
   ],
 );
 
+/**
+ * Password sign-in throttling: failed attempts per key (`user:<lower-case name>` or `addr:<client
+ * address>`) in a fixed window that starts at the first failure. Kept in the database so every
+ * process on one PostgreSQL shares the counts and a restart does not reset them.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStart: ts('window_start').notNull(),
+  },
+  (t) => [index('login_throttle_window_start_idx').on(t.windowStart)],
+);
+
 // ---------------------------------------------------------------- personal preferences
 
 export const preferences = pgTable('preferences', {

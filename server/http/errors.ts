@@ -43,12 +43,35 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'Uploaded file is too large',
   FST_PARTS_LIMIT: 'Too many parts in the upload',
   FST_FILES_LIMIT: 'Too many files in the upload',
+  FST_ERR_BAD_URL: 'The URL is malformed (invalid percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter of the URL is too long',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed',
 };
+
+/**
+ * The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`), if any.
+ * Class 22 (data exception: out-of-range numbers and dates, malformed text or JSON, over-long
+ * values) always comes from a value the request carried.
+ */
+export function sqlState(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as typeof e, i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or malformed';
 
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   // A query-language problem (syntax, unknown field, type mismatch) is bad input.
   if (error instanceof QueryError) return { status: 400, message: error.message };
+  // Safety net behind the edge checks (input sanitiser, id ranges): bad data is never a 500.
+  if (sqlState(error)?.startsWith('22')) return { status: 400, message: DATA_EXCEPTION_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: describeValidation(error) };
   if (isResponseSerializationError(error)) return { status: 500, message: 'The server produced an invalid response' };
   const e = error as Partial<FastifyError> & { cause?: unknown };
@@ -59,16 +82,41 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { status, message: e.message ?? 'Request failed' };
 }
 
-export function installErrorHandling(app: FastifyInstance, opts: { notFound?: (request: FastifyRequest, reply: FastifyReply) => void } = {}): void {
+const LOGGED = Symbol('error logged');
+
+/** What a log line about a request says: method, route pattern and status (the request id is bound by Fastify). */
+const where = (request: FastifyRequest, status: number) => ({
+  method: request.method,
+  route: request.routeOptions.url ?? null,
+  statusCode: status,
+});
+
+export function installErrorHandling(
+  app: FastifyInstance,
+  opts: { notFound?: (request: FastifyRequest, reply: FastifyReply) => void } = {},
+): void {
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.status >= 500) {
+      request.log.error({ err: error, ...where(request, body.status) }, 'request failed');
+      (request as unknown as Record<symbol, boolean>)[LOGGED] = true;
+    } else if (body.message === DATA_EXCEPTION_MESSAGE) {
+      // The safety net caught what the edge checks should have: worth a look, not an outage.
+      request.log.warn({ err: error, ...where(request, body.status) }, 'bad data reached the database');
+    }
     void reply.status(body.status).send(body);
+  });
+  // Every other 5xx (a handler answering one itself) is logged too, once.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && !(request as unknown as Record<symbol, boolean>)[LOGGED])
+      request.log.error(where(request, reply.statusCode), 'request answered with a server error');
   });
   app.setNotFoundHandler(
     opts.notFound ??
       ((request, reply) => {
-        void reply.status(404).send({ status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+        void reply
+          .status(404)
+          .send({ status: 404, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
       }),
   );
 }

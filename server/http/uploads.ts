@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS, type UploadKind } from '../../common/domain';
 import { HttpError, badRequest } from './errors';
+import { assertSafeInput } from './sanitize';
 
 export interface Upload {
   bytes: Buffer;
@@ -17,7 +18,12 @@ const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
  * Collects the multipart body: the file under `field` (required unless `optional`) and every text field.
  * A file over the kind's limit is a 413 and nothing is kept.
  */
-export async function readUpload(request: FastifyRequest, kind: UploadKind, field = 'file', optional = false): Promise<Upload | (Omit<Upload, 'bytes'> & { bytes: null })> {
+export async function readUpload(
+  request: FastifyRequest,
+  kind: UploadKind,
+  field = 'file',
+  optional = false,
+): Promise<Upload | (Omit<Upload, 'bytes'> & { bytes: null })> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data request');
   const limit = UPLOAD_LIMITS[kind];
   const fields: Record<string, string> = {};
@@ -25,7 +31,8 @@ export async function readUpload(request: FastifyRequest, kind: UploadKind, fiel
   for await (const part of request.parts({ limits: { fileSize: limit, files: 4, fields: 40 } })) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ${kind} file is larger than ${mib(limit)}`);
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `The ${kind} file is larger than ${mib(limit)}`);
         throw err;
       });
       if (part.fieldname === field) file = { bytes, filename: part.filename, contentType: part.mimetype };
@@ -33,6 +40,8 @@ export async function readUpload(request: FastifyRequest, kind: UploadKind, fiel
       fields[part.fieldname] = String(part.value);
     }
   }
+  // Multipart parts are read here, after the edge checks: the same text rule applies to them.
+  assertSafeInput({ ...fields, ...(file ? { filename: file.filename } : {}) }, 'body');
   if (!file) {
     if (optional) return { bytes: null, filename: '', contentType: '', fields };
     throw badRequest(`The multipart field "${field}" with a file is required`);

@@ -10,6 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DURATION_UNIT_MS,
+  MAX_DATE_MS,
+  MIN_DATE_MS,
   QueryError,
   fieldName,
   parseIsoDate,
@@ -172,9 +174,9 @@ type Lit = { kind: 'null' } | { kind: 'scalar'; sql: SQL; raw: unknown } | { kin
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 const DAY_MS = 86_400_000;
-/** Latest instant PostgreSQL and JS both represent comfortably. */
-const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
-const MIN_TIME_MS = Date.UTC(1, 0, 1);
+/** Instants PostgreSQL and ISO 8601 both write with four-digit years (the years 1–9999). */
+const MAX_TIME_MS = MAX_DATE_MS;
+const MIN_TIME_MS = MIN_DATE_MS;
 
 const TYPE_LABEL: Record<FieldDef['type'], string> = {
   integer: 'a whole number',

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
 import { ensureBuiltInRoles, seedDemo } from '../../server/db/seed';
@@ -70,15 +70,27 @@ export interface TestApp {
   ctx: AppContext;
   config: Config;
   /** Signs in with a password and returns the login response body. */
-  login(username: string, password?: string): Promise<{ user: { id: number; permissions: string[]; role: string }; tokens: { accessToken: string; refreshToken: string } }>;
+  login(
+    username: string,
+    password?: string,
+  ): Promise<{
+    user: { id: number; permissions: string[]; role: string };
+    tokens: { accessToken: string; refreshToken: string };
+  }>;
   /** Access token of a user (cached per username). */
   tokenOf(username: string): Promise<string>;
   /** A request with the given bearer token (or none). */
-  call(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { seed?: SeedKind; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: SeedKind; env?: Record<string, string>; build?: BuildOptions } = {},
+): Promise<TestApp> {
   const seed = opts.seed ?? 'demo';
   const config: Config = {
     ...loadConfig({ ...process.env, ...opts.env, SEED: 'none' }),
@@ -97,7 +109,7 @@ export async function createTestApp(opts: { seed?: SeedKind; env?: Record<string
     database = await openDatabase({ loadDataDir: await template(seed), migrate: false });
   }
   const { ctx } = await createContext(config, database);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, opts.build);
   await app.ready();
 
   const tokens = new Map<string, string>();

@@ -6,6 +6,7 @@
  * of the rows and cannot be sorted on or filtered by (the contractor name is then not searched).
  */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACCESS_VISIBILITY, ADP_USER_STATUSES, ADP_USER_TYPES } from '../../../common/domain';
@@ -217,7 +218,7 @@ export const adpReadRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'One developer-portal user with settings and access definitions',
         tags: ['users'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: z.object({ data: z.object({ user: userDetail }) }) },
       },
     },

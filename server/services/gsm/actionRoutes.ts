@@ -11,6 +11,7 @@
  * played by the fleet simulator (server/simulator).
  */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import { RESTARTABLE_COMMUNICATIONS, UPDATER_ACTIONABLE, type Communication } from '../../../common/domain';
 import { audit } from '../../audit';
@@ -42,7 +43,7 @@ export const gsmActionRoutes: ServiceRoutes = (app, { db }) => {
               : 'Disconnect a GSM or NB-IoT sensor from the network for 30 minutes (updater status IdleRequired); cannot be cancelled',
           description: 'Only while the updater status is Ok or Failed (409 otherwise).',
           tags: ['sensors'],
-          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: idParams,
           response: { 200: z.object({ data: z.object({ id: z.number().int(), status: z.string() }) }) },
         },
       },

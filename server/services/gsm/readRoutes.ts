@@ -6,6 +6,7 @@
  * tables, same snake_case shape): see `listDeployments` and `deploymentSensorRows`.
  */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { VERSION_STATUSES, type UpdaterFamily } from '../../../common/domain';
@@ -183,7 +184,7 @@ export async function deploymentExists(db: Executor, family: UpdaterFamily, id: 
   return row !== undefined;
 }
 
-export const deploymentIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const deploymentIdParams = idParams;
 
 // ------------------------------------------------------------------ versions
 
@@ -355,7 +356,7 @@ export const gsmReadRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'What the GSM updater knows about a sensor (Sensor Status screen)',
         tags: ['sensors'],
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParams,
         response: { 200: z.object({ data: sensorStatus }) },
       },
     },

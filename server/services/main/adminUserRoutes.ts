@@ -1,5 +1,6 @@
 /** Staff users: list, change role or enabled state, end all sessions. */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { asc, eq, sql, and, type SQL } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { apiTokens, roles, staffUsers } from '../../db/schema';
@@ -28,12 +29,14 @@ const columns = {
 };
 
 async function loadUser(db: Executor, id: number) {
-  const [user] = await db.select(columns).from(staffUsers).innerJoin(roles, eq(roles.id, staffUsers.roleId)).where(eq(staffUsers.id, id));
+  const [user] = await db
+    .select(columns)
+    .from(staffUsers)
+    .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+    .where(eq(staffUsers.id, id));
   if (!user) throw notFound(`User ${id} does not exist`);
   return user;
 }
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
   app.get(
@@ -90,18 +93,34 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
         const { role, enabled } = request.body;
         if (role !== undefined && role.toLowerCase() !== user.role.toLowerCase()) {
           // Role names are unique case-insensitively.
-          const [target] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(sql`lower(${roles.name}) = lower(${role})`);
+          const [target] = await tx
+            .select({ id: roles.id, name: roles.name })
+            .from(roles)
+            .where(sql`lower(${roles.name}) = lower(${role})`);
           if (!target) throw badRequest(`Role "${role}" does not exist`);
           await tx.update(staffUsers).set({ roleId: target.id }).where(eq(staffUsers.id, id));
-          await audit(tx, me.actor, 'UserRoleChanged', `Role of ${user.name} changed from ${user.role} to ${target.name}`);
+          await audit(
+            tx,
+            me.actor,
+            'UserRoleChanged',
+            `Role of ${user.name} changed from ${user.role} to ${target.name}`,
+          );
         }
         if (enabled !== undefined && enabled !== user.enabled) {
           await tx.update(staffUsers).set({ enabled }).where(eq(staffUsers.id, id));
           if (!enabled) {
-            await tx.update(apiTokens).set({ active: false, revokedAt: new Date() }).where(and(eq(apiTokens.userId, id), eq(apiTokens.active, true)));
+            await tx
+              .update(apiTokens)
+              .set({ active: false, revokedAt: new Date() })
+              .where(and(eq(apiTokens.userId, id), eq(apiTokens.active, true)));
             await sessions.endAllSessions(tx, id, 'user disabled');
           }
-          await audit(tx, me.actor, enabled ? 'UserEnabled' : 'UserDisabled', `${user.name} ${enabled ? 'enabled' : 'disabled; their tokens were deactivated and sessions ended'}`);
+          await audit(
+            tx,
+            me.actor,
+            enabled ? 'UserEnabled' : 'UserDisabled',
+            `${user.name} ${enabled ? 'enabled' : 'disabled; their tokens were deactivated and sessions ended'}`,
+          );
         }
         return loadUser(tx, id);
       });
@@ -124,7 +143,12 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
       return db.transaction(async (tx) => {
         const user = await loadUser(tx, id);
         const invalidated = await sessions.endAllSessions(tx, id, 'forced logout');
-        await audit(tx, request.principal.actor, 'UserSessionsInvalidated', `All ${invalidated} sessions of ${user.name} invalidated`);
+        await audit(
+          tx,
+          request.principal.actor,
+          'UserSessionsInvalidated',
+          `All ${invalidated} sessions of ${user.name} invalidated`,
+        );
         return { invalidated };
       });
     },

@@ -21,6 +21,7 @@
  * tags only those the caller may see; factors only the parameters of view_<param>_factors.
  */
 import { z } from 'zod';
+import { idParam } from '../../http/schemas';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { tagViewPermission } from '../../../common/query';
 import type { PermissionSet } from '../../../common/permissions';
@@ -275,17 +276,12 @@ export async function installationRecords(
 
 // ------------------------------------------------------------------ routes
 
-const sensorParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).describe('Sensor id') });
+const sensorParams = z.object({ id: idParam.describe('Sensor id') });
 const contractorParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647).describe('Contractor id'),
+  id: idParam.describe('Contractor id'),
 });
 const installationParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .describe('Business installation number (installationId), not the row id'),
+  id: idParam.describe('Business installation number (installationId), not the row id'),
 });
 
 async function installationByNumber(db: Executor, installationId: number): Promise<InstallationRow> {

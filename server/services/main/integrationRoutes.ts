@@ -4,6 +4,7 @@
  * shown once, and never carries more than its creator holds.
  */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { isKnownPermission } from '../../../common/permissions';
@@ -49,13 +50,19 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
         summary: "The caller's tokens, or every token with all=true (admin_view_tokens)",
         tags: ['tokens'],
         querystring: z.object({ all: z.enum(['true', 'false']).default('false') }),
-        response: { 200: z.object({ data: z.object({ integrations: z.array(tokenSchema) }), meta: z.object({ totalCount: z.number() }) }) },
+        response: {
+          200: z.object({
+            data: z.object({ integrations: z.array(tokenSchema) }),
+            meta: z.object({ totalCount: z.number() }),
+          }),
+        },
       },
     },
     async (request) => {
       const all = request.query.all === 'true';
       const p = request.principal;
-      if (all && !p.permissions.can('admin_view_tokens')) throw forbidden('You need the admin_view_tokens permission to do this');
+      if (all && !p.permissions.can('admin_view_tokens'))
+        throw forbidden('You need the admin_view_tokens permission to do this');
       if (!all && !p.permissions.can('use_tokens')) throw forbidden('You need the use_tokens permission to do this');
       const rows = await db
         .select(columns)
@@ -71,7 +78,11 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
     '/integrations/permissions',
     {
       config: { permission: ['use_tokens', 'admin_use_tokens'] },
-      schema: { summary: 'Permissions the caller may put into a token (those they hold)', tags: ['tokens'], response: { 200: z.object({ data: z.array(z.string()) }) } },
+      schema: {
+        summary: 'Permissions the caller may put into a token (those they hold)',
+        tags: ['tokens'],
+        response: { 200: z.object({ data: z.array(z.string()) }) },
+      },
     },
     async (request) => ({ data: request.principal.permissions.list }),
   );
@@ -86,7 +97,9 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
         body: z.object({
           name: z.string().trim().min(1, 'Token name is required').max(100),
           permissions: z.array(z.string()).max(500),
-          time: z.number().refine((t) => EXPIRY_MS.includes(t), `time must be one of ${EXPIRY_MS.join(', ')} (milliseconds)`),
+          time: z
+            .number()
+            .refine((t) => EXPIRY_MS.includes(t), `time must be one of ${EXPIRY_MS.join(', ')} (milliseconds)`),
         }),
         response: { 201: tokenSchema.extend({ token: z.string() }) },
       },
@@ -103,11 +116,26 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(apiTokens)
-          .values({ userId: p.user.id, name, permissions: normalised, tokenHash: sha256(secret), expiresAt: new Date(Date.now() + time) })
+          .values({
+            userId: p.user.id,
+            name,
+            permissions: normalised,
+            tokenHash: sha256(secret),
+            expiresAt: new Date(Date.now() + time),
+          })
           .returning({ id: apiTokens.id });
         const count = `${normalised.length} permission${normalised.length === 1 ? '' : 's'}`;
-        await audit(tx, p.actor, 'TokenCreated', `Token "${name}" created with ${count}, expires in ${Math.round(time / 3.6e6)} h`);
-        const [full] = await tx.select(columns).from(apiTokens).innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId)).where(eq(apiTokens.id, row!.id));
+        await audit(
+          tx,
+          p.actor,
+          'TokenCreated',
+          `Token "${name}" created with ${count}, expires in ${Math.round(time / 3.6e6)} h`,
+        );
+        const [full] = await tx
+          .select(columns)
+          .from(apiTokens)
+          .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
+          .where(eq(apiTokens.id, row!.id));
         return full!;
       });
       return reply.status(201).send({ ...created, token: secret });
@@ -121,20 +149,29 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'Revoke (deactivate) a token',
         tags: ['tokens'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: tokenSchema },
       },
     },
     async (request) => {
       const p = request.principal;
       return db.transaction(async (tx) => {
-        const [token] = await tx.select(columns).from(apiTokens).innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId)).where(eq(apiTokens.id, request.params.id));
+        const [token] = await tx
+          .select(columns)
+          .from(apiTokens)
+          .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
+          .where(eq(apiTokens.id, request.params.id));
         if (!token) throw notFound(`Token ${request.params.id} does not exist`);
         const own = token.ownerId === p.user.id;
         if (!(own && p.permissions.can('use_tokens')) && !p.permissions.can('admin_deactivate_tokens'))
-          throw own ? forbidden('You need the use_tokens permission to do this') : forbidden('You need the admin_deactivate_tokens permission to do this');
+          throw own
+            ? forbidden('You need the use_tokens permission to do this')
+            : forbidden('You need the admin_deactivate_tokens permission to do this');
         if (!token.active) throw conflict('Token is already inactive');
-        await tx.update(apiTokens).set({ active: false, revokedAt: new Date() }).where(and(eq(apiTokens.id, token.id)));
+        await tx
+          .update(apiTokens)
+          .set({ active: false, revokedAt: new Date() })
+          .where(and(eq(apiTokens.id, token.id)));
         await audit(tx, p.actor, 'TokenRevoked', `Token "${token.name}" of ${token.ownerName} revoked`);
         return { ...token, active: false };
       });

@@ -16,6 +16,7 @@
  * QueryDeleted).
  */
 import { z } from 'zod';
+import { dbId, idParam, idParams } from '../../http/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ALL_PRESET_ID,
@@ -59,9 +60,8 @@ export const savedQuerySchema = z.object({
   visibility: z.boolean(),
 });
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const kindParam = z.object({ kind: z.enum(QUERY_KINDS) });
-const kindIdParams = kindParam.extend({ id: z.coerce.number().int().positive() });
+const kindIdParams = kindParam.extend({ id: idParam });
 
 const presetBody = z.object({
   name: z.string().max(1000),
@@ -76,10 +76,10 @@ const queryBody = z.object({
 /** A PUT replaces the item: visibility must be given. */
 const presetUpdate = presetBody.extend({ visibility: z.boolean() });
 const queryUpdate = queryBody.extend({ visibility: z.boolean() });
-const importId = z.number().int().positive().nullable().optional();
+const importId = dbId.nullable().optional();
 const presetImport = z.array(presetBody.extend({ id: importId })).max(MAX_ITEMS);
 const queryImport = z.array(queryBody.extend({ id: importId })).max(MAX_ITEMS);
-const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(MAX_ITEMS) });
+const orderBody = z.object({ ids: z.array(dbId).max(MAX_ITEMS) });
 const renumberedSchema = z.array(z.object({ from: z.number().nullable(), to: z.number() }));
 
 const presetList = z.object({ data: z.object({ presets: z.array(presetSchema) }) });
@@ -122,7 +122,11 @@ export async function loadPresets(db: Executor, userId: number): Promise<Loaded<
     .from(presets)
     .where(eq(presets.userId, userId))
     .orderBy(asc(presets.position), asc(presets.id));
-  if (rows.length === 0) return { items: BUILT_IN_PRESETS.map((p) => ({ ...p, fieldsValues: p.fieldsValues && [...p.fieldsValues] })), stored: false };
+  if (rows.length === 0)
+    return {
+      items: BUILT_IN_PRESETS.map((p) => ({ ...p, fieldsValues: p.fieldsValues && [...p.fieldsValues] })),
+      stored: false,
+    };
   // All is always the canonical All, wherever the user moved it.
   const items = rows.map((r) => (isLockedPreset(r) ? allPreset() : { ...r, fieldsValues: r.fieldsValues ?? null }));
   if (!items.some(isLockedPreset)) items.unshift(allPreset());
@@ -146,7 +150,12 @@ async function replacePresets(tx: Executor, userId: number, items: readonly Pres
 
 export async function loadQueries(db: Executor, userId: number, kind: QueryKind): Promise<Loaded<SavedQuery>> {
   const rows = await db
-    .select({ id: savedQueries.id, name: savedQueries.name, value: savedQueries.value, visibility: savedQueries.visibility })
+    .select({
+      id: savedQueries.id,
+      name: savedQueries.name,
+      value: savedQueries.value,
+      visibility: savedQueries.visibility,
+    })
     .from(savedQueries)
     .where(and(eq(savedQueries.userId, userId), eq(savedQueries.kind, kind)))
     .orderBy(asc(savedQueries.position), asc(savedQueries.id));
@@ -160,18 +169,37 @@ export async function loadQueries(db: Executor, userId: number, kind: QueryKind)
  */
 const STORED_MARKER_ID = 0;
 
-async function replaceQueries(tx: Executor, userId: number, kind: QueryKind, items: readonly SavedQuery[]): Promise<void> {
+async function replaceQueries(
+  tx: Executor,
+  userId: number,
+  kind: QueryKind,
+  items: readonly SavedQuery[],
+): Promise<void> {
   await tx.delete(savedQueries).where(and(eq(savedQueries.userId, userId), eq(savedQueries.kind, kind)));
-  await tx.insert(savedQueries).values([
-    { userId, kind, id: STORED_MARKER_ID, name: '', value: '', visibility: false, position: -1 },
-    ...items.map((q, position) => ({ userId, kind, id: q.id, name: q.name, value: q.value, visibility: q.visibility, position })),
-  ]);
+  await tx
+    .insert(savedQueries)
+    .values([
+      { userId, kind, id: STORED_MARKER_ID, name: '', value: '', visibility: false, position: -1 },
+      ...items.map((q, position) => ({
+        userId,
+        kind,
+        id: q.id,
+        name: q.name,
+        value: q.value,
+        visibility: q.visibility,
+        position,
+      })),
+    ]);
 }
 
 const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 /** What changed between two versions of an item, for the audit message. */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>, labels: Record<string, string>): string {
+function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  labels: Record<string, string>,
+): string {
   const out = Object.entries(labels)
     .filter(([k]) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
     .map(([, label]) => label);
@@ -193,7 +221,10 @@ async function mutate<T, R>(
   userId: number,
   load: (tx: Executor) => Promise<Loaded<T>>,
   replace: (tx: Executor, items: T[]) => Promise<void>,
-  change: (current: Loaded<T>, tx: Executor) => Promise<{ items: T[]; events: Ev[]; result: R }> | { items: T[]; events: Ev[]; result: R },
+  change: (
+    current: Loaded<T>,
+    tx: Executor,
+  ) => Promise<{ items: T[]; events: Ev[]; result: R }> | { items: T[]; events: Ev[]; result: R },
 ): Promise<R> {
   return db.transaction(async (tx) => {
     await lockUser(tx, lock, userId);
@@ -211,7 +242,10 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
   const tags = ['preferences'];
   const run = <R>(
     request: { principal: { user: { id: number }; actor: Actor } },
-    change: (current: Loaded<Preset>, tx: Executor) => Promise<{ items: Preset[]; events: Ev[]; result: R }> | { items: Preset[]; events: Ev[]; result: R },
+    change: (
+      current: Loaded<Preset>,
+      tx: Executor,
+    ) => Promise<{ items: Preset[]; events: Ev[]; result: R }> | { items: Preset[]; events: Ev[]; result: R },
   ) =>
     mutate(
       db,
@@ -233,7 +267,13 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
 
   app.get(
     '/preferences/presets',
-    { schema: { summary: "The caller's column presets, in order (the built-ins until the first change)", tags, response: { 200: presetList } } },
+    {
+      schema: {
+        summary: "The caller's column presets, in order (the built-ins until the first change)",
+        tags,
+        response: { 200: presetList },
+      },
+    },
     async (request) => ({ data: { presets: (await loadPresets(db, request.principal.user.id)).items } }),
   );
 
@@ -251,7 +291,12 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       checkPreset(request.body);
       const preset = await run(request, ({ items }) => {
         checkSize(items.length + 1, 'presets');
-        const created: Preset = { id: nextId(items.map((p) => p.id)), name: request.body.name.trim(), visibility: request.body.visibility, fieldsValues: request.body.fieldsValues };
+        const created: Preset = {
+          id: nextId(items.map((p) => p.id)),
+          name: request.body.name.trim(),
+          visibility: request.body.visibility,
+          fieldsValues: request.body.fieldsValues,
+        };
         return {
           items: [...items, created],
           events: [{ type: 'PresetSaved', message: `Preset ${quoted(created.name)} (id ${created.id}) created` }],
@@ -276,7 +321,9 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       run(request, ({ items }) => {
         const { ids } = request.body;
         if (!isPermutation(ids, items))
-          throw conflict(`The order must list every preset id once (${items.map((p) => p.id).join(', ')}); reload the presets and try again`);
+          throw conflict(
+            `The order must list every preset id once (${items.map((p) => p.id).join(', ')}); reload the presets and try again`,
+          );
         const byId = new Map(items.map((p) => [p.id, p]));
         const next = ids.map((id) => byId.get(id)!);
         return {
@@ -294,7 +341,9 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
         summary: 'Import presets (appended); an id already in use gets a new id',
         tags,
         body: z.object({ presets: presetImport }),
-        response: { 200: z.object({ data: z.object({ presets: z.array(presetSchema), renumbered: renumberedSchema }) }) },
+        response: {
+          200: z.object({ data: z.object({ presets: z.array(presetSchema), renumbered: renumberedSchema }) }),
+        },
       },
     },
     async (request) => {
@@ -336,13 +385,25 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       return run(request, (current) => {
         if (current.stored || incoming.length === 0)
           return { items: current.items, events: [], result: { data: { presets: current.items, migrated: false } } };
-        const { items: adopted } = renumberImported([], incoming.map((p) => ({ ...p, name: p.name.trim() })), [ALL_PRESET_ID]);
+        const { items: adopted } = renumberImported(
+          [],
+          incoming.map((p) => ({ ...p, name: p.name.trim() })),
+          [ALL_PRESET_ID],
+        );
         // All keeps the place it had in the old list (first when it was not there).
-        const allAt = Math.max(0, request.body.presets.findIndex((p) => p.id === ALL_PRESET_ID));
+        const allAt = Math.max(
+          0,
+          request.body.presets.findIndex((p) => p.id === ALL_PRESET_ID),
+        );
         const next: Preset[] = [...adopted.slice(0, allAt), allPreset(), ...adopted.slice(allAt)];
         return {
           items: next,
-          events: [{ type: 'PresetSaved', message: `Presets migrated from local storage: ${adopted.map((p) => quoted(p.name)).join(', ')}` }],
+          events: [
+            {
+              type: 'PresetSaved',
+              message: `Presets migrated from local storage: ${adopted.map((p) => quoted(p.name)).join(', ')}`,
+            },
+          ],
           result: { data: { presets: next, migrated: true } },
         };
       });
@@ -355,7 +416,7 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       schema: {
         summary: 'Change a preset (name, visibility, columns); All (id 1) cannot be changed',
         tags,
-        params: idParam,
+        params: idParams,
         body: presetUpdate,
         response: { 200: z.object({ data: z.object({ preset: presetSchema }) }) },
       },
@@ -366,8 +427,17 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       checkPreset(request.body);
       return run(request, ({ items }) => {
         const before = find(items, id);
-        const after: Preset = { id, name: request.body.name.trim(), visibility: request.body.visibility, fieldsValues: request.body.fieldsValues };
-        const what = changes(before as never, after as never, { name: 'name', visibility: after.visibility ? 'shown' : 'hidden', fieldsValues: 'columns' });
+        const after: Preset = {
+          id,
+          name: request.body.name.trim(),
+          visibility: request.body.visibility,
+          fieldsValues: request.body.fieldsValues,
+        };
+        const what = changes(before as never, after as never, {
+          name: 'name',
+          visibility: after.visibility ? 'shown' : 'hidden',
+          fieldsValues: 'columns',
+        });
         return {
           items: items.map((p) => (p.id === id ? after : p)),
           events: [{ type: 'PresetSaved', message: `Preset ${quoted(after.name)} (id ${id}) updated: ${what}` }],
@@ -380,7 +450,12 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
   app.delete(
     '/preferences/presets/:id',
     {
-      schema: { summary: 'Delete a preset; All (id 1) cannot be deleted', tags, params: idParam, response: { 200: presetList } },
+      schema: {
+        summary: 'Delete a preset; All (id 1) cannot be deleted',
+        tags,
+        params: idParams,
+        response: { 200: presetList },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -432,13 +507,16 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
     '/preferences/queries/:kind',
     {
       schema: {
-        summary: "The caller's saved queries of a list (installations or sensors), in order (the default until the first change)",
+        summary:
+          "The caller's saved queries of a list (installations or sensors), in order (the default until the first change)",
         tags,
         params: kindParam,
         response: { 200: queryList },
       },
     },
-    async (request) => ({ data: { queries: (await loadQueries(db, request.principal.user.id, request.params.kind)).items } }),
+    async (request) => ({
+      data: { queries: (await loadQueries(db, request.principal.user.id, request.params.kind)).items },
+    }),
   );
 
   app.post(
@@ -457,10 +535,20 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
       checkQuery(request.body);
       const query = await run(request, kind, ({ items }) => {
         checkSize(items.length + 1, `saved queries of ${kind}`);
-        const created: SavedQuery = { id: nextId(items.map((q) => q.id)), name: request.body.name.trim(), value: request.body.value.trim(), visibility: request.body.visibility };
+        const created: SavedQuery = {
+          id: nextId(items.map((q) => q.id)),
+          name: request.body.name.trim(),
+          value: request.body.value.trim(),
+          visibility: request.body.visibility,
+        };
         return {
           items: [...items, created],
-          events: [{ type: 'QuerySaved', message: `Saved query ${quoted(created.name)} of ${kind} (id ${created.id}) created: ${created.value}` }],
+          events: [
+            {
+              type: 'QuerySaved',
+              message: `Saved query ${quoted(created.name)} of ${kind} (id ${created.id}) created: ${created.value}`,
+            },
+          ],
           result: created,
         };
       });
@@ -484,7 +572,9 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
       return run(request, kind, ({ items }) => {
         const { ids } = request.body;
         if (!isPermutation(ids, items))
-          throw conflict(`The order must list every saved query id once (${items.map((q) => q.id).join(', ')}); reload the queries and try again`);
+          throw conflict(
+            `The order must list every saved query id once (${items.map((q) => q.id).join(', ')}); reload the queries and try again`,
+          );
         const byId = new Map(items.map((q) => [q.id, q]));
         const next = ids.map((id) => byId.get(id)!);
         return {
@@ -504,7 +594,9 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
         tags,
         params: kindParam,
         body: z.object({ queries: queryImport }),
-        response: { 200: z.object({ data: z.object({ queries: z.array(savedQuerySchema), renumbered: renumberedSchema }) }) },
+        response: {
+          200: z.object({ data: z.object({ queries: z.array(savedQuerySchema), renumbered: renumberedSchema }) }),
+        },
       },
     },
     async (request) => {
@@ -553,7 +645,12 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
         );
         return {
           items: adopted,
-          events: [{ type: 'QuerySaved', message: `Saved queries of ${kind} migrated from local storage: ${adopted.map((q) => quoted(q.name)).join(', ')}` }],
+          events: [
+            {
+              type: 'QuerySaved',
+              message: `Saved queries of ${kind} migrated from local storage: ${adopted.map((q) => quoted(q.name)).join(', ')}`,
+            },
+          ],
           result: { data: { queries: adopted, migrated: true } },
         };
       });
@@ -576,11 +673,22 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
       checkQuery(request.body);
       return run(request, kind, ({ items }) => {
         const before = find(items, id, kind);
-        const after: SavedQuery = { id, name: request.body.name.trim(), value: request.body.value.trim(), visibility: request.body.visibility };
-        const what = changes(before as never, after as never, { name: 'name', value: 'query', visibility: after.visibility ? 'shown' : 'hidden' });
+        const after: SavedQuery = {
+          id,
+          name: request.body.name.trim(),
+          value: request.body.value.trim(),
+          visibility: request.body.visibility,
+        };
+        const what = changes(before as never, after as never, {
+          name: 'name',
+          value: 'query',
+          visibility: after.visibility ? 'shown' : 'hidden',
+        });
         return {
           items: items.map((q) => (q.id === id ? after : q)),
-          events: [{ type: 'QuerySaved', message: `Saved query ${quoted(after.name)} of ${kind} (id ${id}) updated: ${what}` }],
+          events: [
+            { type: 'QuerySaved', message: `Saved query ${quoted(after.name)} of ${kind} (id ${id}) updated: ${what}` },
+          ],
           result: { data: { query: after } },
         };
       });

@@ -1,5 +1,6 @@
 /** Roles: editable sets of permission flags. `admin` and `default` are protected. */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, DEFAULT_ROLE, PERMISSIONS, isKnownPermission } from '../../../common/permissions';
 import { MESSAGES } from '../../../common/validation';
@@ -19,7 +20,6 @@ export const roleSchema = z.object({
 });
 
 const permissionInput = z.union([z.record(z.string(), z.boolean()), z.array(z.string())]);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const nameInput = z.string().trim().min(1, MESSAGES.required).max(64, MESSAGES.shorter(65));
 
 /** Normalises a permission map or list into the stored map, refusing unknown names. */
@@ -63,7 +63,10 @@ async function loadRole(db: Executor, id: number) {
 }
 
 async function ensureNameFree(db: Executor, name: string, exceptId?: number) {
-  const [clash] = await db.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+  const [clash] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${name})`);
   if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse);
 }
 
@@ -72,7 +75,11 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
     '/admin/roles',
     {
       config: { permission: ['admin_view_roles', 'admin_view_users'] },
-      schema: { summary: 'Roles with their permission maps', tags: ['admin'], response: { 200: z.object({ data: z.array(roleSchema) }) } },
+      schema: {
+        summary: 'Roles with their permission maps',
+        tags: ['admin'],
+        response: { 200: z.object({ data: z.array(roleSchema) }) },
+      },
     },
     async () => ({ data: await listRoles(db) }),
   );
@@ -94,7 +101,12 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
       const role = await db.transaction(async (tx) => {
         await ensureNameFree(tx, name);
         const [created] = await tx.insert(roles).values({ name, permissions: map }).returning({ id: roles.id });
-        await audit(tx, request.principal.actor, 'RoleCreated', `Role "${name}" created with ${Object.keys(map).length} permissions`);
+        await audit(
+          tx,
+          request.principal.actor,
+          'RoleCreated',
+          `Role "${name}" created with ${Object.keys(map).length} permissions`,
+        );
         return loadRole(tx, created!.id);
       });
       return reply.status(201).send(role);
@@ -159,7 +171,10 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
         const role = await loadRole(tx, id);
         if ([ADMIN_ROLE, DEFAULT_ROLE].includes(role.name.toLowerCase()))
           throw unprocessable(`The ${role.name} role cannot be deleted`);
-        const [fallback] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = ${DEFAULT_ROLE}`);
+        const [fallback] = await tx
+          .select({ id: roles.id })
+          .from(roles)
+          .where(sql`lower(${roles.name}) = ${DEFAULT_ROLE}`);
         if (!fallback) throw unprocessable('The default role is missing');
         const moved = await tx
           .update(staffUsers)
@@ -167,7 +182,12 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
           .where(eq(staffUsers.roleId, id))
           .returning({ id: staffUsers.id });
         await tx.delete(roles).where(eq(roles.id, id));
-        await audit(tx, request.principal.actor, 'RoleDeleted', `Role "${role.name}" deleted; ${moved.length} users moved to the default role`);
+        await audit(
+          tx,
+          request.principal.actor,
+          'RoleDeleted',
+          `Role "${role.name}" deleted; ${moved.length} users moved to the default role`,
+        );
         return { id, name: role.name, movedUsers: moved.length };
       });
     },

@@ -20,6 +20,7 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { fieldRule, sensor } from '../../../common/entities';
+import { dbId, idParam, idParams } from '../../http/schemas';
 import { Column, and, asc, desc, eq, inArray, is, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -81,9 +82,6 @@ export const EXPORT_BATCH = 1000;
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
-
-const MAX_ID = 2_147_483_647;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 // ------------------------------------------------------------------ CSV
 
@@ -240,13 +238,14 @@ function exportColumns(plan: ExportPlan): SQL[] {
 }
 
 /**
- * The CSV (BOM, header, one line per sensor) in chunks of EXPORT_BATCH rows. Keyset paging on
- * (sort key, id): non-null keys first, then — for a nullable key — the rows without one, by id,
+ * The CSV (BOM, header, one line per sensor) in chunks of EXPORT_BATCH rows; the first chunk is the
+ * header with the first batch, so the first database query has run before anything can be sent.
+ * Keyset paging on (sort key, id): non-null keys first, then — for a nullable key — the rows without one, by id,
  * in the order of GET /sensors (empty values last). Each batch is its own short query, so PGlite's
  * one connection is never held for the whole export, and memory does not grow with the rows.
  */
 export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_BATCH): AsyncGenerator<string> {
-  yield CSV_BOM + csvLine(plan.header);
+  let head = CSV_BOM + csvLine(plan.header);
   const dir = plan.desc ? desc : asc;
   const cmp = plan.desc ? sql.raw('<') : sql.raw('>');
   const columns = exportColumns(plan);
@@ -294,7 +293,8 @@ export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_
         }
         chunk += `${line}\r\n`;
       }
-      yield chunk;
+      yield head + chunk;
+      head = '';
       const last = rows[rows.length - 1]!;
       after = { key: last.__key === null ? null : String(last.__key), id: Number(last.__id) };
     }
@@ -304,6 +304,7 @@ export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_
         after = undefined;
         continue;
       }
+      if (head) yield head;
       return;
     }
   }
@@ -331,7 +332,7 @@ export const orderBody = z.object({
   measured: z.array(z.enum(MEASURED_PARAMS)).min(1, 'measured must name at least one parameter'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  contractorId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+  contractorId: dbId.nullable().optional(),
   sensorTags: tagMap.optional(),
   installationTags: tagMap.optional(),
   sensorFactors: z.record(z.string(), factorInput).optional(),
@@ -479,8 +480,12 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
     async (request, reply) => {
       const plan = await planExport(db, request.query, request.principal.permissions);
       const gen = exportCsv(db, plan);
+      // Validated, planned and the first batch read before the first byte: a failing export is an
+      // ordinary error response, not a 200 cut short.
+      const first = await gen.next();
       const stream = Readable.from(
         (async function* () {
+          if (!first.done) yield Buffer.from(first.value, 'utf8');
           for await (const chunk of gen) yield Buffer.from(chunk, 'utf8');
         })(),
         { objectMode: false },
@@ -567,8 +572,8 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
           'Needs edit_tags, edit_sensor_tags or edit_sensor_tag_{tagId}. BOOLEAN: true/false; INTEGER: an integer; FLOAT: a number; STRING/TEXT: a string; ENUM: one of its values; META tags are read-only (422).',
         tags: ['sensors'],
         params: z.object({
-          id: z.coerce.number().int().positive().max(MAX_ID),
-          tagId: z.coerce.number().int().positive().max(MAX_ID),
+          id: idParam,
+          tagId: idParam,
         }),
         body: z.object({ value: tagValueSchema }),
         response: { 200: z.object({ data: z.object({ tagId: z.number().int(), value: tagValueSchema }) }) },
@@ -614,7 +619,7 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
         summary: 'Set (all three numbers) or clear (all null) the calibration factors of one parameter',
         description: `param is one of ${FACTOR_PARAMS.join(', ')}; needs edit_factors or edit_{param}_factors.`,
         tags: ['sensors'],
-        params: z.object({ id: z.coerce.number().int().positive().max(MAX_ID), param: z.string().max(40) }),
+        params: z.object({ id: idParam, param: z.string().max(40) }),
         body: factorInput,
         response: {
           200: z.object({ data: z.object({ param: z.string(), factors: factorsSchema.nullable() }) }),

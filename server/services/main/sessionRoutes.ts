@@ -5,6 +5,7 @@ import { loginPassword, loginUsername } from '../../../common/validation';
 import { DEFAULT_ROLE } from '../../../common/permissions';
 import { audit } from '../../audit';
 import { verifyPassword } from '../../auth/password';
+import { describeWait, type ThrottleScope } from '../../auth/throttle';
 import { OidcError } from '../../auth/oidc';
 import { roles, staffUsers } from '../../db/schema';
 import { HttpError, badRequest, unauthorized } from '../../http/errors';
@@ -53,6 +54,22 @@ async function freeUsername(db: Parameters<ServiceRoutes>[1]['db'], email: strin
 
 export const sessionRoutes: ServiceRoutes = (app, ctx) => {
   const { db, sessions } = ctx;
+  const limits = ctx.loginThrottle.limits;
+
+  /** One audit record when a limit starts refusing sign-ins (not one per refused attempt). */
+  async function auditThrottled(scope: ThrottleScope, username: string, address: string, retryAfterSec: number) {
+    const target = scope === 'user' ? await sessions.findUserByName(db, username) : undefined;
+    const message =
+      scope === 'user'
+        ? `Password sign-in for ${username} refused for ${describeWait(retryAfterSec)} after ${limits.maxFailuresPerUser} failed attempts`
+        : `Password sign-in from ${address} refused for ${describeWait(retryAfterSec)} after ${limits.maxFailuresPerAddress} failed attempts`;
+    await audit(
+      db,
+      { userId: target?.id ?? null, userName: target?.name ?? null, source: 'Console' },
+      'LoginThrottled',
+      message,
+    );
+  }
 
   app.get(
     '/login/basic',
@@ -65,17 +82,34 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         response: { 200: loginResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = parseBasic(request.headers.authorization);
       const invalid = loginUsername(username) ?? loginPassword(password);
       if (invalid) throw badRequest(invalid);
+      const verdict = await ctx.loginThrottle.attempt(username, request.ip);
+      for (const scope of verdict.newlyBlocked)
+        await auditThrottled(scope, username, request.ip, verdict.retryAfterSec);
+      if (verdict.retryAfterSec > 0) {
+        void reply.header('retry-after', String(verdict.retryAfterSec));
+        throw new HttpError(
+          429,
+          `Too many failed sign-in attempts. Try again in ${describeWait(verdict.retryAfterSec)}.`,
+        );
+      }
       const user = await sessions.findUserByName(db, username);
-      if (!user || !(await verifyPassword(password, user.passwordHash)))
-        throw unauthorized('Invalid username or password');
+      // Unknown users are checked against a dummy hash: the same work, so timing does not reveal them.
+      const valid = await verifyPassword(password, user?.passwordHash);
+      if (!user || !valid) throw unauthorized('Invalid username or password');
+      await ctx.loginThrottle.succeeded(username, request.ip);
       if (!user.enabled) throw new HttpError(403, 'This account is disabled');
       return db.transaction(async (tx) => {
         const result = await sessions.startSession(tx, user.id, request.headers['user-agent']);
-        await audit(tx, { userId: user.id, userName: user.name, source: 'Console' }, 'UserLoggedIn', `${user.name} signed in with a password`);
+        await audit(
+          tx,
+          { userId: user.id, userName: user.name, source: 'Console' },
+          'UserLoggedIn',
+          `${user.name} signed in with a password`,
+        );
         return result;
       });
     },
@@ -95,7 +129,9 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
     },
     async (request) => {
       try {
-        return { url: await ctx.oidc.authorizationUrl({ redirectUri: request.query.redirect_uri, state: request.query.state }) };
+        return {
+          url: await ctx.oidc.authorizationUrl({ redirectUri: request.query.redirect_uri, state: request.query.state }),
+        };
       } catch (err) {
         if (err instanceof OidcError) throw new HttpError(err.status, err.message);
         throw err;
@@ -127,7 +163,9 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         let [user] = await tx
           .select({ id: staffUsers.id, name: staffUsers.name })
           .from(staffUsers)
-          .where(sql`${staffUsers.oidcSubject} = ${identity.subject} or lower(${staffUsers.email}) = lower(${identity.email})`)
+          .where(
+            sql`${staffUsers.oidcSubject} = ${identity.subject} or lower(${staffUsers.email}) = lower(${identity.email})`,
+          )
           .limit(1);
         if (!user) {
           const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, DEFAULT_ROLE));
@@ -143,7 +181,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
               roleId: role.id,
             })
             .returning({ id: staffUsers.id, name: staffUsers.name });
-          await audit(tx, { userId: user!.id, userName: user!.name, source: 'Sign-in' }, 'UserCreated', `${identity.email} signed in for the first time and was given the default role`);
+          await audit(
+            tx,
+            { userId: user!.id, userName: user!.name, source: 'Sign-in' },
+            'UserCreated',
+            `${identity.email} signed in for the first time and was given the default role`,
+          );
         } else {
           await tx
             .update(staffUsers)
@@ -151,7 +194,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
             .where(eq(staffUsers.id, user.id));
         }
         const result = await sessions.startSession(tx, user!.id, request.headers['user-agent']);
-        await audit(tx, { userId: user!.id, userName: user!.name, source: 'Sign-in' }, 'UserLoggedIn', `${user!.name} signed in with ${identity.email}`);
+        await audit(
+          tx,
+          { userId: user!.id, userName: user!.name, source: 'Sign-in' },
+          'UserLoggedIn',
+          `${user!.name} signed in with ${identity.email}`,
+        );
         return result;
       });
     },
@@ -174,7 +222,11 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
     '/logout',
     {
       config: { public: true },
-      schema: { summary: 'End the session of the bearer refresh token', tags: ['session'], response: { 204: z.null() } },
+      schema: {
+        summary: 'End the session of the bearer refresh token',
+        tags: ['session'],
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const token = bearer(request.headers.authorization);
@@ -182,7 +234,12 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
         const userId = await sessions.logout(tx, token);
         if (userId !== null) {
           const user = await sessions.findUser(tx, userId);
-          await audit(tx, { userId, userName: user?.name ?? null, source: 'Console' }, 'UserLoggedOut', `${user?.name ?? userId} signed out`);
+          await audit(
+            tx,
+            { userId, userName: user?.name ?? null, source: 'Console' },
+            'UserLoggedOut',
+            `${user?.name ?? userId} signed out`,
+          );
         }
       });
       return reply.status(204).send(null);

@@ -19,6 +19,7 @@
  * tag editor and the sensor order.
  */
 import { z } from 'zod';
+import { idParams } from '../../http/schemas';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { TAG_CONTEXTS, TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
 import type { PermissionRule, PermissionSet } from '../../../common/permissions';
@@ -175,7 +176,7 @@ const tagInput = z.object({
     .describe('Required (non-empty) for ENUM tags: trimmed, unique; ignored for other types'),
 });
 
-const tagIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tagIdParams = idParams;
 const idResponse = z.object({ id: z.number().int() });
 
 /** Code-point order, the same as the seed and the tag editor use. */
