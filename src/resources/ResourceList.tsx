@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
+import { csvExporter } from '../components/csvExporter';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { resourceDefinition } from './definitions';
 
@@ -92,6 +93,7 @@ export function ResourceList({ resource, columns, title }: { resource: string; c
       title={title}
       disableSyncWithLocation
       storeKey={false}
+      exporter={csvExporter}
       filter={search ? { search, advanced } : undefined}
       perPage={def.perPage ?? def.perPageOptions?.[0] ?? 10}
       sort={def.sort}
