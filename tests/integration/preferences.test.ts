@@ -438,8 +438,12 @@ describe('API tokens', () => {
     expect(await queriesOf('admin', 'sensors')).toEqual(queries);
     expect(await prefsOf('admin')).toEqual(prefs);
     expect(await eventsSince('admin', since)).toEqual([]);
-    // The same routes still answer a signed-in session.
+    // The same routes still answer a signed-in session, and are still documented.
     const res = await t.call('GET', '/api/preferences/presets', { token: await t.tokenOf('admin') });
     expect(res.statusCode).toBe(200);
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/preferences', '/preferences/presets/{id}', '/preferences/queries/{kind}']),
+    );
   });
 });
