@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
 // server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow.
+// The browser is CHROMIUM_PATH (set by `npm test`, which finds or installs one) or Debian's.
 const PORT = 8181;
 const OIDC_PORT = 8182;
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -34,7 +35,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
           args: [
             '--headless',
             '--no-sandbox',

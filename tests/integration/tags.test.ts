@@ -10,6 +10,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { TAG_CONTEXTS, TAG_TYPES, type TagContext } from '../../common/domain';
 import {
+  apiTokens,
   auditLogs,
   contractorTagValues,
   installationTagValues,
@@ -219,6 +220,62 @@ describe.each(TAG_CONTEXTS)('%s tags', (context) => {
       `Tag "Doomed" (BOOLEAN, id ${id}) of ${context} removed with its values on 2 ${context}`,
     );
     expect((await call('DELETE', `${base}/${id}`)).status).toBe(404);
+  });
+
+  it('removes its per-tag permission names from every role and API token scope, audited', async () => {
+    const s = SINGULAR[context];
+    const doomed = (await call('POST', base, { name: 'Doomed perms', type: 'STRING' })).body.id as number;
+    const kept = (await call('POST', base, { name: 'Kept perms', type: 'STRING' })).body.id as number;
+    // Stored in mixed case on purpose: names match case-insensitively.
+    const owner = await tokenWith([
+      'use_tokens',
+      `VIEW_${s.toUpperCase()}_TAG_${doomed}`,
+      `edit_${s}_tag_${doomed}`,
+      `view_${s}_tag_${kept}`,
+    ]);
+    const [ownerRole] = await db()
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(eq(roles.name, `tags_test_${userSeq}`));
+    const token = await call(
+      'POST',
+      '/api/integrations',
+      {
+        name: 'scoped',
+        permissions: [`view_${s}_tag_${doomed}`, `edit_${s}_tag_${doomed}`, `view_${s}_tag_${kept}`],
+        time: 3.6e6,
+      },
+      owner,
+    );
+    expect(token.status).toBe(201);
+    const [tokenRow] = await db()
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(eq(apiTokens.name, 'scoped'))
+      .orderBy(desc(apiTokens.id))
+      .limit(1);
+    const roleUpdates = await auditCount('RoleUpdated');
+
+    expect((await call('DELETE', `${base}/${doomed}`)).status).toBe(200);
+
+    const [role] = await db().select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, ownerRole!.id));
+    expect(role!.permissions).toEqual({ use_tokens: true, [`view_${s}_tag_${kept}`]: true });
+    const [scope] = await db()
+      .select({ permissions: apiTokens.permissions })
+      .from(apiTokens)
+      .where(eq(apiTokens.id, tokenRow!.id));
+    expect(scope!.permissions).toEqual([`view_${s}_tag_${kept}`]);
+    // No role anywhere keeps a name of the removed tag.
+    for (const r of await db().select({ permissions: roles.permissions }).from(roles))
+      for (const name of Object.keys(r.permissions))
+        expect(name.toLowerCase()).not.toMatch(new RegExp(`^(view|edit)_${s}_tag_${doomed}$`));
+    expect(await auditCount('RoleUpdated')).toBe(roleUpdates + 1);
+    expect((await lastAudit('RoleUpdated'))!.message).toBe(
+      `Role "${ownerRole!.name}" −2 permissions (removed edit_${s}_tag_${doomed}, view_${s}_tag_${doomed}): tag "Doomed perms" (id ${doomed}) of ${context} was removed`,
+    );
+    expect((await lastAudit('TagRemoved'))!.message).toBe(
+      `Tag "Doomed perms" (STRING, id ${doomed}) of ${context} removed with its values on 0 ${context}; its permissions view_${s}_tag_${doomed}, edit_${s}_tag_${doomed} removed from 1 role and 1 API token`,
+    );
   });
 
   it('is a 404 for a tag of another context', async () => {

@@ -45,7 +45,7 @@ function template(seed: SeedKind): Promise<Blob> {
   return t;
 }
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `aq_t_${crypto.randomBytes(6).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: admin.toString() });

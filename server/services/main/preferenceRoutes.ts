@@ -1,7 +1,8 @@
 /**
  * Personal preferences kept per user on the server, so they follow the user to any browser:
  * theme (light or dark) and the selected preset (default 1, used only while that preset is
- * visible — GET answers the effective one). Also mounts the presets and saved-queries routes.
+ * visible — GET answers the effective one). Sign-in sessions only: API tokens are refused with
+ * 403 (sessionOnly.ts).
  */
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { Executor } from '../../db';
 import { badRequest } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 import { loadPresets } from './presetRoutes';
+import { sessionOnly } from './sessionOnly';
 
 const prefsSchema = z.object({
   theme: z.enum(['light', 'dark']),
@@ -36,7 +38,8 @@ export async function readPreferences(db: Executor, userId: number): Promise<Pre
   return { ...stored, selectedPresetId: effectivePresetId(stored.selectedPresetId, items) };
 }
 
-export const preferenceRoutes: ServiceRoutes = (app, ctx) => {
+/** Sign-in sessions only: an API token is refused (403), see sessionOnly.ts. */
+export const preferenceRoutes: ServiceRoutes = sessionOnly((app, ctx) => {
   const { db } = ctx;
   app.get(
     '/preferences',
@@ -84,4 +87,4 @@ export const preferenceRoutes: ServiceRoutes = (app, ctx) => {
       });
     },
   );
-};
+});

@@ -14,6 +14,8 @@
  * (400 with the parser's message). Every mutation runs in one transaction under a per-user lock,
  * rewrites the user's list and writes its audit events (PresetSaved, PresetDeleted, QuerySaved,
  * QueryDeleted).
+ *
+ * Personal data of a signed-in person: API tokens are refused with 403 (sessionOnly.ts).
  */
 import { z } from 'zod';
 import { dbId, idParam, idParams } from '../../http/schemas';
@@ -43,6 +45,7 @@ import { preferences, presets, savedQueries } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes, ZodApp } from '../../http/service';
 import type { AppContext } from '../../context';
+import { sessionOnly } from './sessionOnly';
 
 // ------------------------------------------------------------------ schemas
 
@@ -717,7 +720,8 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
 
 // ------------------------------------------------------------------ registration
 
-export const presetRoutes: ServiceRoutes = (app: ZodApp, ctx: AppContext) => {
+/** Sign-in sessions only: an API token is refused (403), see sessionOnly.ts. */
+export const presetRoutes: ServiceRoutes = sessionOnly((app: ZodApp, ctx: AppContext) => {
   presetRoutesOf(app, ctx.db);
   queryRoutesOf(app, ctx.db);
-};
+});

@@ -41,6 +41,7 @@ import {
   visibleFields,
   type FieldType,
 } from '../../../common/query';
+import { CSV_BOM, CSV_EOL, CSV_SEPARATOR, csvCell, csvLine } from '../../../common/csv';
 import type { PermissionRule, PermissionSet } from '../../../common/permissions';
 import { MESSAGES, factorsRule } from '../../../common/validation';
 import { audit } from '../../audit';
@@ -79,25 +80,8 @@ import {
 
 /** Rows per database round trip of the CSV export. */
 export const EXPORT_BATCH = 1000;
-export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
 export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
 
-// ------------------------------------------------------------------ CSV
-
-/** One field, RFC 4180 style with `;`: quoted when it holds `;`, `"`, CR or LF; quotes doubled. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s: string;
-  if (typeof value === 'string') s = value;
-  else if (typeof value === 'number' || typeof value === 'boolean') s = String(value);
-  else if (Array.isArray(value)) s = value.join(',');
-  else if (value instanceof Date) s = value.toISOString();
-  else throw new Error(`Unhandled CSV value: ${JSON.stringify(value)}`);
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const csvLine = (fields: readonly unknown[]): string => `${fields.map(csvField).join(CSV_SEPARATOR)}\r\n`;
 
 // ------------------------------------------------------------------ the sensor row (the list's shape)
 
@@ -289,9 +273,9 @@ export async function* exportCsv(db: Executor, plan: ExportPlan, batch = EXPORT_
         for (let i = 0; i < width; i++) {
           if (i > 0) line += CSV_SEPARATOR;
           const v = r[`c${i}`];
-          if (v !== null && v !== undefined) line += csvField(String(v));
+          if (v !== null && v !== undefined) line += csvCell(String(v));
         }
-        chunk += `${line}\r\n`;
+        chunk += line + CSV_EOL;
       }
       yield head + chunk;
       head = '';
@@ -471,7 +455,7 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'Every sensor matching the query as CSV (sensors.csv), streamed',
         description:
-          'UTF-8 with a byte-order mark, `;` separated, RFC 4180 quoting. Columns: id, currentInstallationId, sensorToken (view_sensortoken), communication (view_communication), contractorId and contractorName (view_contractors or view_owner), status, measured (comma-joined), <param>_A/_B/_C per factor parameter of view_<param>_factors, tag.<name> per visible sensor tag. Not paged and not capped.',
+          'UTF-8 with a byte-order mark, `;` separated, RFC 4180 quoting; a text cell a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR, plain numbers excepted) is prefixed with a single quote. Columns: id, currentInstallationId, sensorToken (view_sensortoken), communication (view_communication), contractorId and contractorName (view_contractors or view_owner), status, measured (comma-joined), <param>_A/_B/_C per factor parameter of view_<param>_factors, tag.<name> per visible sensor tag. Not paged and not capped.',
         tags: ['sensors'],
         querystring: exportQuerystring,
         produces: ['text/csv'],

@@ -13,7 +13,10 @@
  * - changing the type of a tag that holds values is a 409 (clear the values first);
  * - changing an ENUM's values is refused with 409 when stored values would fall outside the new
  *   list; the message names how many entities hold removed values (nothing is cleared silently);
- * - DELETE removes the tag and every value of it (the "removes associated data" of the spec).
+ * - DELETE removes the tag and every value of it (the "removes associated data" of the spec), and
+ *   its per-tag permission names (view_<context>_tag_<id>, edit_<context>_tag_<id>, any case)
+ *   from every role and every API token's scope, in the same transaction, each change audited
+ *   (RoleUpdated per role, and the TagRemoved message counts the tokens).
  *
  * Also here: `checkTagValue`, the one rule for a tag value by the tag's type, used by the sensor
  * tag editor and the sensor order.
@@ -26,7 +29,15 @@ import type { PermissionRule, PermissionSet } from '../../../common/permissions'
 import { MESSAGES } from '../../../common/validation';
 import { audit } from '../../audit';
 import type { Executor } from '../../db';
-import { contractorTagValues, installationTagValues, sensorTagValues, tags, type TagValue } from '../../db/schema';
+import {
+  apiTokens,
+  contractorTagValues,
+  installationTagValues,
+  roles,
+  sensorTagValues,
+  tags,
+  type TagValue,
+} from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 
@@ -217,6 +228,59 @@ async function storedValues(db: Executor, context: TagContext, tagId: number) {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** The per-tag permission names of one tag (view_sensor_tag_5, edit_sensor_tag_5), lower case. */
+export function tagPermissionNames(context: TagContext, tagId: number): string[] {
+  const s = TAG_SINGULAR[context];
+  return [`view_${s}_tag_${tagId}`, `edit_${s}_tag_${tagId}`];
+}
+
+/**
+ * Removes permission names (matched case-insensitively) from every role's permission map and every
+ * API token's scope. Returns the roles changed (with the names each lost) and the number of tokens.
+ */
+export async function revokePermissionNames(
+  db: Executor,
+  names: readonly string[],
+): Promise<{ roles: { id: number; name: string; removed: string[] }[]; tokens: number }> {
+  const list = sql.join(
+    names.map((n) => sql`${n.toLowerCase()}`),
+    sql`, `,
+  );
+  const before = await db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      removed: sql<
+        string[]
+      >`(select jsonb_agg(lower(e.key) order by lower(e.key) collate "C") from jsonb_each(${roles.permissions}) as e where lower(e.key) in (${list}))`,
+    })
+    .from(roles)
+    .where(sql`exists (select 1 from jsonb_each(${roles.permissions}) as e where lower(e.key) in (${list}))`);
+  if (before.length > 0)
+    await db
+      .update(roles)
+      .set({
+        permissions: sql`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${roles.permissions}) as e where lower(e.key) not in (${list}))`,
+        updatedAt: new Date(),
+      })
+      .where(
+        sql`${roles.id} in (${sql.join(
+          before.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
+  const tokens = await db
+    .update(apiTokens)
+    .set({
+      permissions: sql`(select coalesce(jsonb_agg(e.v order by e.o), '[]'::jsonb) from jsonb_array_elements_text(${apiTokens.permissions}) with ordinality as e(v, o) where lower(e.v) not in (${list}))`,
+    })
+    .where(
+      sql`exists (select 1 from jsonb_array_elements_text(${apiTokens.permissions}) as e(v) where lower(e.v) in (${list}))`,
+    )
+    .returning({ id: apiTokens.id });
+  return { roles: before.map((r) => ({ ...r, removed: r.removed ?? [] })), tokens: tokens.length };
+}
+
 // ------------------------------------------------------------------ routes
 
 export const tagReadRoutes: ServiceRoutes = (app, { db }) => {
@@ -370,11 +434,24 @@ export const tagWriteRoutes: ServiceRoutes = (app, { db }) => {
           const removed = Number(held?.n ?? 0);
           await tx.delete(table).where(eq(table.tagId, id));
           await tx.delete(tags).where(eq(tags.id, id));
+          const names = tagPermissionNames(context, id);
+          const revoked = await revokePermissionNames(tx, names);
+          for (const role of revoked.roles)
+            await audit(
+              tx,
+              request.principal.actor,
+              'RoleUpdated',
+              `Role "${role.name}" −${role.removed.length} permissions (removed ${role.removed.join(', ')}): tag "${tag.name}" (id ${id}) of ${entity} was removed`,
+            );
+          const permissionNote =
+            revoked.roles.length + revoked.tokens > 0
+              ? `; its permissions ${names.join(', ')} removed from ${plural(revoked.roles.length, 'role')} and ${plural(revoked.tokens, 'API token')}`
+              : '';
           await audit(
             tx,
             request.principal.actor,
             'TagRemoved',
-            `Tag "${tag.name}" (${tag.type}, id ${id}) of ${entity} removed with its values on ${plural(removed, TAG_SINGULAR[context], entity)}`,
+            `Tag "${tag.name}" (${tag.type}, id ${id}) of ${entity} removed with its values on ${plural(removed, TAG_SINGULAR[context], entity)}${permissionNote}`,
           );
           return { id };
         });
