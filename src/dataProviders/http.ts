@@ -5,7 +5,14 @@
  */
 import { serviceUrl, type ServiceName } from '../config';
 import { appEvents } from '../state/events';
-import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse, type Session } from '../state/session';
+import {
+  clearSession,
+  isTokenStale,
+  readSession,
+  writeSession,
+  type LoginResponse,
+  type Session,
+} from '../state/session';
 import { ApiError, classifyError } from './errors';
 
 export const SESSION_MESSAGES = {
@@ -52,7 +59,11 @@ export async function refreshSession(): Promise<Session> {
       throw new ApiError('internal', 401, SESSION_MESSAGES.noRefreshToken, '/me');
     }
     try {
-      const response = await mainClient().request<LoginResponse>('/me', { auth: 'refresh', skipLoading: true, ignoreStatuses: [401, 403] });
+      const response = await mainClient().request<LoginResponse>('/me', {
+        auth: 'refresh',
+        skipLoading: true,
+        ignoreStatuses: [401, 403],
+      });
       return writeSession(response);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'cancelled') throw err;

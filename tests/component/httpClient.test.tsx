@@ -22,12 +22,24 @@ const offs: (() => void)[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({ services: { main: '/api', adp: '/adp-api', apiusers: '/apiusers-api', gsm: '/updater/gsm', wifi: '/updater/wifi', gen3: '/updater/gen3' } } as RuntimeConfig);
+  setRuntimeConfig({
+    services: {
+      main: '/api',
+      adp: '/adp-api',
+      apiusers: '/apiusers-api',
+      gsm: '/updater/gsm',
+      wifi: '/updater/wifi',
+      gen3: '/updater/gen3',
+    },
+  } as RuntimeConfig);
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   banners = [];
   logouts = [];
-  offs.push(appEvents.on('error', (e) => banners.push(e)), appEvents.on('logout', (m) => logouts.push(m)));
+  offs.push(
+    appEvents.on('error', (e) => banners.push(e)),
+    appEvents.on('logout', (m) => logouts.push(m)),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -89,12 +101,13 @@ describe('service client', () => {
     await expect(client('main').request('/x', { ignoreStatuses: [404] })).rejects.toMatchObject({ status: 404 });
 
     const controller = new AbortController();
-    fetchMock.mockImplementationOnce((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => {
-        const abort = () => reject(new DOMException('aborted', 'AbortError'));
-        if (init.signal!.aborted) abort();
-        else init.signal!.addEventListener('abort', abort);
-      }),
+    fetchMock.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          const abort = () => reject(new DOMException('aborted', 'AbortError'));
+          if (init.signal!.aborted) abort();
+          else init.signal!.addEventListener('abort', abort);
+        }),
     );
     const pending = client('main').request('/slow', { signal: controller.signal });
     controller.abort();

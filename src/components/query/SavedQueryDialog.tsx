@@ -3,7 +3,19 @@
  * error). Save is enabled only after a change, and only while the name is given and the query parses.
  */
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Link,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { presetNameError, queryValueError, type QueryKind, type SavedQuery } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
@@ -30,7 +42,8 @@ export function SavedQueryDialog({
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const changed = draft.name !== initial.name || draft.value !== initial.value || draft.visibility !== initial.visibility;
+  const changed =
+    draft.name !== initial.name || draft.value !== initial.value || draft.visibility !== initial.visibility;
   const nameError = draft.name !== initial.name ? presetNameError(draft.name) : undefined;
   const valid = !presetNameError(draft.name) && !queryValueError(draft.value);
 
@@ -83,7 +96,9 @@ export function SavedQueryDialog({
           </Link>
         </div>
         <FormControlLabel
-          control={<Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />}
+          control={
+            <Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />
+          }
           label="Shown in the favourites"
         />
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -10,7 +10,13 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { CheckboxGroupInput, Form, SelectInput, TextInput, Title, useNotify } from 'react-admin';
-import { COMMUNICATIONS, FACTOR_PARAMS, MEASURED_PARAMS, SENSOR_ORDER_MAX, SENSOR_ORDER_MIN } from '../../../common/domain';
+import {
+  COMMUNICATIONS,
+  FACTOR_PARAMS,
+  MEASURED_PARAMS,
+  SENSOR_ORDER_MAX,
+  SENSOR_ORDER_MIN,
+} from '../../../common/domain';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
 import { saveResponse } from '../../components/sensors/download';
 import { useSensorsApi } from '../../resources/sensors/sensorsApi';
@@ -42,7 +48,9 @@ export function GenerateTokensPage() {
   const queryClient = useQueryClient();
   const permissions = usePermissionSet();
   const { tags: sensorTags } = useTags('sensors', { enabled: permissions.can(tagContextViewRule('sensors')) });
-  const { tags: installationTags } = useTags('installations', { enabled: permissions.can(tagContextViewRule('installations')) });
+  const { tags: installationTags } = useTags('installations', {
+    enabled: permissions.can(tagContextViewRule('installations')),
+  });
 
   const order = useMutation({
     mutationFn: async (values: OrderValues) => {
@@ -70,7 +78,14 @@ export function GenerateTokensPage() {
             <Typography variant="h6" sx={{ mb: 2 }}>
               Order new sensors
             </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 2, alignItems: 'start' }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+                columnGap: 2,
+                alignItems: 'start',
+              }}
+            >
               <TextInput
                 source="amount"
                 label="Amount"
@@ -80,7 +95,14 @@ export function GenerateTokensPage() {
                 helperText={`From ${SENSOR_ORDER_MIN} to ${SENSOR_ORDER_MAX}`}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
-              <SelectInput source="communication" label="Communication" choices={COMMUNICATION_CHOICES} isRequired fullWidth margin="none" />
+              <SelectInput
+                source="communication"
+                label="Communication"
+                choices={COMMUNICATION_CHOICES}
+                isRequired
+                fullWidth
+                margin="none"
+              />
             </Box>
             <CheckboxGroupInput source="measured" label="Measured parameters" choices={MEASURED_CHOICES} />
 

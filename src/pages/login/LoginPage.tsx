@@ -92,8 +92,12 @@ export function LoginPage() {
           <CardContent>
             <Stack spacing={2}>
               <Box textAlign="center">
-                <Typography variant="h5" component="h1">{translate('aq.login.title')}</Typography>
-                <Typography variant="body2" color="text.secondary">{translate('aq.login.subtitle')}</Typography>
+                <Typography variant="h5" component="h1">
+                  {translate('aq.login.title')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('aq.login.subtitle')}
+                </Typography>
               </Box>
               {popupError && <Alert severity="warning">{popupError}</Alert>}
               {passwordMode ? (
@@ -110,7 +114,12 @@ export function LoginPage() {
                   >
                     {translate('aq.login.withProvider', { provider: signIn.provider })}
                   </Button>
-                  <Button variant="outlined" size="large" startIcon={<PasswordIcon />} onClick={() => setPasswordMode(true)}>
+                  <Button
+                    variant="outlined"
+                    size="large"
+                    startIcon={<PasswordIcon />}
+                    onClick={() => setPasswordMode(true)}
+                  >
                     {translate('aq.login.password')}
                   </Button>
                   {!signIn.enabled && (

@@ -267,7 +267,12 @@ export function PersonalListPage<T extends Item, I>({
                     </Tooltip>
                     <Tooltip title={lockedTip || 'Edit'}>
                       <span>
-                        <IconButton aria-label="Edit" size="small" disabled={locked || busy} onClick={() => onEdit(item)}>
+                        <IconButton
+                          aria-label="Edit"
+                          size="small"
+                          disabled={locked || busy}
+                          onClick={() => onEdit(item)}
+                        >
                           <EditIcon fontSize="small" />
                         </IconButton>
                       </span>
@@ -278,15 +283,26 @@ export function PersonalListPage<T extends Item, I>({
                           aria-label={item.visibility ? 'Hide' : 'Show'}
                           size="small"
                           disabled={locked || busy}
-                          onClick={() => void run(() => update.mutateAsync({ ...item, visibility: !item.visibility }), saved)}
+                          onClick={() =>
+                            void run(() => update.mutateAsync({ ...item, visibility: !item.visibility }), saved)
+                          }
                         >
-                          {item.visibility ? <VisibilityIcon fontSize="small" /> : <VisibilityOffIcon fontSize="small" />}
+                          {item.visibility ? (
+                            <VisibilityIcon fontSize="small" />
+                          ) : (
+                            <VisibilityOffIcon fontSize="small" />
+                          )}
                         </IconButton>
                       </span>
                     </Tooltip>
                     <Tooltip title={lockedTip || 'Delete'}>
                       <span>
-                        <IconButton aria-label="Delete" size="small" disabled={locked || busy} onClick={() => setDeleting(item)}>
+                        <IconButton
+                          aria-label="Delete"
+                          size="small"
+                          disabled={locked || busy}
+                          onClick={() => setDeleting(item)}
+                        >
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       </span>
@@ -301,7 +317,9 @@ export function PersonalListPage<T extends Item, I>({
       <Confirm
         isOpen={deleting !== null}
         title={`Delete ${texts.one}`}
-        content={deleting ? `Do you want to delete the ${texts.one} "${deleting.name}"? This action cannot be undone.` : ''}
+        content={
+          deleting ? `Do you want to delete the ${texts.one} "${deleting.name}"? This action cannot be undone.` : ''
+        }
         confirm="Delete"
         confirmColor="warning"
         loading={remove.isPending}

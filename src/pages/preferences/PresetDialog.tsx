@@ -22,7 +22,15 @@ import { useListTags } from '../../components/query/useQueryCatalogue';
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) => JSON.stringify(a) === JSON.stringify(b);
 
-export function PresetDialog({ initial, onClose, onSave }: { initial: Preset; onClose(): void; onSave(p: Preset): Promise<unknown> }) {
+export function PresetDialog({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: Preset;
+  onClose(): void;
+  onSave(p: Preset): Promise<unknown>;
+}) {
   const { data: tags } = useListTags('installations');
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
@@ -34,7 +42,10 @@ export function PresetDialog({ initial, onClose, onSave }: { initial: Preset; on
     return names;
   }, [tags, initial.fieldsValues]);
   const fields = draft.fieldsValues ?? [];
-  const changed = draft.name !== initial.name || draft.visibility !== initial.visibility || !sameList(draft.fieldsValues, initial.fieldsValues);
+  const changed =
+    draft.name !== initial.name ||
+    draft.visibility !== initial.visibility ||
+    !sameList(draft.fieldsValues, initial.fieldsValues);
   const nameError = presetNameError(draft.name);
   const fieldsError = columnsError(draft.fieldsValues);
   const valid = !nameError && !fieldsError;
@@ -85,12 +96,17 @@ export function PresetDialog({ initial, onClose, onSave }: { initial: Preset; on
               label="Columns, in order"
               name="columns"
               error={!sameList(draft.fieldsValues, initial.fieldsValues) && Boolean(fieldsError)}
-              helperText={(!sameList(draft.fieldsValues, initial.fieldsValues) && fieldsError) || 'Columns show in the order chosen here.'}
+              helperText={
+                (!sameList(draft.fieldsValues, initial.fieldsValues) && fieldsError) ||
+                'Columns show in the order chosen here.'
+              }
             />
           )}
         />
         <FormControlLabel
-          control={<Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />}
+          control={
+            <Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />
+          }
           label="Shown in the preset picker"
         />
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -49,7 +49,13 @@ export function SensorUpdaterActions({ id, status, onDone }: { id: number; statu
   const enabled = UPDATER_ACTIONABLE.includes(status as UpdaterStatus) && !run.isPending;
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button variant="contained" color="warning" startIcon={<RestartAltIcon />} disabled={!enabled} onClick={() => setConfirming('restart')}>
+      <Button
+        variant="contained"
+        color="warning"
+        startIcon={<RestartAltIcon />}
+        disabled={!enabled}
+        onClick={() => setConfirming('restart')}
+      >
         Restart
       </Button>
       <Button variant="outlined" startIcon={<BedtimeIcon />} disabled={!enabled} onClick={() => setConfirming('idle')}>

@@ -4,7 +4,19 @@
  * token, secret included, goes to `onCreated` for the one-time secret dialog.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { TokenPermissionsInput } from './TokenPermissionsInput';
 import { useCreateToken, useTokenPermissions } from './useTokens';
@@ -42,7 +54,13 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
   };
 
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="create-token-title"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="create-token-title">{draft ? 'Create duplicate token' : 'Create token'}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -86,11 +104,17 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
                 <Typography variant="body2">Loading...</Typography>
               </Box>
             ) : (
-              <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={create.isPending} />
+              <TokenPermissionsInput
+                available={available}
+                value={permissions}
+                onChange={setChosen}
+                disabled={create.isPending}
+              />
             )}
             {dropped > 0 && (
               <Alert severity="info" sx={{ mt: 1 }}>
-                {dropped === 1 ? '1 permission' : `${dropped} permissions`} of the original token left out: you do not hold them.
+                {dropped === 1 ? '1 permission' : `${dropped} permissions`} of the original token left out: you do not
+                hold them.
               </Alert>
             )}
           </Box>
@@ -99,7 +123,12 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
           <Button onClick={onClose} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            startIcon={create.isPending ? <CircularProgress size={16} /> : undefined}
+          >
             Create
           </Button>
         </DialogActions>

@@ -24,7 +24,13 @@ export function RevokeTokenButton() {
       <Tooltip title={active ? 'Revoke' : 'Already inactive'}>
         {/* A disabled button fires no events: the span keeps the tooltip working. */}
         <span>
-          <IconButton size="small" color="error" aria-label={`Revoke ${token.name}`} disabled={!active || revoke.isPending} onClick={() => setOpen(true)}>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`Revoke ${token.name}`}
+            disabled={!active || revoke.isPending}
+            onClick={() => setOpen(true)}
+          >
             <RevokeIcon fontSize="small" />
           </IconButton>
         </span>

@@ -24,7 +24,8 @@ export function useTokens(all: boolean) {
 export function useTokenPermissions(enabled: boolean) {
   return useQuery({
     queryKey: [TOKENS_KEY, 'permissions'],
-    queryFn: async ({ signal }) => (await client('main').request<{ data: string[] }>('/integrations/permissions', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await client('main').request<{ data: string[] }>('/integrations/permissions', { signal })).data,
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -34,7 +35,8 @@ export function useTokenPermissions(enabled: boolean) {
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateTokenPayload) => client('main').request<CreatedToken>('/integrations', { method: 'POST', body: payload }),
+    mutationFn: (payload: CreateTokenPayload) =>
+      client('main').request<CreatedToken>('/integrations', { method: 'POST', body: payload }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] }),
   });
 }

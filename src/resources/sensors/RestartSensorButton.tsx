@@ -27,7 +27,13 @@ export function RestartSensorButton() {
     onError: () => setOpen(false),
   });
   const communication = sensor?.info.communication;
-  if (!sensor || !canRestart || !communication || !RESTARTABLE_COMMUNICATIONS.includes(communication) || sensor.info.status === 'Retired')
+  if (
+    !sensor ||
+    !canRestart ||
+    !communication ||
+    !RESTARTABLE_COMMUNICATIONS.includes(communication) ||
+    sensor.info.status === 'Retired'
+  )
     return null;
   return (
     <>
@@ -40,7 +46,9 @@ export function RestartSensorButton() {
         isOpen={open}
         loading={restart.isPending}
         title={`Restart sensor ${sensor.id}`}
-        content={<DialogContentText>{`Sensor ${sensor.id} (${communication}) will be restarted the next time it contacts the updater. Continue?`}</DialogContentText>}
+        content={
+          <DialogContentText>{`Sensor ${sensor.id} (${communication}) will be restarted the next time it contacts the updater. Continue?`}</DialogContentText>
+        }
         confirm="Restart"
         confirmColor="warning"
         onConfirm={() => restart.mutate(sensor.id)}

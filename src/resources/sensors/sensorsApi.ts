@@ -13,7 +13,11 @@ export interface SensorsApi {
   changeStatus(id: Identifier, status: SensorStatus): Promise<Sensor>;
   updateTag(id: Identifier, tagId: number, value: TagValue): Promise<{ tagId: number; value: TagValue }>;
   /** `null` clears the parameter's factors. */
-  updateFactors(id: Identifier, param: string, factors: FactorSet | null): Promise<{ param: string; factors: FactorSet | null }>;
+  updateFactors(
+    id: Identifier,
+    param: string,
+    factors: FactorSet | null,
+  ): Promise<{ param: string; factors: FactorSet | null }>;
   retire(id: Identifier): Promise<Sensor>;
   /** Every row matching the query, as CSV (a raw Response to download). */
   exportCsv(params: { query?: string; sortBy?: string; order?: 'asc' | 'desc' }): Promise<Response>;
