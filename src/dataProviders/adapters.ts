@@ -44,8 +44,8 @@ const sensorsAdapter: Adapter = (def) => {
     [SENSOR_METHODS.exportCsv](_resource: string, query: { query?: string; sortBy?: string; order?: string }) {
       return main.request<Response>('/sensors/export', { query, headers: csv, raw: true });
     },
-    [SENSOR_METHODS.order](_resource: string, order: SensorOrder) {
-      return main.request<Response>('/sensors', { method: 'POST', body: order, headers: csv, raw: true });
+    [SENSOR_METHODS.order](_resource: string, order: SensorOrder, options?: { idempotencyKey?: string }) {
+      return main.request<Response>('/sensors', { method: 'POST', body: order, headers: csv, raw: true, ...options });
     },
     async [SENSOR_METHODS.updaterStatus](_resource: string, { id, signal }: { id: Identifier; signal?: AbortSignal }) {
       // 404 (a sensor the updater does not know) is shown by the screen itself.

@@ -34,7 +34,15 @@ export interface RequestOptions {
   auth?: 'access' | 'refresh' | 'none' | { basic: string } | { bearer: string };
   /** Return the raw Response (downloads). */
   raw?: boolean;
+  /**
+   * Sent as `Idempotency-Key` (one fresh key per submit attempt): the server replays its first
+   * answer for a repeated key, so a request that got no answer is retried with the same key.
+   */
+  idempotencyKey?: string;
 }
+
+/** Retries, and the pause before each, of a keyed request that got no answer (network failure). */
+const IDEMPOTENT_RETRY_DELAYS_MS = [500, 1500];
 
 let inFlight = 0;
 function track(delta: number) {
@@ -117,16 +125,22 @@ export class ServiceClient {
       headers['Content-Type'] = 'application/json';
     }
 
+    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+
     const url = `${this.baseUrl}${path}${buildQuery(opts.query)}`;
     if (!opts.skipLoading) track(+1);
     try {
-      let response: Response;
-      try {
-        response = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
-      } catch (err) {
-        if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
-          throw new ApiError('cancelled', 0, 'Request cancelled', path);
-        throw new ApiError('network', 0, 'An error occurred', path);
+      let response: Response | undefined;
+      for (let attempt = 0; !response; attempt++) {
+        try {
+          response = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+        } catch (err) {
+          if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
+            throw new ApiError('cancelled', 0, 'Request cancelled', path);
+          const delay = opts.idempotencyKey ? IDEMPOTENT_RETRY_DELAYS_MS[attempt] : undefined;
+          if (delay === undefined) throw new ApiError('network', 0, 'An error occurred', path);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
       }
       if (!response.ok) {
         const parsed: unknown = await response.json().catch(() => undefined);

@@ -115,6 +115,26 @@ describe('service client', () => {
     expect(banners).toHaveLength(1);
   });
 
+  it('sends an Idempotency-Key and retries a keyed request that got no answer with the same key', async () => {
+    writeSession({ user, tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 600), refreshToken: 'r1' } });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(201, { id: 1 }));
+    await expect(
+      client('main').request('/integrations', { method: 'POST', body: {}, idempotencyKey: 'k-1' }),
+    ).resolves.toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls)
+      expect((init as RequestInit).headers).toMatchObject({ 'Idempotency-Key': 'k-1' });
+    expect(banners).toHaveLength(0);
+
+    // Without a key, a POST is never repeated.
+    fetchMock.mockReset();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client('main').request('/integrations', { method: 'POST', body: {} })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('logs out on 403 "The token is expired"', async () => {
     writeSession({ user, tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 60), refreshToken: 'r1' } });
     fetchMock.mockResolvedValue(json(403, { status: 403, message: 'The token is expired' }));

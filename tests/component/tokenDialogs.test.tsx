@@ -112,6 +112,7 @@ describe('CreateTokenDialog', () => {
           permissions: ['admin_view_logs', 'admin_view_tokens', 'view_sensors'],
           time: 8.64e7,
         },
+        idempotencyKey: expect.any(String),
       },
     ]);
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ token: 'aqt_secret' });

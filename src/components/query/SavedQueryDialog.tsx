@@ -22,6 +22,7 @@ import { ApiError } from '../../dataProviders/errors';
 import { QueryEditor } from './QueryEditor';
 import { queryHelpLink } from './QueryHelpButton';
 import { useQueryCatalogue } from './useQueryCatalogue';
+import { useSubmitOnce } from '../useSubmitOnce';
 
 export type SavedQueryDraft = Omit<SavedQuery, 'id'> & { id?: number };
 
@@ -40,25 +41,24 @@ export function SavedQueryDialog({
 }) {
   const catalogue = useQueryCatalogue(kind);
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const submitting = useSubmitOnce();
+  const saving = submitting.pending;
   const [failure, setFailure] = useState<string | null>(null);
   const changed =
     draft.name !== initial.name || draft.value !== initial.value || draft.visibility !== initial.visibility;
   const nameError = draft.name !== initial.name ? presetNameError(draft.name) : undefined;
   const valid = !presetNameError(draft.name) && !queryValueError(draft.value);
 
-  const save = async () => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(draft);
-      onClose();
-    } catch (e) {
-      setFailure(e instanceof ApiError ? e.message : 'The query could not be saved');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submitting.run(async () => {
+      setFailure(null);
+      try {
+        await onSave(draft);
+        onClose();
+      } catch (e) {
+        setFailure(e instanceof ApiError ? e.message : 'The query could not be saved');
+      }
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="saved-query-dialog-title">

@@ -18,6 +18,7 @@ import {
   SENSOR_ORDER_MIN,
 } from '../../../common/domain';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
+import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
 import { saveResponse } from '../../components/sensors/download';
 import { useSensorsApi } from '../../resources/sensors/sensorsApi';
 import { tagContextViewRule } from '../../resources/tags/types';
@@ -52,10 +53,11 @@ export function GenerateTokensPage() {
     enabled: permissions.can(tagContextViewRule('installations')),
   });
 
+  const submitting = useSubmitOnce();
   const order = useMutation({
-    mutationFn: async (values: OrderValues) => {
+    mutationFn: async ({ values, idempotencyKey }: { values: OrderValues; idempotencyKey: string }) => {
       const payload = orderPayload(values, sensorTags, installationTags);
-      await saveResponse(await api.order(payload), orderFileName());
+      await saveResponse(await api.order(payload, idempotencyKey), orderFileName());
       return payload.amount;
     },
     onSuccess: (amount) => {
@@ -72,7 +74,11 @@ export function GenerateTokensPage() {
           <Form
             defaultValues={ORDER_DEFAULT_VALUES}
             validate={(values: FieldValues) => validateOrder(values as OrderValues, sensorTags, installationTags)}
-            onSubmit={(values: FieldValues) => order.mutate(values as OrderValues)}
+            onSubmit={(values: FieldValues) =>
+              submitting.run(() =>
+                order.mutateAsync({ values: values as OrderValues, idempotencyKey: newIdempotencyKey() }),
+              )
+            }
             noValidate
           >
             <Typography variant="h6" sx={{ mb: 2 }}>
@@ -125,7 +131,7 @@ export function GenerateTokensPage() {
             </Section>
 
             <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={order.isPending}>
+              <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={submitting.pending}>
                 Order
               </Button>
             </Box>

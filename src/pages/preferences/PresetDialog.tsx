@@ -19,6 +19,7 @@ import {
 import { INSTALLATION_COLUMNS, columnLabel, columnsError, presetNameError, type Preset } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
 import { useListTags } from '../../components/query/useQueryCatalogue';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -33,7 +34,8 @@ export function PresetDialog({
 }) {
   const { data: tags } = useListTags('installations');
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const submitting = useSubmitOnce();
+  const saving = submitting.pending;
   const [failure, setFailure] = useState<string | null>(null);
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);
   const options = useMemo(() => {
@@ -50,18 +52,16 @@ export function PresetDialog({
   const fieldsError = columnsError(draft.fieldsValues);
   const valid = !nameError && !fieldsError;
 
-  const save = async () => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave({ ...draft, name: draft.name.trim() });
-      onClose();
-    } catch (e) {
-      setFailure(e instanceof ApiError ? e.message : 'The preset could not be saved');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submitting.run(async () => {
+      setFailure(null);
+      try {
+        await onSave({ ...draft, name: draft.name.trim() });
+        onClose();
+      } catch (e) {
+        setFailure(e instanceof ApiError ? e.message : 'The preset could not be saved');
+      }
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="preset-dialog-title">

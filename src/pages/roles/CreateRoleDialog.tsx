@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/validation';
 import { client } from '../../dataProviders/http';
 import { ApiError } from '../../dataProviders/errors';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { ROLES_QUERY_KEY, roleNameError, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
 
@@ -21,6 +22,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const submitting = useSubmitOnce();
   const error = serverError ?? (touched ? roleNameError(name, roles) : undefined);
 
   const create = useMutation({
@@ -44,7 +46,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
     e.preventDefault();
     setTouched(true);
     if (roleNameError(name, roles)) return;
-    create.mutate(name.trim());
+    void submitting.run(() => create.mutateAsync(name.trim()));
   };
 
   return (
@@ -70,7 +72,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
+        <Button type="submit" variant="contained" disabled={submitting.pending}>
           Create
         </Button>
       </DialogActions>

@@ -18,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
+import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
 import { TokenPermissionsInput } from './TokenPermissionsInput';
 import { useCreateToken, useTokenPermissions } from './useTokens';
 import type { CreatedToken, TokenDraft } from './types';
@@ -34,6 +35,8 @@ export interface CreateTokenDialogProps {
 export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDialogProps) {
   const permissionsQuery = useTokenPermissions(true);
   const create = useCreateToken();
+  const submitting = useSubmitOnce();
+  const busy = submitting.pending || create.isPending;
   const [name, setName] = useState(draft?.name ?? '');
   const [touched, setTouched] = useState(false);
   const [chosen, setChosen] = useState<string[]>(draft?.permissions ?? []);
@@ -49,18 +52,15 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!name.trim() || create.isPending) return;
-    create.mutate({ name: name.trim(), permissions: [...permissions].sort(), time }, { onSuccess: onCreated });
+    if (!name.trim()) return;
+    const payload = { name: name.trim(), permissions: [...permissions].sort(), time };
+    void submitting.run(async () =>
+      onCreated(await create.mutateAsync({ payload, idempotencyKey: newIdempotencyKey() })),
+    );
   };
 
   return (
-    <Dialog
-      open
-      onClose={create.isPending ? undefined : onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="create-token-title"
-    >
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="create-token-title">{draft ? 'Create duplicate token' : 'Create token'}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -104,12 +104,7 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
                 <Typography variant="body2">Loading...</Typography>
               </Box>
             ) : (
-              <TokenPermissionsInput
-                available={available}
-                value={permissions}
-                onChange={setChosen}
-                disabled={create.isPending}
-              />
+              <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={busy} />
             )}
             {dropped > 0 && (
               <Alert severity="info" sx={{ mt: 1 }}>
@@ -120,14 +115,14 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
+          <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button
             type="submit"
             variant="contained"
-            disabled={create.isPending}
-            startIcon={create.isPending ? <CircularProgress size={16} /> : undefined}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
           >
             Create
           </Button>

@@ -35,8 +35,8 @@ export function useTokenPermissions(enabled: boolean) {
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateTokenPayload) =>
-      client('main').request<CreatedToken>('/integrations', { method: 'POST', body: payload }),
+    mutationFn: ({ payload, idempotencyKey }: { payload: CreateTokenPayload; idempotencyKey: string }) =>
+      client('main').request<CreatedToken>('/integrations', { method: 'POST', body: payload, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] }),
   });
 }

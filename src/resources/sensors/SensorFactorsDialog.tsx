@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { dialogFactorErrors, toFactorDraft, toFactorSet, type FactorDraft } from '../../components/sensors/factors';
 import { useSensorsApi } from './sensorsApi';
 import type { FactorSet, Sensor } from './types';
@@ -39,6 +40,7 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
   const api = useSensorsApi();
   const notify = useNotify();
   const updateInCache = useUpdateSensorInCache();
+  const submitting = useSubmitOnce();
   const save = useMutation({
     mutationFn: (set: FactorSet | null) => api.updateFactors(sensor.id, param, set),
     onSuccess: (result, set) => {
@@ -55,7 +57,9 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
       <Form
         defaultValues={{ factors: toFactorDraft(sensor.params.factors[param]) }}
         validate={validate}
-        onSubmit={(values: FieldValues) => save.mutate(toFactorSet((values as Values).factors))}
+        onSubmit={(values: FieldValues) =>
+          submitting.run(() => save.mutateAsync(toFactorSet((values as Values).factors)))
+        }
         noValidate
       >
         <DialogTitle>{title}</DialogTitle>
@@ -67,7 +71,7 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+          <Button type="submit" variant="contained" disabled={submitting.pending}>
             Save
           </Button>
         </DialogActions>

@@ -10,6 +10,7 @@ import { useNotify } from 'react-admin';
 import { TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
 import { MESSAGES, required } from '../../../common/validation';
 import { ApiError } from '../../dataProviders/errors';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { parseTagValues, useTagMutations } from './tagsApi';
 import type { Tag } from './types';
 import { success } from '../../components/sensors/notifications';
@@ -36,6 +37,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
   const [type, setType] = useState<TagType | ''>(tag?.type ?? '');
   const [values, setValues] = useState((tag?.values ?? []).join(', '));
   const [errors, setErrors] = useState<Errors>({});
+  const submitting = useSubmitOnce();
 
   const validate = (): Errors => {
     const e: Errors = {};
@@ -51,18 +53,21 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length || !type) return;
-    save.mutate(
-      { id: tag?.id, draft: { name: name.trim(), type, values: type === 'ENUM' ? parseTagValues(values) : [] } },
-      {
-        onSuccess: () => {
-          notify(...success('All changes saved!'));
-          onClose();
+    const draft = { name: name.trim(), type, values: type === 'ENUM' ? parseTagValues(values) : [] };
+    void submitting.run(() =>
+      save.mutateAsync(
+        { id: tag?.id, draft },
+        {
+          onSuccess: () => {
+            notify(...success('All changes saved!'));
+            onClose();
+          },
+          onError: (err) => {
+            if (!(err instanceof ApiError) || err.status !== 409) return;
+            setErrors(err.message === MESSAGES.nameInUse ? { name: MESSAGES.nameInUse } : { form: err.message });
+          },
         },
-        onError: (err) => {
-          if (!(err instanceof ApiError) || err.status !== 409) return;
-          setErrors(err.message === MESSAGES.nameInUse ? { name: MESSAGES.nameInUse } : { form: err.message });
-        },
-      },
+      ),
     );
   };
 
@@ -130,7 +135,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Button type="submit" variant="contained" disabled={submitting.pending}>
           {tag ? 'Save' : 'Create'}
         </Button>
       </DialogActions>
