@@ -24,7 +24,12 @@ export class ApiError extends Error {
 export interface Classification {
   banner?: BannerError;
   logout: boolean;
+  /** Why the session ended, shown on the login screen (a 401's own message). */
+  logoutMessage?: string;
 }
+
+/** Said when a 401 ends the session and the answer gives no reason. */
+export const SESSION_ENDED = 'The session has ended. Please sign in again.';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -63,11 +68,18 @@ function bodyMessage(body: unknown): { status?: number; message?: string } {
 /**
  * @param path the request path relative to its service base (e.g. `/login/basic`)
  * @param ignoreStatuses statuses the caller declared it handles itself
+ * @param withSession the request carried the session's token: a 401 means the session is over
  */
-export function classifyError(error: unknown, path: string, ignoreStatuses: readonly number[] = []): Classification {
+export function classifyError(
+  error: unknown,
+  path: string,
+  ignoreStatuses: readonly number[] = [],
+  withSession = false,
+): Classification {
   if (error instanceof ApiError) {
     if (error.kind === 'cancelled') return { logout: false };
-    if (error.kind === 'network') return { logout: false, banner: { status: 500, message: 'An error occurred', severity: 'error' } };
+    if (error.kind === 'network')
+      return { logout: false, banner: { status: 500, message: 'An error occurred', severity: 'error' } };
     if (error.kind === 'response') {
       const fromBody = bodyMessage(error.body);
       const status = fromBody.status ?? error.status;
@@ -75,6 +87,8 @@ export function classifyError(error: unknown, path: string, ignoreStatuses: read
       const expired = error.status === 403 && message === TOKEN_EXPIRED;
       if (expired) return { logout: true };
       if (ignoreStatuses.includes(error.status)) return { logout: false };
+      if (error.status === 401 && withSession)
+        return { logout: true, logoutMessage: fromBody.message || SESSION_ENDED };
       if (SILENT_MESSAGES.includes(message)) return { logout: false };
       if (error.status === 403 && !(path.startsWith('/login') || path.startsWith('/migrate'))) return { logout: false };
       return { logout: false, banner: { status, message, severity: severityOf(status) } };

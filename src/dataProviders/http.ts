@@ -152,17 +152,19 @@ export class ServiceClient {
       const type = response.headers.get('content-type') ?? '';
       return (type.includes('json') ? await response.json() : await response.text()) as T;
     } catch (err) {
-      this.report(err, path, opts.ignoreStatuses);
+      this.report(err, path, opts.ignoreStatuses, auth === 'access' || auth === 'refresh');
       throw err;
     } finally {
       if (!opts.skipLoading) track(-1);
     }
   }
 
-  private report(err: unknown, path: string, ignore?: readonly number[]) {
-    const { banner, logout } = classifyError(err, path, ignore);
-    if (logout) logoutLocally();
-    else if (banner) appEvents.emit('error', banner);
+  private report(err: unknown, path: string, ignore: readonly number[] | undefined, withSession: boolean) {
+    const { banner, logout, logoutMessage } = classifyError(err, path, ignore, withSession);
+    // Concurrent failures of one ended session log out once.
+    if (logout) {
+      if (readSession()) logoutLocally(logoutMessage);
+    } else if (banner) appEvents.emit('error', banner);
   }
 }
 

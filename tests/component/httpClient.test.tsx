@@ -5,6 +5,7 @@ import { client, SESSION_MESSAGES } from '../../src/dataProviders/http';
 import { ApiError } from '../../src/dataProviders/errors';
 import { appEvents, type BannerError } from '../../src/state/events';
 import { readSession, writeSession } from '../../src/state/session';
+import { authProvider } from '../../src/authProvider';
 
 function jwt(expSeconds: number): string {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -142,5 +143,52 @@ describe('service client', () => {
     expect(logouts).toHaveLength(1);
     expect(banners).toHaveLength(0);
     expect(readSession()).toBeNull();
+  });
+});
+
+describe('a 401 ends the session at once', () => {
+  const ENDED = 'The session has ended. Please sign in again.';
+  const fresh = () =>
+    writeSession({ user, tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 600), refreshToken: 'r1' } });
+
+  it('on any request with the session: logged out with the server message, no banner', async () => {
+    fresh();
+    fetchMock.mockResolvedValue(json(401, { status: 401, message: ENDED }));
+    await expect(client('main').request('/installation-requests/count', { skipLoading: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(logouts).toEqual([ENDED]);
+    expect(banners).toHaveLength(0);
+    expect(readSession()).toBeNull();
+  });
+
+  it('once for many concurrent 401s, and the data provider check adds no second, message-less logout', async () => {
+    fresh();
+    fetchMock.mockImplementation(async () => json(401, { status: 401, message: ENDED }));
+    const failures = await Promise.allSettled([
+      client('main').request('/a'),
+      client('gsm').request('/b'),
+      client('adp').request('/c'),
+    ]);
+    expect(failures.every((f) => f.status === 'rejected')).toBe(true);
+    const error = (failures[0] as PromiseRejectedResult).reason;
+    await expect(authProvider.checkError(error)).rejects.toMatchObject({ redirectTo: '/' });
+    expect(logouts).toEqual([ENDED]);
+  });
+
+  it('not for a wrong password at sign-in, nor where the caller handles 401 itself', async () => {
+    fetchMock.mockResolvedValue(json(401, { status: 401, message: 'Invalid username or password' }));
+    await expect(client('main').request('/login/basic', { auth: { basic: 'eDp5' } })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(logouts).toHaveLength(0);
+    expect(banners).toEqual([{ status: 401, message: 'Invalid username or password', severity: 'warning' }]);
+
+    fresh();
+    await expect(
+      client('main').request('/logout', { method: 'POST', auth: 'refresh', ignoreStatuses: [401] }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(logouts).toHaveLength(0);
+    expect(readSession()).not.toBeNull();
   });
 });
