@@ -98,6 +98,24 @@ export function classifyError(
   return { logout: false, banner: { status: 400, message: 'Internal front-end error', severity: 'warning' } };
 }
 
+/**
+ * Messages of failed requests the HTTP layer has already dealt with (a banner, or silence where the
+ * rules above say so), remembered for a minute so that a second surface (react-admin's toasts) can
+ * recognise them.
+ */
+const handled = new Map<string, number>();
+const HANDLED_FOR_MS = 60_000;
+
+export function markHandled(message: string, now = Date.now()): void {
+  for (const [m, at] of handled) if (now - at > HANDLED_FOR_MS) handled.delete(m);
+  handled.set(message, now);
+}
+
+export function wasHandled(message: string, now = Date.now()): boolean {
+  const at = handled.get(message);
+  return at !== undefined && now - at <= HANDLED_FOR_MS;
+}
+
 export function bannerText(banner: BannerError): string {
   return `${banner.status} - ${banner.message}`;
 }

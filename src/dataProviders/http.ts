@@ -13,7 +13,7 @@ import {
   type LoginResponse,
   type Session,
 } from '../state/session';
-import { ApiError, classifyError } from './errors';
+import { ApiError, classifyError, markHandled } from './errors';
 
 export const SESSION_MESSAGES = {
   noRefreshToken: 'The refresh token is not set. Logged out.',
@@ -161,6 +161,7 @@ export class ServiceClient {
 
   private report(err: unknown, path: string, ignore: readonly number[] | undefined, withSession: boolean) {
     const { banner, logout, logoutMessage } = classifyError(err, path, ignore, withSession);
+    if (err instanceof ApiError) markHandled(err.message);
     // Concurrent failures of one ended session log out once.
     if (logout) {
       if (readSession()) logoutLocally(logoutMessage);
