@@ -3,7 +3,11 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 const shared: Partial<RaThemeOptions> = {
   sidebar: { width: 248, closedWidth: 56 },
   components: {
-    RaMenuItemLink: { styleOverrides: { root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } } } },
+    RaMenuItemLink: {
+      styleOverrides: {
+        root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } },
+      },
+    },
   },
 };
 

@@ -36,13 +36,33 @@ const Loading = () => (
   </Typography>
 );
 
-export function TokenTable({ tokens, isPending, showOwner }: { tokens: ApiToken[] | undefined; isPending: boolean; showOwner?: boolean }) {
-  const list = useList<ApiToken>({ data: tokens, isPending, resource: 'tokens', perPage: DEFAULT_PAGE_SIZE, sort: { field: 'id', order: 'DESC' } });
+export function TokenTable({
+  tokens,
+  isPending,
+  showOwner,
+}: {
+  tokens: ApiToken[] | undefined;
+  isPending: boolean;
+  showOwner?: boolean;
+}) {
+  const list = useList<ApiToken>({
+    data: tokens,
+    isPending,
+    resource: 'tokens',
+    perPage: DEFAULT_PAGE_SIZE,
+    sort: { field: 'id', order: 'DESC' },
+  });
   if (isPending) return <Loading />;
   if (!tokens?.length) return <Empty />;
   return (
     <ListContextProvider value={list}>
-      <DataTable resource="tokens" bulkActionButtons={false} rowClick={false} empty={<Empty />} data-testid="token-table">
+      <DataTable
+        resource="tokens"
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty />}
+        data-testid="token-table"
+      >
         <Column source="name" label="Name" sx={{ minWidth: 120 }} />
         {showOwner && <Column source="ownerName" label="Owner" sx={NOWRAP} />}
         <Column source="permissions" label="Permissions" disableSort field={TokenPermissionsField} />
