@@ -6,6 +6,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { ErrorToastFilter } from './ErrorToastFilter';
 import { LoadingBar } from './LoadingBar';
 import { SessionWatcher } from './SessionWatcher';
+import { SidebarAutoCollapse } from './SidebarAutoCollapse';
 import { PreferencesSync } from './PreferencesSync';
 import { RequireRoute } from './RouteGuard';
 import { useSession } from '../state/useSession';
@@ -22,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <ErrorToastFilter>
       <RaLayout appBar={AppBar} menu={AppMenu}>
         <LoadingBar />
+        <SidebarAutoCollapse />
         <SessionWatcher />
         <PreferencesSync />
         <ErrorBanner />

@@ -8,6 +8,12 @@ const shared: Partial<RaThemeOptions> = {
         root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } },
       },
     },
+    // The page never grows wider than the window (react-admin's layout is `min-width: fit-content`):
+    // a wide table scrolls inside its own card instead, so toolbars and buttons stay on screen.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
+    },
   },
 };
 

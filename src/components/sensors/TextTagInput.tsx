@@ -77,7 +77,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
         <Typography
           variant="body2"
           component="span"
-          title={type === 'TEXT' && value ? String(value) : undefined}
+          title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
           sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {tagValueText(value)}

@@ -63,7 +63,8 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
         {showUser && <Column source="userName" label="User" sx={NOWRAP} render={(r) => r.userName ?? '—'} />}
         <Column source="eventType" label="Type" sx={NOWRAP} />
         <Column source="sourceName" label="Source" sx={NOWRAP} />
-        <Column source="message" label="Message" disableSort sx={{ minWidth: 260, overflowWrap: 'break-word' }} />
+        {/* `anywhere`, unlike `break-word`, also lets a long unbroken value narrow the column. */}
+        <Column source="message" label="Message" disableSort sx={{ minWidth: 260, overflowWrap: 'anywhere' }} />
       </DataTable>
       <TablePagination
         component="div"

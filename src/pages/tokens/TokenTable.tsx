@@ -11,6 +11,7 @@ import { TokenExpiryField } from './TokenExpiryField';
 import { TokenPermissionsField } from './TokenPermissionsField';
 import { TokenStatusField } from './TokenStatusField';
 import type { ApiToken } from './types';
+import { TruncatedText } from '../../components/TruncatedText';
 
 export const EMPTY_TOKENS_TEXT = "You don't have any tokens yet";
 
@@ -63,8 +64,20 @@ export function TokenTable({
         empty={<Empty />}
         data-testid="token-table"
       >
-        <Column source="name" label="Name" sx={{ minWidth: 120 }} />
-        {showOwner && <Column source="ownerName" label="Owner" sx={NOWRAP} />}
+        <Column
+          source="name"
+          label="Name"
+          sx={{ minWidth: 120 }}
+          render={(t) => <TruncatedText text={t.name} maxWidth={280} />}
+        />
+        {showOwner && (
+          <Column
+            source="ownerName"
+            label="Owner"
+            sx={NOWRAP}
+            render={(t) => <TruncatedText text={t.ownerName} maxWidth={200} />}
+          />
+        )}
         <Column source="permissions" label="Permissions" disableSort field={TokenPermissionsField} />
         <Column source="expiresAt" label="Expiry" sx={NOWRAP} field={TokenExpiryField} />
         <Column source="active" label="Status" disableSort field={TokenStatusField} />
