@@ -63,7 +63,7 @@ const sensorsAdapter: Adapter = (def) => {
 
 /**
  * Tags of a context: every tag including META (`includeMeta=true`); create and update send only
- * name, type and (for ENUM) values. A taken name (409) is shown in the dialog, not in the banner.
+ * name, type and (for ENUM) values. A refusal (400, 409) is shown in the dialog, not in the banner.
  */
 const tagsAdapter: Adapter = (def, generic) => {
   const api = client(def.service);
@@ -79,11 +79,11 @@ const tagsAdapter: Adapter = (def, generic) => {
   return {
     getList: (resource, params) => generic.getList(resource, { ...params, filter: { ...params.filter, includeMeta: true } }),
     async create(_resource, params) {
-      const res = await api.request(def.endpoint, { method: 'POST', body: body(params.data), ignoreStatuses: [409] });
+      const res = await api.request(def.endpoint, { method: 'POST', body: body(params.data), ignoreStatuses: [400, 409] });
       return { data: { ...params.data, id: idOf(res) } as never };
     },
     async update(_resource, params) {
-      await api.request(`${def.endpoint}${path(params.id)}`, { method: 'PATCH', body: body(params.data), ignoreStatuses: [409] });
+      await api.request(`${def.endpoint}${path(params.id)}`, { method: 'PATCH', body: body(params.data), ignoreStatuses: [400, 409] });
       return { data: { ...params.data, id: params.id } as never };
     },
   };

@@ -99,6 +99,35 @@ export function classifyError(
 }
 
 /**
+ * Field messages of a server validation answer, `Invalid body: name: Must be shorter than 101
+ * characters; values.3: …`, keyed by the first segment of each path (`name`, `values`).
+ */
+export function fieldMessages(message: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const match = /^Invalid \w+: (.*)$/s.exec(message);
+  if (!match) return out;
+  for (const part of match[1]!.split('; ')) {
+    const at = part.indexOf(': ');
+    if (at <= 0) continue;
+    const field = part.slice(0, at).split('.')[0]!;
+    out[field] ??= part.slice(at + 2);
+  }
+  return out;
+}
+
+/** Statuses a form dialog shows inside itself rather than in the banner behind it. */
+export const DIALOG_STATUSES: readonly number[] = [400, 403, 409, 422];
+
+/** A refusal a form dialog shows itself: on the field it names, or above the form. */
+export function refusalOf(error: unknown, fields: readonly string[]): { field?: string; message: string } | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'response' || !DIALOG_STATUSES.includes(error.status))
+    return undefined;
+  const byField = fieldMessages(error.message);
+  const field = fields.find((f) => byField[f]);
+  return field ? { field, message: byField[field]! } : { message: error.message };
+}
+
+/**
  * Messages of failed requests the HTTP layer has already dealt with (a banner, or silence where the
  * rules above say so), remembered for a minute so that a second surface (react-admin's toasts) can
  * recognise them.

@@ -76,6 +76,12 @@ export const en = {
         installations: 'Back to Installations',
       },
     },
+    forms: {
+      tooManyValues: 'At most %{max} values',
+    },
+    factors: {
+      clears: 'A, B and C are empty: saving removes the %{param} factors of sensor %{id}.',
+    },
   },
 };
 

@@ -76,5 +76,11 @@ export const pl: Messages = {
         installations: 'Wróć do instalacji',
       },
     },
+    forms: {
+      tooManyValues: 'Najwyżej %{max} wartości',
+    },
+    factors: {
+      clears: 'A, B i C są puste: zapisanie usunie współczynniki %{param} czujnika %{id}.',
+    },
   },
 };

@@ -113,6 +113,7 @@ describe('CreateTokenDialog', () => {
           time: 8.64e7,
         },
         idempotencyKey: expect.any(String),
+        ignoreStatuses: [400, 403, 409, 422],
       },
     ]);
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ token: 'aqt_secret' });

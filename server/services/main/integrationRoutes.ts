@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { isKnownPermission } from '../../../common/permissions';
+import { MESSAGES, NAME_LIMITS } from '../../../common/validation';
 import { audit } from '../../audit';
 import { randomSecret, sha256 } from '../../auth/password';
 import { API_TOKEN_PREFIX } from '../../auth/sessions';
@@ -87,7 +88,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
         description: 'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token.',
         tags: ['tokens'],
         body: z.object({
-          name: z.string().trim().min(1, 'Token name is required').max(100),
+          name: z.string().trim().min(1, 'Token name is required').max(NAME_LIMITS.token, MESSAGES.shorter(NAME_LIMITS.token + 1)),
           permissions: z.array(z.string()).max(500),
           time: z.number().refine((t) => EXPIRY_MS.includes(t), `time must be one of ${EXPIRY_MS.join(', ')} (milliseconds)`),
         }),

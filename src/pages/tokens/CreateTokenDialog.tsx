@@ -18,12 +18,15 @@ import {
   Typography,
 } from '@mui/material';
 import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
+import { NAME_LIMITS, nameRule } from '../../../common/validation';
+import { refusalOf } from '../../dataProviders/errors';
 import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
 import { TokenPermissionsInput } from './TokenPermissionsInput';
 import { useCreateToken, useTokenPermissions } from './useTokens';
 import type { CreatedToken, TokenDraft } from './types';
 
 export const REQUIRED_MESSAGE = 'It is required';
+const tokenNameRule = nameRule(NAME_LIMITS.token);
 
 export interface CreateTokenDialogProps {
   /** Prefill (duplicate); omitted for a new token. */
@@ -41,22 +44,31 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
   const [touched, setTouched] = useState(false);
   const [chosen, setChosen] = useState<string[]>(draft?.permissions ?? []);
   const [time, setTime] = useState<number>(DEFAULT_TOKEN_EXPIRY_MS);
+  /** What the server refused, on the name or above the form (never in the banner behind the dialog). */
+  const [refusal, setRefusal] = useState<{ field?: string; message: string }>();
 
   const available = useMemo(() => permissionsQuery.data ?? [], [permissionsQuery.data]);
   const held = useMemo(() => new Set(available), [available]);
   // A duplicated token may carry permissions the caller no longer holds: they are left out.
   const permissions = permissionsQuery.data ? chosen.filter((p) => held.has(p)) : chosen;
   const dropped = permissionsQuery.data ? chosen.length - permissions.length : 0;
-  const nameError = touched && !name.trim() ? REQUIRED_MESSAGE : undefined;
+  const nameError =
+    (touched ? tokenNameRule(name) : undefined) ?? (refusal?.field === 'name' ? refusal.message : undefined);
+  const formError = refusal && refusal.field !== 'name' ? refusal.message : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!name.trim()) return;
+    if (tokenNameRule(name)) return;
     const payload = { name: name.trim(), permissions: [...permissions].sort(), time };
-    void submitting.run(async () =>
-      onCreated(await create.mutateAsync({ payload, idempotencyKey: newIdempotencyKey() })),
-    );
+    setRefusal(undefined);
+    void submitting.run(async () => {
+      try {
+        onCreated(await create.mutateAsync({ payload, idempotencyKey: newIdempotencyKey() }));
+      } catch (err) {
+        setRefusal(refusalOf(err, ['name']));
+      }
+    });
   };
 
   return (
@@ -64,6 +76,11 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
       <form onSubmit={submit} noValidate>
         <DialogTitle id="create-token-title">{draft ? 'Create duplicate token' : 'Create token'}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {formError && (
+            <Alert severity="warning" data-testid="create-token-error">
+              {formError}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 2, pt: 1, flexWrap: 'wrap' }}>
             <TextField
               name="name"
@@ -71,12 +88,14 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
               required
               autoFocus
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                if (refusal?.field === 'name') setRefusal(undefined);
+              }}
               onBlur={() => setTouched(true)}
               error={Boolean(nameError)}
               helperText={nameError ?? ' '}
               sx={{ flex: '2 1 260px' }}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
             />
             <TextField
               select

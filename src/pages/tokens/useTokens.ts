@@ -1,6 +1,7 @@
 /** Token calls of the main API (GET/POST /integrations, DELETE /integrations/:id) as react-query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../dataProviders/http';
+import { DIALOG_STATUSES } from '../../dataProviders/errors';
 import type { ApiToken, CreatedToken, CreateTokenPayload } from './types';
 
 const TOKENS_KEY = 'tokens';
@@ -36,7 +37,13 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ payload, idempotencyKey }: { payload: CreateTokenPayload; idempotencyKey: string }) =>
-      client('main').request<CreatedToken>('/integrations', { method: 'POST', body: payload, idempotencyKey }),
+      // The dialog shows its refusals itself, in front of the banner it would hide.
+      client('main').request<CreatedToken>('/integrations', {
+        method: 'POST',
+        body: payload,
+        idempotencyKey,
+        ignoreStatuses: DIALOG_STATUSES,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] }),
   });
 }
