@@ -15,6 +15,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshButton, Title, useTranslate } from 'react-admin';
 import { MESSAGES } from '../../../common/validation';
+import { roleLabel } from '../../../common/permissions';
 import { client, refreshSession } from '../../dataProviders/http';
 import { ApiError } from '../../dataProviders/errors';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
@@ -139,7 +140,7 @@ export function RolesPage() {
           >
             {roles.map((r) => (
               <MenuItem key={r.id} value={r.id}>
-                {r.name}
+                {roleLabel(r.name)}
               </MenuItem>
             ))}
           </TextField>

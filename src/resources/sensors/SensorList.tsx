@@ -26,6 +26,8 @@ const definition = resourceDefinition('sensors');
 const rowsPerPageOptions = [...PAGE_SIZES];
 /** Shown from the Columns button; the factor chips already name the measured parameters. */
 const hiddenColumns = ['measured'];
+/** The row actions (previous installations, restart, retire): without any of them, no Actions column. */
+const ROW_ACTION_PERMISSIONS = ['view_history_sensor', 'restart_sensors', 'remove_sensors'];
 /** The table scrolls inside its card, so the toolbar and pagination stay on screen. */
 const listSx = { '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } } as const;
 
@@ -71,6 +73,7 @@ export function SensorList() {
   const { tags } = useTags('sensors');
   const field = (name: string) => permissions.can(definition.fields?.[name]);
   const showFactors = CALIBRATION_PARAMS.some((p) => canViewFactors(permissions, p));
+  const showActions = permissions.can(ROW_ACTION_PERMISSIONS);
 
   return (
     <List
@@ -101,7 +104,7 @@ export function SensorList() {
         {tags.map((tag) => (
           <Column key={tag.id} source={`tags.${tag.id}`} label={tag.name} disableSort render={() => <SensorTagField tag={tag} />} />
         ))}
-        <Column label="Actions" align="right" render={() => <SensorActions />} />
+        {showActions && <Column label="Actions" align="right" render={() => <SensorActions />} />}
       </DataTable>
     </List>
   );
