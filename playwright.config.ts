@@ -3,8 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 // End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
 // server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow.
 // The browser is CHROMIUM_PATH (set by `npm test`, which finds or installs one) or Debian's.
-const PORT = 8181;
-const OIDC_PORT = 8182;
+// E2E_PORT / E2E_OIDC_PORT move both servers, so several checkouts can run end-to-end tests at once.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 

@@ -97,3 +97,15 @@ export function factorsRule(f: { A?: unknown; B?: unknown; C?: unknown }): strin
   const filled = [f.A, f.B, f.C].filter((x) => !isBlank(x)).length;
   return filled === 0 || filled === 3 ? undefined : MESSAGES.factors;
 }
+
+/** Longest names the server accepts (after trimming); a longer one gets `MESSAGES.shorter(max + 1)`. */
+export const NAME_LIMITS = { role: 64, tag: 100, token: 100 } as const;
+/** ENUM tag values: each at most TAG_VALUE_MAX_LENGTH characters, at most TAG_VALUES_MAX of them. */
+export const TAG_VALUE_MAX_LENGTH = 100;
+export const TAG_VALUES_MAX = 200;
+
+/** A required name within `max` characters, trimmed first as the server does. */
+export const nameRule =
+  (max: number): Rule =>
+  (v) =>
+    required(v) ?? maxLength(max)(typeof v === 'string' ? v.trim() : v);

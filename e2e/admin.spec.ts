@@ -147,7 +147,7 @@ test.describe('roles', () => {
     await sidebar(page).getByText('Roles', { exact: true }).click();
     await expect(page).toHaveURL(/\/users\/roles$/);
     // The first role is selected by default; admin cannot be edited or deleted, and the page says why.
-    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('admin');
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Admin');
     await expect(page.getByRole('button', { name: 'Edit' })).toBeDisabled();
     await expect(page.getByLabel('The admin role cannot be edited')).toBeVisible();
     await expect(page.getByLabel('The admin role cannot be deleted')).toBeVisible();
@@ -171,7 +171,9 @@ test.describe('roles', () => {
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Search permissions' }).fill('logs');
-    await page.getByRole('checkbox', { name: 'Select all View permissions' }).check();
+    // Grants the View permissions shown; the box then says the group is partly granted.
+    await page.getByRole('checkbox', { name: 'Select all View permissions' }).click();
+    await expect(page.getByRole('checkbox', { name: 'view_logs', exact: true })).toBeChecked();
     await page.getByRole('checkbox', { name: 'admin_view_logs' }).check();
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Log Readers');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -191,7 +193,7 @@ test.describe('roles', () => {
     await expect(page.getByRole('dialog')).toContainText('Delete role');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Removed role "E2E Log Readers" successfully!')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('admin');
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Admin');
     await page.getByRole('combobox', { name: 'Role' }).click();
     await expect(page.getByRole('option', { name: 'E2E Log Readers' })).toHaveCount(0);
   });
@@ -199,7 +201,8 @@ test.describe('roles', () => {
   test('the default role keeps its name and cannot be deleted, but its permissions can change', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/users/roles');
-    await pickOption(page, 'Role', 'default');
+    // The selector names roles as Users does: the default role is 'User'.
+    await pickOption(page, 'Role', 'User');
     await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
     await expect(page.getByLabel('The default role cannot be deleted')).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();

@@ -1,7 +1,7 @@
 /** react-admin auth provider over the main API's session calls and the shared permission matcher. */
 import type { AuthProvider } from 'react-admin';
 import { mainClient, logoutLocally, refreshSession } from './dataProviders/http';
-import { ApiError, TOKEN_EXPIRED } from './dataProviders/errors';
+import { ApiError, SESSION_ENDED, TOKEN_EXPIRED } from './dataProviders/errors';
 import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse } from './state/session';
 import { canAccess } from './resources/access';
 import { SESSION_CHECK_DELAY_MS } from '../common/domain';
@@ -16,9 +16,7 @@ export function isLoginPending(): boolean {
 }
 
 export type LoginParams =
-  | { username: string; password: string }
-  | { code: string; redirectUri: string }
-  | { refreshToken: string };
+  { username: string; password: string } | { code: string; redirectUri: string } | { refreshToken: string };
 
 function basic(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
@@ -64,7 +62,12 @@ export const authProvider: AuthProvider = {
     if (session) {
       // Failures are ignored: the local session ends either way.
       await mainClient()
-        .request('/logout', { method: 'POST', auth: 'refresh', ignoreStatuses: [400, 401, 403, 404, 500], skipLoading: true })
+        .request('/logout', {
+          method: 'POST',
+          auth: 'refresh',
+          ignoreStatuses: [400, 401, 403, 404, 500],
+          skipLoading: true,
+        })
         .catch(() => undefined);
     }
     clearSession();
@@ -74,17 +77,16 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     const session = readSession();
     if (!session) throw { redirectTo: '/', message: false };
-    if (isTokenStale(session.token)) await refreshSession().catch(() => Promise.reject({ redirectTo: '/', message: false }));
+    if (isTokenStale(session.token))
+      await refreshSession().catch(() => Promise.reject({ redirectTo: '/', message: false }));
   },
 
   async checkError(error: unknown) {
     if (error instanceof ApiError) {
-      if (error.status === 401 && error.kind !== 'cancelled') {
-        logoutLocally();
-        throw { redirectTo: '/', message: false };
-      }
-      if (error.status === 403 && error.message === TOKEN_EXPIRED) {
-        logoutLocally();
+      const ended = error.status === 401 && error.kind !== 'cancelled';
+      if (ended || (error.status === 403 && error.message === TOKEN_EXPIRED)) {
+        // The HTTP layer has normally ended the session already, with its reason.
+        if (readSession()) logoutLocally(ended ? error.message || SESSION_ENDED : undefined);
         throw { redirectTo: '/', message: false };
       }
     }

@@ -198,6 +198,8 @@ const OPERATORS_BY_TYPE: Record<FieldDef['type'], string[]> = {
 function rank(items: CompletionItem[], prefix: string): CompletionItem[] {
   const p = prefix.toLowerCase();
   if (!p) return items;
+  // A keyword typed in full ("and" right after "and") is not offered again.
+  items = items.filter((it) => !(it.kind === 'keyword' || it.kind === 'operator') || it.insert.toLowerCase() !== p);
   const starts = items.filter((it) => it.label.toLowerCase().startsWith(p));
   const contains = items.filter((it) => !it.label.toLowerCase().startsWith(p) && it.label.toLowerCase().includes(p));
   return [...starts, ...contains];

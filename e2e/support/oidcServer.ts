@@ -4,11 +4,13 @@
  */
 import { startOidcProvider } from '../../tests/support/oidcProvider';
 
+// The same ports as playwright.config.ts (E2E_PORT / E2E_OIDC_PORT).
+const consolePort = Number(process.env.E2E_PORT ?? 8181);
 const provider = await startOidcProvider({
-  port: 8182,
+  port: Number(process.env.E2E_OIDC_PORT ?? 8182),
   clientId: 'aq-console-e2e',
   clientSecret: 'e2e-client-secret',
-  redirectUris: ['http://127.0.0.1:8181/login/callback'],
+  redirectUris: [`http://127.0.0.1:${consolePort}/login/callback`],
   accounts: [
     { sub: 'oidc-ada', email: 'ada@example.com', name: 'Ada Lovelace' },
     { sub: 'oidc-eve', email: 'eve@other.org', name: 'Eve Outsider' },

@@ -630,3 +630,28 @@ export const sensorModels = pgTable(
   },
   (t) => [index('sensor_models_manufacturer_idx').on(t.manufacturer)],
 );
+
+// ---------------------------------------------------------------- idempotency keys
+
+/**
+ * The first answer to a create call sent with an `Idempotency-Key` header (server/idempotency.ts):
+ * per user, route and key; `status` is null while that first request runs. Kept for 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the validated body and the Accept header: the same key must mean the same request. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** The answer's bytes in base64: a text column would lose a CSV's byte-order mark on the way back. */
+    bodyBase64: text('body_base64'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -44,8 +44,8 @@ const sensorsAdapter: Adapter = (def) => {
     [SENSOR_METHODS.exportCsv](_resource: string, query: { query?: string; sortBy?: string; order?: string }) {
       return main.request<Response>('/sensors/export', { query, headers: csv, raw: true });
     },
-    [SENSOR_METHODS.order](_resource: string, order: SensorOrder) {
-      return main.request<Response>('/sensors', { method: 'POST', body: order, headers: csv, raw: true });
+    [SENSOR_METHODS.order](_resource: string, order: SensorOrder, options?: { idempotencyKey?: string }) {
+      return main.request<Response>('/sensors', { method: 'POST', body: order, headers: csv, raw: true, ...options });
     },
     async [SENSOR_METHODS.updaterStatus](_resource: string, { id, signal }: { id: Identifier; signal?: AbortSignal }) {
       // 404 (a sensor the updater does not know) is shown by the screen itself.
@@ -63,7 +63,7 @@ const sensorsAdapter: Adapter = (def) => {
 
 /**
  * Tags of a context: every tag including META (`includeMeta=true`); create and update send only
- * name, type and (for ENUM) values. A taken name (409) is shown in the dialog, not in the banner.
+ * name, type and (for ENUM) values. A refusal (400, 409) is shown in the dialog, not in the banner.
  */
 const tagsAdapter: Adapter = (def, generic) => {
   const api = client(def.service);
@@ -79,11 +79,11 @@ const tagsAdapter: Adapter = (def, generic) => {
   return {
     getList: (resource, params) => generic.getList(resource, { ...params, filter: { ...params.filter, includeMeta: true } }),
     async create(_resource, params) {
-      const res = await api.request(def.endpoint, { method: 'POST', body: body(params.data), ignoreStatuses: [409] });
+      const res = await api.request(def.endpoint, { method: 'POST', body: body(params.data), ignoreStatuses: [400, 409] });
       return { data: { ...params.data, id: idOf(res) } as never };
     },
     async update(_resource, params) {
-      await api.request(`${def.endpoint}${path(params.id)}`, { method: 'PATCH', body: body(params.data), ignoreStatuses: [409] });
+      await api.request(`${def.endpoint}${path(params.id)}`, { method: 'PATCH', body: body(params.data), ignoreStatuses: [400, 409] });
       return { data: { ...params.data, id: params.id } as never };
     },
   };

@@ -5,8 +5,15 @@
  */
 import { serviceUrl, type ServiceName } from '../config';
 import { appEvents } from '../state/events';
-import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse, type Session } from '../state/session';
-import { ApiError, classifyError } from './errors';
+import {
+  clearSession,
+  isTokenStale,
+  readSession,
+  writeSession,
+  type LoginResponse,
+  type Session,
+} from '../state/session';
+import { ApiError, classifyError, markHandled } from './errors';
 
 export const SESSION_MESSAGES = {
   noRefreshToken: 'The refresh token is not set. Logged out.',
@@ -27,7 +34,15 @@ export interface RequestOptions {
   auth?: 'access' | 'refresh' | 'none' | { basic: string } | { bearer: string };
   /** Return the raw Response (downloads). */
   raw?: boolean;
+  /**
+   * Sent as `Idempotency-Key` (one fresh key per submit attempt): the server replays its first
+   * answer for a repeated key, so a request that got no answer is retried with the same key.
+   */
+  idempotencyKey?: string;
 }
+
+/** Retries, and the pause before each, of a keyed request that got no answer (network failure). */
+const IDEMPOTENT_RETRY_DELAYS_MS = [500, 1500];
 
 let inFlight = 0;
 function track(delta: number) {
@@ -52,7 +67,11 @@ export async function refreshSession(): Promise<Session> {
       throw new ApiError('internal', 401, SESSION_MESSAGES.noRefreshToken, '/me');
     }
     try {
-      const response = await mainClient().request<LoginResponse>('/me', { auth: 'refresh', skipLoading: true, ignoreStatuses: [401, 403] });
+      const response = await mainClient().request<LoginResponse>('/me', {
+        auth: 'refresh',
+        skipLoading: true,
+        ignoreStatuses: [401, 403],
+      });
       return writeSession(response);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'cancelled') throw err;
@@ -106,16 +125,22 @@ export class ServiceClient {
       headers['Content-Type'] = 'application/json';
     }
 
+    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+
     const url = `${this.baseUrl}${path}${buildQuery(opts.query)}`;
     if (!opts.skipLoading) track(+1);
     try {
-      let response: Response;
-      try {
-        response = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
-      } catch (err) {
-        if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
-          throw new ApiError('cancelled', 0, 'Request cancelled', path);
-        throw new ApiError('network', 0, 'An error occurred', path);
+      let response: Response | undefined;
+      for (let attempt = 0; !response; attempt++) {
+        try {
+          response = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+        } catch (err) {
+          if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
+            throw new ApiError('cancelled', 0, 'Request cancelled', path);
+          const delay = opts.idempotencyKey ? IDEMPOTENT_RETRY_DELAYS_MS[attempt] : undefined;
+          if (delay === undefined) throw new ApiError('network', 0, 'An error occurred', path);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
       }
       if (!response.ok) {
         const parsed: unknown = await response.json().catch(() => undefined);
@@ -127,17 +152,20 @@ export class ServiceClient {
       const type = response.headers.get('content-type') ?? '';
       return (type.includes('json') ? await response.json() : await response.text()) as T;
     } catch (err) {
-      this.report(err, path, opts.ignoreStatuses);
+      this.report(err, path, opts.ignoreStatuses, auth === 'access' || auth === 'refresh');
       throw err;
     } finally {
       if (!opts.skipLoading) track(-1);
     }
   }
 
-  private report(err: unknown, path: string, ignore?: readonly number[]) {
-    const { banner, logout } = classifyError(err, path, ignore);
-    if (logout) logoutLocally();
-    else if (banner) appEvents.emit('error', banner);
+  private report(err: unknown, path: string, ignore: readonly number[] | undefined, withSession: boolean) {
+    const { banner, logout, logoutMessage } = classifyError(err, path, ignore, withSession);
+    if (err instanceof ApiError) markHandled(err.message);
+    // Concurrent failures of one ended session log out once.
+    if (logout) {
+      if (readSession()) logoutLocally(logoutMessage);
+    } else if (banner) appEvents.emit('error', banner);
   }
 }
 

@@ -51,6 +51,29 @@ export const en = {
       subtitle: 'Air-quality network back office',
     },
   },
+  // Hardening (issue 9): messages of the history, form and session checks.
+  hardening: {
+    history: {
+      notFound: {
+        sensors: 'Sensor %{id} was not found.',
+        installations: 'Installation %{id} was not found.',
+      },
+      invalidId: {
+        sensors: '"%{id}" is not a valid sensor ID.',
+        installations: '"%{id}" is not a valid installation ID.',
+      },
+      back: {
+        sensors: 'Back to Sensors',
+        installations: 'Back to Installations',
+      },
+    },
+    forms: {
+      tooManyValues: 'At most %{max} values',
+    },
+    factors: {
+      clears: 'A, B and C are empty: saving removes the %{param} factors of sensor %{id}.',
+    },
+  },
 };
 
 export type Messages = typeof en;

@@ -73,4 +73,28 @@ export const pl: Messages = {
       subtitle: 'Zaplecze sieci pomiaru jakości powietrza',
     },
   },
+  // Hardening (issue 9): messages of the history, form and session checks.
+  hardening: {
+    ...en.hardening,
+    history: {
+      notFound: {
+        sensors: 'Nie znaleziono czujnika %{id}.',
+        installations: 'Nie znaleziono instalacji %{id}.',
+      },
+      invalidId: {
+        sensors: '„%{id}” nie jest poprawnym identyfikatorem czujnika.',
+        installations: '„%{id}” nie jest poprawnym identyfikatorem instalacji.',
+      },
+      back: {
+        sensors: 'Wróć do czujników',
+        installations: 'Wróć do instalacji',
+      },
+    },
+    forms: {
+      tooManyValues: 'Najwyżej %{max} wartości',
+    },
+    factors: {
+      clears: 'A, B i C są puste: zapisanie usunie współczynniki %{param} czujnika %{id}.',
+    },
+  },
 };

@@ -3,8 +3,10 @@ import { Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
 import { ErrorBanner } from './ErrorBanner';
+import { ErrorToastFilter } from './ErrorToastFilter';
 import { LoadingBar } from './LoadingBar';
 import { SessionWatcher } from './SessionWatcher';
+import { SidebarAutoCollapse } from './SidebarAutoCollapse';
 import { PreferencesSync } from './PreferencesSync';
 import { RequireRoute } from './RouteGuard';
 import { useSession } from '../state/useSession';
@@ -18,12 +20,15 @@ export function Layout({ children }: { children: ReactNode }) {
   // The not-found page is public: without a session it shows on its own, without the shell.
   if (!session && !findRoute(location.pathname)) return <NotFoundPage />;
   return (
-    <RaLayout appBar={AppBar} menu={AppMenu}>
-      <LoadingBar />
-      <SessionWatcher />
-      <PreferencesSync />
-      <ErrorBanner />
-      <RequireRoute>{children}</RequireRoute>
-    </RaLayout>
+    <ErrorToastFilter>
+      <RaLayout appBar={AppBar} menu={AppMenu}>
+        <LoadingBar />
+        <SidebarAutoCollapse />
+        <SessionWatcher />
+        <PreferencesSync />
+        <ErrorBanner />
+        <RequireRoute>{children}</RequireRoute>
+      </RaLayout>
+    </ErrorToastFilter>
   );
 }

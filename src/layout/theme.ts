@@ -3,7 +3,17 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 const shared: Partial<RaThemeOptions> = {
   sidebar: { width: 248, closedWidth: 56 },
   components: {
-    RaMenuItemLink: { styleOverrides: { root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } } } },
+    RaMenuItemLink: {
+      styleOverrides: {
+        root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } },
+      },
+    },
+    // The page never grows wider than the window (react-admin's layout is `min-width: fit-content`):
+    // a wide table scrolls inside its own card instead, so toolbars and buttons stay on screen.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
+    },
   },
 };
 

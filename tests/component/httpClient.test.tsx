@@ -5,6 +5,7 @@ import { client, SESSION_MESSAGES } from '../../src/dataProviders/http';
 import { ApiError } from '../../src/dataProviders/errors';
 import { appEvents, type BannerError } from '../../src/state/events';
 import { readSession, writeSession } from '../../src/state/session';
+import { authProvider } from '../../src/authProvider';
 
 function jwt(expSeconds: number): string {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -22,12 +23,24 @@ const offs: (() => void)[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({ services: { main: '/api', adp: '/adp-api', apiusers: '/apiusers-api', gsm: '/updater/gsm', wifi: '/updater/wifi', gen3: '/updater/gen3' } } as RuntimeConfig);
+  setRuntimeConfig({
+    services: {
+      main: '/api',
+      adp: '/adp-api',
+      apiusers: '/apiusers-api',
+      gsm: '/updater/gsm',
+      wifi: '/updater/wifi',
+      gen3: '/updater/gen3',
+    },
+  } as RuntimeConfig);
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   banners = [];
   logouts = [];
-  offs.push(appEvents.on('error', (e) => banners.push(e)), appEvents.on('logout', (m) => logouts.push(m)));
+  offs.push(
+    appEvents.on('error', (e) => banners.push(e)),
+    appEvents.on('logout', (m) => logouts.push(m)),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -89,17 +102,38 @@ describe('service client', () => {
     await expect(client('main').request('/x', { ignoreStatuses: [404] })).rejects.toMatchObject({ status: 404 });
 
     const controller = new AbortController();
-    fetchMock.mockImplementationOnce((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => {
-        const abort = () => reject(new DOMException('aborted', 'AbortError'));
-        if (init.signal!.aborted) abort();
-        else init.signal!.addEventListener('abort', abort);
-      }),
+    fetchMock.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          const abort = () => reject(new DOMException('aborted', 'AbortError'));
+          if (init.signal!.aborted) abort();
+          else init.signal!.addEventListener('abort', abort);
+        }),
     );
     const pending = client('main').request('/slow', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
     expect(banners).toHaveLength(1);
+  });
+
+  it('sends an Idempotency-Key and retries a keyed request that got no answer with the same key', async () => {
+    writeSession({ user, tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 600), refreshToken: 'r1' } });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(201, { id: 1 }));
+    await expect(
+      client('main').request('/integrations', { method: 'POST', body: {}, idempotencyKey: 'k-1' }),
+    ).resolves.toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls)
+      expect((init as RequestInit).headers).toMatchObject({ 'Idempotency-Key': 'k-1' });
+    expect(banners).toHaveLength(0);
+
+    // Without a key, a POST is never repeated.
+    fetchMock.mockReset();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client('main').request('/integrations', { method: 'POST', body: {} })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('logs out on 403 "The token is expired"', async () => {
@@ -109,5 +143,52 @@ describe('service client', () => {
     expect(logouts).toHaveLength(1);
     expect(banners).toHaveLength(0);
     expect(readSession()).toBeNull();
+  });
+});
+
+describe('a 401 ends the session at once', () => {
+  const ENDED = 'The session has ended. Please sign in again.';
+  const fresh = () =>
+    writeSession({ user, tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 600), refreshToken: 'r1' } });
+
+  it('on any request with the session: logged out with the server message, no banner', async () => {
+    fresh();
+    fetchMock.mockResolvedValue(json(401, { status: 401, message: ENDED }));
+    await expect(client('main').request('/installation-requests/count', { skipLoading: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(logouts).toEqual([ENDED]);
+    expect(banners).toHaveLength(0);
+    expect(readSession()).toBeNull();
+  });
+
+  it('once for many concurrent 401s, and the data provider check adds no second, message-less logout', async () => {
+    fresh();
+    fetchMock.mockImplementation(async () => json(401, { status: 401, message: ENDED }));
+    const failures = await Promise.allSettled([
+      client('main').request('/a'),
+      client('gsm').request('/b'),
+      client('adp').request('/c'),
+    ]);
+    expect(failures.every((f) => f.status === 'rejected')).toBe(true);
+    const error = (failures[0] as PromiseRejectedResult).reason;
+    await expect(authProvider.checkError(error)).rejects.toMatchObject({ redirectTo: '/' });
+    expect(logouts).toEqual([ENDED]);
+  });
+
+  it('not for a wrong password at sign-in, nor where the caller handles 401 itself', async () => {
+    fetchMock.mockResolvedValue(json(401, { status: 401, message: 'Invalid username or password' }));
+    await expect(client('main').request('/login/basic', { auth: { basic: 'eDp5' } })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(logouts).toHaveLength(0);
+    expect(banners).toEqual([{ status: 401, message: 'Invalid username or password', severity: 'warning' }]);
+
+    fresh();
+    await expect(
+      client('main').request('/logout', { method: 'POST', auth: 'refresh', ignoreStatuses: [401] }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(logouts).toHaveLength(0);
+    expect(readSession()).not.toBeNull();
   });
 });

@@ -132,7 +132,9 @@ describe('PermissionsEditor', () => {
     }
     // The View factors (view_pm1_factors…) are another group: untouched.
     expect(after.view_pm1_factors).toBe(false);
-    expect(selectAll('Modify').checked).toBe(true);
+    // The rest of Modify is not granted: the box says "partly", not "all".
+    expect(selectAll('Modify').checked).toBe(false);
+    expect(selectAll('Modify').dataset.indeterminate).toBe('true');
   });
 
   it('the group box is indeterminate while the group is partly granted', async () => {
@@ -147,12 +149,19 @@ describe('PermissionsEditor', () => {
     await user.click(selectAll('Admin'));
     expect(PERMISSIONS.filter((p) => permissionGroup(p) === 'Admin').every((p) => latest()[p])).toBe(true);
     expect(selectAll('Admin').dataset.indeterminate).toBe('false');
-    // With a search, the state follows the permissions shown.
+    // With a search the box still tells the whole group: every shown one granted, one hidden one
+    // not, is partly granted (as the count says), not fully checked.
     await user.click(box('admin_view_logs'));
     expect(selectAll('Admin').dataset.indeterminate).toBe('true');
     await user.type(screen.getByRole('textbox', { name: 'Search permissions' }), 'roles');
-    expect(selectAll('Admin').dataset.indeterminate).toBe('false');
-    expect(selectAll('Admin').checked).toBe(true);
+    expect(selectAll('Admin').dataset.indeterminate).toBe('true');
+    expect(selectAll('Admin').checked).toBe(false);
+    // Clicking acts on the shown ones: all granted, so it revokes them; the hidden one is untouched.
+    await user.click(selectAll('Admin'));
+    expect(latest().admin_edit_roles).toBe(false);
+    expect(latest().admin_view_users).toBe(true);
+    await user.click(selectAll('Admin'));
+    expect(latest().admin_edit_roles).toBe(true);
   });
 
   it('read-only mode: every box is disabled, nothing changes, the search still works', async () => {

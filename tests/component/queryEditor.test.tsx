@@ -135,3 +135,25 @@ describe('completion', () => {
     expect(options[0]!.textContent).toContain('InProduction');
   });
 });
+
+describe('message below the editor (saved-query dialog)', () => {
+  function Below({ initial }: { initial: string }) {
+    const [value, setValue] = useState(initial);
+    return <QueryEditor value={value} onChange={setValue} catalogue={catalogue} messagePlacement="below" inputProps={{ 'aria-label': 'Query' }} />;
+  }
+
+  it('stays shown while completions are open, and the list opens under it', async () => {
+    const user = userEvent.setup();
+    render(<Below initial="status = Ready and" />);
+    const input = screen.getByRole('combobox', { name: 'Query' });
+    await user.click(input);
+    await user.type(input, ' ');
+    await waitFor(() => expect(screen.getByTestId('query-error-message').textContent).toMatch(/position/), { timeout: LOCAL_MESSAGE_DELAY_MS + 2000 });
+    await user.keyboard('{Control>} {/Control}');
+    expect(await screen.findByRole('listbox', { name: 'Completions' })).toBeTruthy();
+    const message = screen.getByTestId('query-error-message');
+    expect(message.textContent).toMatch(/position/);
+    // The list is anchored to the editor together with its message, so it opens below the message.
+    expect(screen.getByTestId('query-editor-anchor').contains(message)).toBe(true);
+  });
+});

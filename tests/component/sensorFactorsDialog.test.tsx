@@ -1,4 +1,4 @@
-/** 'Update <param> Factors': comma → dot, fill 0/1/0, clear, required floats, empty clears, permissions of the chips. */
+/** 'Update <param> Factors': comma → dot, fill 0/1/0, clear, required floats, empty removes stored factors, permissions of the chips. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,14 +101,27 @@ describe('SensorFactorsDialog', () => {
 });
 
 describe('SensorFactorsDialog re-validation', () => {
-  it('emptying the only filled field after a failed save clears the siblings\' errors', async () => {
+  it('emptying the only filled field after a failed save clears the siblings\' errors (stored factors: a removal)', async () => {
+    const user = userEvent.setup();
+    wrap(<SensorFactorsDialog sensor={sensor} param="pm25" onClose={onClose} />);
+    await user.clear(field('B'));
+    await user.clear(field('C'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('It is required')).toHaveLength(2);
+    await user.clear(field('A'));
+    await waitFor(() => expect(screen.queryByText('It is required')).toBeNull());
+    expect(screen.getByTestId('factors-clear-notice')).toBeTruthy();
+  });
+
+  it('with nothing stored, emptying the only filled field leaves all three required', async () => {
     const user = userEvent.setup();
     wrap(<SensorFactorsDialog sensor={sensor} param="pm1" onClose={onClose} />);
     await user.type(field('A'), '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('It is required')).toHaveLength(2);
     await user.clear(field('A'));
-    await waitFor(() => expect(screen.queryByText('It is required')).toBeNull());
+    await waitFor(() => expect(screen.queryAllByText('It is required')).toHaveLength(3));
+    expect(updateSensorFactors).not.toHaveBeenCalled();
   });
 });
 

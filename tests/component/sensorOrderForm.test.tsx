@@ -105,7 +105,7 @@ describe('GenerateTokensPage', () => {
   it('orders: sends the payload with the fixed defaults, downloads the CSV and says how many', async () => {
     const user = userEvent.setup();
     renderPage();
-    await screen.findByRole('textbox', { name: 'Hardware revision' });
+    await screen.findByRole('textbox', { name: 'Hardware revision' }, { timeout: 5000 });
     // META tags are not offered.
     expect(screen.queryByRole('textbox', { name: 'Firmware build' })).toBeNull();
     await user.type(amount(), '3');

@@ -105,7 +105,16 @@ describe('CreateTokenDialog', () => {
     expect(posts()).toHaveLength(1);
     expect(posts()[0]).toEqual([
       '/integrations',
-      { method: 'POST', body: { name: 'ci exporter', permissions: ['admin_view_logs', 'admin_view_tokens', 'view_sensors'], time: 8.64e7 } },
+      {
+        method: 'POST',
+        body: {
+          name: 'ci exporter',
+          permissions: ['admin_view_logs', 'admin_view_tokens', 'view_sensors'],
+          time: 8.64e7,
+        },
+        idempotencyKey: expect.any(String),
+        ignoreStatuses: [400, 403, 409, 422],
+      },
     ]);
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ token: 'aqt_secret' });
   });
@@ -124,7 +133,13 @@ describe('CreateTokenDialog', () => {
   it('starts a duplicate from the original name and the permissions the caller still holds', async () => {
     const user = userEvent.setup();
     const onCreated = vi.fn();
-    wrap(<CreateTokenDialog draft={{ name: 'old token', permissions: ['view_sensors', 'admin_edit_roles'] }} onClose={vi.fn()} onCreated={onCreated} />);
+    wrap(
+      <CreateTokenDialog
+        draft={{ name: 'old token', permissions: ['view_sensors', 'admin_edit_roles'] }}
+        onClose={vi.fn()}
+        onCreated={onCreated}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Create duplicate token' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('old token');
     expect(await screen.findByText('1 permission of the original token left out: you do not hold them.')).toBeTruthy();
@@ -163,6 +178,8 @@ describe('TokenSecretDialog', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     wrap(<TokenSecretDialog name="ci" secret="aqt_secret" onClose={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Copy token' }));
-    expect(await screen.findByText('The browser refused the clipboard: select the token and copy it by hand.')).toBeTruthy();
+    expect(
+      await screen.findByText('The browser refused the clipboard: select the token and copy it by hand.'),
+    ).toBeTruthy();
   });
 });

@@ -381,6 +381,15 @@ describe('completions', () => {
     expect(labels('')).toContain('SEARCH("…")');
   });
 
+  it('does not offer a keyword that is already typed in full ("and" right after "and")', () => {
+    expect(labels('id = 1 and')).not.toContain('and');
+    expect(labels('id = 1 or')).not.toContain('or');
+    expect(labels('id = 1 an')).toEqual(['and']);
+    expect(labels('status in')).toEqual(['not in']);
+    // After the space the next condition is offered.
+    expect(labels('id = 1 and ')).toContain('installationId');
+  });
+
   it('offers tag fields, quoted when needed', () => {
     const res = completions('tag.He', 6, cat);
     expect(res.from).toBe(0);

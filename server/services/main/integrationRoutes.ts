@@ -8,11 +8,13 @@ import { idParams } from '../../http/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { isKnownPermission } from '../../../common/permissions';
+import { MESSAGES, NAME_LIMITS } from '../../../common/validation';
 import { audit } from '../../audit';
 import { randomSecret, sha256 } from '../../auth/password';
 import { API_TOKEN_PREFIX } from '../../auth/sessions';
 import { apiTokens, staffUsers } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { idempotent } from '../../idempotency';
 import type { ServiceRoutes } from '../../http/service';
 
 const tokenSchema = z.object({
@@ -91,11 +93,13 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
     '/integrations',
     {
       config: { permission: ['use_tokens', 'admin_use_tokens'] },
+      ...idempotent(db),
       schema: {
         summary: 'Create a token; the secret is returned once',
+        description: 'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token.',
         tags: ['tokens'],
         body: z.object({
-          name: z.string().trim().min(1, 'Token name is required').max(100),
+          name: z.string().trim().min(1, 'Token name is required').max(NAME_LIMITS.token, MESSAGES.shorter(NAME_LIMITS.token + 1)),
           permissions: z.array(z.string()).max(500),
           time: z
             .number()

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParams } from '../../http/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE, DEFAULT_ROLE, PERMISSIONS, isKnownPermission } from '../../../common/permissions';
-import { MESSAGES } from '../../../common/validation';
+import { MESSAGES, NAME_LIMITS } from '../../../common/validation';
 import { audit } from '../../audit';
 import { rolePermissions } from '../../auth/sessions';
 import type { Executor } from '../../db';
@@ -20,7 +20,11 @@ export const roleSchema = z.object({
 });
 
 const permissionInput = z.union([z.record(z.string(), z.boolean()), z.array(z.string())]);
-const nameInput = z.string().trim().min(1, MESSAGES.required).max(64, MESSAGES.shorter(65));
+const nameInput = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(NAME_LIMITS.role, MESSAGES.shorter(NAME_LIMITS.role + 1));
 
 /** Normalises a permission map or list into the stored map, refusing unknown names. */
 function toPermissionMap(input: z.infer<typeof permissionInput>): Record<string, boolean> {

@@ -67,6 +67,7 @@ import {
 import { factorsSchema, sensorRow, tagValueSchema } from './sensors/schemas';
 import { loadTagValues, loadTags, taggedCatalogue, visibleTagIds } from '../../lists/tags';
 import { resolveSortKey } from '../../lists/sorting';
+import { idempotent } from '../../idempotency';
 import { writeInstallationSnapshots } from './historyRoutes';
 import {
   checkTagValue,
@@ -697,10 +698,11 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
     '/sensors',
     {
       config: { permission: 'add_sensors' },
+      ...idempotent(db),
       schema: {
         summary: 'Order new sensors (status InProduction, each with a fresh random token)',
         description:
-          'With `Accept: text/csv` the answer is the CSV sensory-YYYY-MM-DD.csv (BOM, `;`, columns id;sensorToken;communication;measured;status), otherwise JSON. sensorTags need view_sensor_tags or view_tags; installationTags need view_installation_tags or view_tags. Each sensor gets an initial hidden installation at latitude/longitude with the contractor, the installation tags and the factors.',
+          'With `Accept: text/csv` the answer is the CSV sensory-YYYY-MM-DD.csv (BOM, `;`, columns id;sensorToken;communication;measured;status), otherwise JSON. sensorTags need view_sensor_tags or view_tags; installationTags need view_installation_tags or view_tags. Each sensor gets an initial hidden installation at latitude/longitude with the contractor, the installation tags and the factors. An `Idempotency-Key` header makes a retry replay the first answer for 24 hours instead of ordering again.',
         tags: ['sensors'],
         body: orderBody,
         produces: ['text/csv', 'application/json'],

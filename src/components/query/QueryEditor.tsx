@@ -67,6 +67,8 @@ export function QueryEditor({
   const inputRef = useRef<HTMLInputElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  /** The editor with its message below it (placement `below`): the completions open under both. */
+  const anchorRef = useRef<HTMLDivElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const [cursor, setCursor] = useState(value.length);
   const [open, setOpen] = useState(false);
@@ -179,7 +181,11 @@ export function QueryEditor({
   const activeId = popupOpen && active >= 0 ? `${listId}-${active}` : undefined;
 
   return (
-    <Box sx={[{ position: 'relative', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      ref={anchorRef}
+      data-testid="query-editor-anchor"
+      sx={[{ position: 'relative', minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       <Box
         ref={boxRef}
         data-testid="query-editor"
@@ -278,7 +284,7 @@ export function QueryEditor({
         )}
         <Popper
           open={popupOpen}
-          anchorEl={boxRef.current}
+          anchorEl={messagePlacement === 'below' ? anchorRef.current : boxRef.current}
           placement="bottom-start"
           sx={{ zIndex: theme.zIndex.modal + 1 }}
           modifiers={[{ name: 'offset', options: { offset: [0, 4] } }]}
@@ -310,7 +316,8 @@ export function QueryEditor({
           </Paper>
         </Popper>
       </Box>
-      {message && messagePlacement !== 'none' && !popupOpen && (
+      {/* A floating message would lie under the completions; one below the editor stays, above them. */}
+      {message && messagePlacement !== 'none' && (messagePlacement === 'below' || !popupOpen) && (
         <Typography
           data-testid="query-error-message"
           variant="caption"

@@ -3,13 +3,26 @@
  * error). Save is enabled only after a change, and only while the name is given and the query parses.
  */
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Link,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { presetNameError, queryValueError, type QueryKind, type SavedQuery } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
 import { QueryEditor } from './QueryEditor';
 import { queryHelpLink } from './QueryHelpButton';
 import { useQueryCatalogue } from './useQueryCatalogue';
+import { useSubmitOnce } from '../useSubmitOnce';
 
 export type SavedQueryDraft = Omit<SavedQuery, 'id'> & { id?: number };
 
@@ -28,24 +41,24 @@ export function SavedQueryDialog({
 }) {
   const catalogue = useQueryCatalogue(kind);
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const submitting = useSubmitOnce();
+  const saving = submitting.pending;
   const [failure, setFailure] = useState<string | null>(null);
-  const changed = draft.name !== initial.name || draft.value !== initial.value || draft.visibility !== initial.visibility;
+  const changed =
+    draft.name !== initial.name || draft.value !== initial.value || draft.visibility !== initial.visibility;
   const nameError = draft.name !== initial.name ? presetNameError(draft.name) : undefined;
   const valid = !presetNameError(draft.name) && !queryValueError(draft.value);
 
-  const save = async () => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(draft);
-      onClose();
-    } catch (e) {
-      setFailure(e instanceof ApiError ? e.message : 'The query could not be saved');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submitting.run(async () => {
+      setFailure(null);
+      try {
+        await onSave(draft);
+        onClose();
+      } catch (e) {
+        setFailure(e instanceof ApiError ? e.message : 'The query could not be saved');
+      }
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="saved-query-dialog-title">
@@ -83,7 +96,9 @@ export function SavedQueryDialog({
           </Link>
         </div>
         <FormControlLabel
-          control={<Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />}
+          control={
+            <Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />
+          }
           label="Shown in the favourites"
         />
         {failure && <Alert severity="error">{failure}</Alert>}

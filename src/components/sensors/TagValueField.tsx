@@ -16,7 +16,7 @@ export function TagValueField({ tag, value }: { tag: Tag; value: TagValue | unde
       variant="body2"
       component="span"
       color={tag.type === 'META' ? 'text.secondary' : undefined}
-      title={tag.type === 'TEXT' && value ? String(value) : undefined}
+      title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
       sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 }}
     >
       {!known || wrong ? 'INVALID TYPE' : tagValueText(value)}

@@ -77,7 +77,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
         <Typography
           variant="body2"
           component="span"
-          title={type === 'TEXT' && value ? String(value) : undefined}
+          title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
           sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {tagValueText(value)}
@@ -104,7 +104,9 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
       error={Boolean(error)}
       helperText={error}
       placeholder={type === 'FLOAT' ? '0.0' : type === 'INTEGER' ? '0' : undefined}
-      slotProps={{ htmlInput: { 'aria-label': label, inputMode: type === 'INTEGER' || type === 'FLOAT' ? 'decimal' : undefined } }}
+      slotProps={{
+        htmlInput: { 'aria-label': label, inputMode: type === 'INTEGER' || type === 'FLOAT' ? 'decimal' : undefined },
+      }}
       sx={{ minWidth: type === 'TEXT' ? 220 : 120, '& .MuiInputBase-root': { typography: 'body2' } }}
     />
   );

@@ -10,8 +10,15 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { CheckboxGroupInput, Form, SelectInput, TextInput, Title, useNotify } from 'react-admin';
-import { COMMUNICATIONS, FACTOR_PARAMS, MEASURED_PARAMS, SENSOR_ORDER_MAX, SENSOR_ORDER_MIN } from '../../../common/domain';
+import {
+  COMMUNICATIONS,
+  FACTOR_PARAMS,
+  MEASURED_PARAMS,
+  SENSOR_ORDER_MAX,
+  SENSOR_ORDER_MIN,
+} from '../../../common/domain';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
+import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
 import { saveResponse } from '../../components/sensors/download';
 import { useSensorsApi } from '../../resources/sensors/sensorsApi';
 import { tagContextViewRule } from '../../resources/tags/types';
@@ -42,12 +49,15 @@ export function GenerateTokensPage() {
   const queryClient = useQueryClient();
   const permissions = usePermissionSet();
   const { tags: sensorTags } = useTags('sensors', { enabled: permissions.can(tagContextViewRule('sensors')) });
-  const { tags: installationTags } = useTags('installations', { enabled: permissions.can(tagContextViewRule('installations')) });
+  const { tags: installationTags } = useTags('installations', {
+    enabled: permissions.can(tagContextViewRule('installations')),
+  });
 
+  const submitting = useSubmitOnce();
   const order = useMutation({
-    mutationFn: async (values: OrderValues) => {
+    mutationFn: async ({ values, idempotencyKey }: { values: OrderValues; idempotencyKey: string }) => {
       const payload = orderPayload(values, sensorTags, installationTags);
-      await saveResponse(await api.order(payload), orderFileName());
+      await saveResponse(await api.order(payload, idempotencyKey), orderFileName());
       return payload.amount;
     },
     onSuccess: (amount) => {
@@ -64,13 +74,24 @@ export function GenerateTokensPage() {
           <Form
             defaultValues={ORDER_DEFAULT_VALUES}
             validate={(values: FieldValues) => validateOrder(values as OrderValues, sensorTags, installationTags)}
-            onSubmit={(values: FieldValues) => order.mutate(values as OrderValues)}
+            onSubmit={(values: FieldValues) =>
+              submitting.run(() =>
+                order.mutateAsync({ values: values as OrderValues, idempotencyKey: newIdempotencyKey() }),
+              )
+            }
             noValidate
           >
             <Typography variant="h6" sx={{ mb: 2 }}>
               Order new sensors
             </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 2, alignItems: 'start' }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+                columnGap: 2,
+                alignItems: 'start',
+              }}
+            >
               <TextInput
                 source="amount"
                 label="Amount"
@@ -80,7 +101,14 @@ export function GenerateTokensPage() {
                 helperText={`From ${SENSOR_ORDER_MIN} to ${SENSOR_ORDER_MAX}`}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
-              <SelectInput source="communication" label="Communication" choices={COMMUNICATION_CHOICES} isRequired fullWidth margin="none" />
+              <SelectInput
+                source="communication"
+                label="Communication"
+                choices={COMMUNICATION_CHOICES}
+                isRequired
+                fullWidth
+                margin="none"
+              />
             </Box>
             <CheckboxGroupInput source="measured" label="Measured parameters" choices={MEASURED_CHOICES} />
 
@@ -103,7 +131,7 @@ export function GenerateTokensPage() {
             </Section>
 
             <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={order.isPending}>
+              <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={submitting.pending}>
                 Order
               </Button>
             </Box>

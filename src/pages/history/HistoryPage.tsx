@@ -2,11 +2,13 @@
  * Sensor history (/sensors/{id}/history) and installation history (/installations/{id}/history),
  * view_history_sensor: every installation record of the sensor or installation.
  */
-import { Box, Card } from '@mui/material';
+import { Alert, Box, Button, Card } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
-import { Title } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
 import { client } from '../../dataProviders/http';
+import { ApiError } from '../../dataProviders/errors';
+import { retryUnlessClientError } from '../../dataProviders/queryClient';
 import { HistoryTable } from './HistoryTable';
 import type { HistoryRecord, HistoryScope } from './types';
 
@@ -15,29 +17,68 @@ const TITLES: Record<HistoryScope, (id: string) => string> = {
   installations: (id) => `History of installation ${id}`,
 };
 
+/** Ids are positive 32-bit integers, as the server's rule says: anything else is not asked for. */
+const MAX_ID = 2_147_483_647;
+export const isValidId = (id: string | undefined): id is string =>
+  id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID;
+
 export function useHistory(scope: HistoryScope, id: string | undefined) {
   return useQuery({
     queryKey: ['history', scope, id],
     queryFn: async ({ signal }) => {
-      const body = await client('main').request<{ data: HistoryRecord[] }>(`/history/${scope}/${encodeURIComponent(id!)}`, { signal });
+      // 404 is this page's own answer ("not found"), not a banner.
+      const body = await client('main').request<{ data: HistoryRecord[] }>(
+        `/history/${scope}/${encodeURIComponent(id!)}`,
+        {
+          signal,
+          ignoreStatuses: [404],
+        },
+      );
       // Several records may describe the same installation at different times: key rows by position.
       return (body.data ?? []).map((record, index) => ({ ...record, id: index + 1 }));
     },
-    enabled: Boolean(id),
+    enabled: isValidId(id),
+    retry: retryUnlessClientError,
   });
 }
 
+function Problem({ scope, message }: { scope: HistoryScope; message: string }) {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="warning"
+      data-testid="history-problem"
+      action={
+        <Button component={RouterLink} to={`/${scope}`} color="inherit" size="small">
+          {translate(`hardening.history.back.${scope}`)}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
 export function HistoryPage({ scope }: { scope: HistoryScope }) {
+  const translate = useTranslate();
   const { id } = useParams<{ id: string }>();
   const history = useHistory(scope, id);
   const title = TITLES[scope](id ?? '');
+  const notFound = history.error instanceof ApiError && history.error.status === 404;
+  let problem: string | undefined;
+  if (!isValidId(id)) problem = translate(`hardening.history.invalidId.${scope}`, { id: id ?? '' });
+  else if (notFound) problem = translate(`hardening.history.notFound.${scope}`, { id });
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      {/* The table scrolls inside the card instead of widening the page. */}
-      <Card sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-        <HistoryTable records={history.data} isPending={history.isPending} />
-      </Card>
+      {problem ? (
+        <Problem scope={scope} message={problem} />
+      ) : history.isError ? null : (
+        // The table scrolls inside the card instead of widening the page.
+        <Card sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <HistoryTable records={history.data} isPending={history.isPending} />
+        </Card>
+      )}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { loginPassword, loginUsername } from '../../../common/validation';
 import { runtimeConfig } from '../../config';
 import { ErrorBanner } from '../../layout/ErrorBanner';
 import { PopupError, signInWithPopup } from './providerPopup';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 function PasswordForm({ onCancel }: { onCancel(): void }) {
   const translate = useTranslate();
@@ -15,7 +16,8 @@ function PasswordForm({ onCancel }: { onCancel(): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submitting = useSubmitOnce();
+  const busy = submitting.pending;
   const usernameError = loginUsername(username);
   const passwordError = loginPassword(password);
 
@@ -23,14 +25,8 @@ function PasswordForm({ onCancel }: { onCancel(): void }) {
     e.preventDefault();
     setTouched(true);
     if (usernameError || passwordError) return;
-    setBusy(true);
-    try {
-      await login({ username, password }, '/installations');
-    } catch {
-      // The shared alert (error banner) already shows why.
-    } finally {
-      setBusy(false);
-    }
+    // A failure is shown by the shared alert (error banner).
+    await submitting.run(() => login({ username, password }, '/installations'));
   };
 
   return (
@@ -92,8 +88,12 @@ export function LoginPage() {
           <CardContent>
             <Stack spacing={2}>
               <Box textAlign="center">
-                <Typography variant="h5" component="h1">{translate('aq.login.title')}</Typography>
-                <Typography variant="body2" color="text.secondary">{translate('aq.login.subtitle')}</Typography>
+                <Typography variant="h5" component="h1">
+                  {translate('aq.login.title')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('aq.login.subtitle')}
+                </Typography>
               </Box>
               {popupError && <Alert severity="warning">{popupError}</Alert>}
               {passwordMode ? (
@@ -110,7 +110,12 @@ export function LoginPage() {
                   >
                     {translate('aq.login.withProvider', { provider: signIn.provider })}
                   </Button>
-                  <Button variant="outlined" size="large" startIcon={<PasswordIcon />} onClick={() => setPasswordMode(true)}>
+                  <Button
+                    variant="outlined"
+                    size="large"
+                    startIcon={<PasswordIcon />}
+                    onClick={() => setPasswordMode(true)}
+                  >
                     {translate('aq.login.password')}
                   </Button>
                   {!signIn.enabled && (

@@ -53,11 +53,18 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
         data-testid="audit-table"
       >
         <Column source="logId" label="ID" sortByOrder="DESC" sx={NOWRAP} />
-        <Column source="createdDate" label="Date" sortByOrder="DESC" sx={NOWRAP} render={(r) => <RelativeDate value={r.createdDate} />} />
+        <Column
+          source="createdDate"
+          label="Date"
+          sortByOrder="DESC"
+          sx={NOWRAP}
+          render={(r) => <RelativeDate value={r.createdDate} />}
+        />
         {showUser && <Column source="userName" label="User" sx={NOWRAP} render={(r) => r.userName ?? '—'} />}
         <Column source="eventType" label="Type" sx={NOWRAP} />
         <Column source="sourceName" label="Source" sx={NOWRAP} />
-        <Column source="message" label="Message" disableSort sx={{ minWidth: 260, overflowWrap: 'break-word' }} />
+        {/* `anywhere`, unlike `break-word`, also lets a long unbroken value narrow the column. */}
+        <Column source="message" label="Message" disableSort sx={{ minWidth: 260, overflowWrap: 'anywhere' }} />
       </DataTable>
       <TablePagination
         component="div"
@@ -66,8 +73,12 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
         rowsPerPage={params.limit}
         rowsPerPageOptions={[...PAGE_SIZES]}
         onPageChange={(_e: MouseEvent<HTMLButtonElement> | null, next: number) => onChange({ page: next + 1 })}
-        onRowsPerPageChange={(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ limit: Number(e.target.value) })}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${page.capped ? `more than ${count.toLocaleString('en')}` : count.toLocaleString('en')}`}
+        onRowsPerPageChange={(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+          onChange({ limit: Number(e.target.value) })
+        }
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from}–${to} of ${page.capped ? `more than ${count.toLocaleString('en')}` : count.toLocaleString('en')}`
+        }
         showFirstButton
         showLastButton
       />

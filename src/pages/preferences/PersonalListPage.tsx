@@ -36,6 +36,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { IMPORT_BANNER_MS, moveId } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
 import { usePersonalList, usePersonalListChange, type ListApi } from './preferencesApi';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 type Item = { id: number; name: string; visibility: boolean };
 
@@ -109,7 +110,8 @@ export function PersonalListPage<T extends Item, I>({
   const update = usePersonalListChange(api, (item: T) => api.update(item));
   const remove = usePersonalListChange(api, (id: number) => api.remove(id));
   const importAll = usePersonalListChange(api, (list: I[]) => api.importAll(list));
-  const busy = order.isPending || update.isPending || remove.isPending || importAll.isPending;
+  const submitting = useSubmitOnce();
+  const busy = submitting.pending;
 
   useEffect(() => {
     if (!importError) return;
@@ -126,7 +128,7 @@ export function PersonalListPage<T extends Item, I>({
     }
   };
 
-  const runImport = async () => {
+  const importFromClipboard = async () => {
     let text: string;
     try {
       text = await navigator.clipboard.readText();
@@ -147,14 +149,17 @@ export function PersonalListPage<T extends Item, I>({
     }
   };
 
-  const run = async (action: () => Promise<unknown>, success?: string) => {
-    try {
-      await action();
-      if (success) notify(success, { type: 'success' });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) notify(e.message, { type: 'error' });
-    }
-  };
+  const runImport = () => submitting.run(importFromClipboard);
+
+  const run = (action: () => Promise<unknown>, success?: string) =>
+    submitting.run(async () => {
+      try {
+        await action();
+        if (success) notify(success, { type: 'success' });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) notify(e.message, { type: 'error' });
+      }
+    });
 
   const ids = (items ?? []).map((i) => i.id);
   const exportable = (items ?? []).filter((i) => !isLocked(i));
@@ -267,7 +272,12 @@ export function PersonalListPage<T extends Item, I>({
                     </Tooltip>
                     <Tooltip title={lockedTip || 'Edit'}>
                       <span>
-                        <IconButton aria-label="Edit" size="small" disabled={locked || busy} onClick={() => onEdit(item)}>
+                        <IconButton
+                          aria-label="Edit"
+                          size="small"
+                          disabled={locked || busy}
+                          onClick={() => onEdit(item)}
+                        >
                           <EditIcon fontSize="small" />
                         </IconButton>
                       </span>
@@ -278,15 +288,26 @@ export function PersonalListPage<T extends Item, I>({
                           aria-label={item.visibility ? 'Hide' : 'Show'}
                           size="small"
                           disabled={locked || busy}
-                          onClick={() => void run(() => update.mutateAsync({ ...item, visibility: !item.visibility }), saved)}
+                          onClick={() =>
+                            void run(() => update.mutateAsync({ ...item, visibility: !item.visibility }), saved)
+                          }
                         >
-                          {item.visibility ? <VisibilityIcon fontSize="small" /> : <VisibilityOffIcon fontSize="small" />}
+                          {item.visibility ? (
+                            <VisibilityIcon fontSize="small" />
+                          ) : (
+                            <VisibilityOffIcon fontSize="small" />
+                          )}
                         </IconButton>
                       </span>
                     </Tooltip>
                     <Tooltip title={lockedTip || 'Delete'}>
                       <span>
-                        <IconButton aria-label="Delete" size="small" disabled={locked || busy} onClick={() => setDeleting(item)}>
+                        <IconButton
+                          aria-label="Delete"
+                          size="small"
+                          disabled={locked || busy}
+                          onClick={() => setDeleting(item)}
+                        >
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       </span>
@@ -301,10 +322,12 @@ export function PersonalListPage<T extends Item, I>({
       <Confirm
         isOpen={deleting !== null}
         title={`Delete ${texts.one}`}
-        content={deleting ? `Do you want to delete the ${texts.one} "${deleting.name}"? This action cannot be undone.` : ''}
+        content={
+          deleting ? `Do you want to delete the ${texts.one} "${deleting.name}"? This action cannot be undone.` : ''
+        }
         confirm="Delete"
         confirmColor="warning"
-        loading={remove.isPending}
+        loading={busy}
         onConfirm={() => {
           const target = deleting;
           setDeleting(null);

@@ -19,13 +19,23 @@ import {
 import { INSTALLATION_COLUMNS, columnLabel, columnsError, presetNameError, type Preset } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
 import { useListTags } from '../../components/query/useQueryCatalogue';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) => JSON.stringify(a) === JSON.stringify(b);
 
-export function PresetDialog({ initial, onClose, onSave }: { initial: Preset; onClose(): void; onSave(p: Preset): Promise<unknown> }) {
+export function PresetDialog({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: Preset;
+  onClose(): void;
+  onSave(p: Preset): Promise<unknown>;
+}) {
   const { data: tags } = useListTags('installations');
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const submitting = useSubmitOnce();
+  const saving = submitting.pending;
   const [failure, setFailure] = useState<string | null>(null);
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);
   const options = useMemo(() => {
@@ -34,23 +44,24 @@ export function PresetDialog({ initial, onClose, onSave }: { initial: Preset; on
     return names;
   }, [tags, initial.fieldsValues]);
   const fields = draft.fieldsValues ?? [];
-  const changed = draft.name !== initial.name || draft.visibility !== initial.visibility || !sameList(draft.fieldsValues, initial.fieldsValues);
+  const changed =
+    draft.name !== initial.name ||
+    draft.visibility !== initial.visibility ||
+    !sameList(draft.fieldsValues, initial.fieldsValues);
   const nameError = presetNameError(draft.name);
   const fieldsError = columnsError(draft.fieldsValues);
   const valid = !nameError && !fieldsError;
 
-  const save = async () => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave({ ...draft, name: draft.name.trim() });
-      onClose();
-    } catch (e) {
-      setFailure(e instanceof ApiError ? e.message : 'The preset could not be saved');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    submitting.run(async () => {
+      setFailure(null);
+      try {
+        await onSave({ ...draft, name: draft.name.trim() });
+        onClose();
+      } catch (e) {
+        setFailure(e instanceof ApiError ? e.message : 'The preset could not be saved');
+      }
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="preset-dialog-title">
@@ -85,12 +96,17 @@ export function PresetDialog({ initial, onClose, onSave }: { initial: Preset; on
               label="Columns, in order"
               name="columns"
               error={!sameList(draft.fieldsValues, initial.fieldsValues) && Boolean(fieldsError)}
-              helperText={(!sameList(draft.fieldsValues, initial.fieldsValues) && fieldsError) || 'Columns show in the order chosen here.'}
+              helperText={
+                (!sameList(draft.fieldsValues, initial.fieldsValues) && fieldsError) ||
+                'Columns show in the order chosen here.'
+              }
             />
           )}
         />
         <FormControlLabel
-          control={<Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />}
+          control={
+            <Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />
+          }
           label="Shown in the preset picker"
         />
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -4,7 +4,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/validation';
 import { client } from '../../dataProviders/http';
-import { ApiError } from '../../dataProviders/errors';
+import { ApiError, DIALOG_STATUSES, refusalOf } from '../../dataProviders/errors';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { ROLES_QUERY_KEY, roleNameError, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
 
@@ -21,6 +22,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const submitting = useSubmitOnce();
   const error = serverError ?? (touched ? roleNameError(name, roles) : undefined);
 
   const create = useMutation({
@@ -28,7 +30,8 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
       client('main').request<Role>('/admin/roles', {
         method: 'POST',
         body: { name: roleName, permissions: {} },
-        ignoreStatuses: [409],
+        // Refusals show on the name field, not in the banner behind the dialog.
+        ignoreStatuses: DIALOG_STATUSES,
       }),
     onSuccess: async (role) => {
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
@@ -37,6 +40,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) setServerError(MESSAGES.nameInUse);
+      else setServerError(refusalOf(err, ['name'])?.message);
     },
   });
 
@@ -44,7 +48,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
     e.preventDefault();
     setTouched(true);
     if (roleNameError(name, roles)) return;
-    create.mutate(name.trim());
+    void submitting.run(() => create.mutateAsync(name.trim()));
   };
 
   return (
@@ -70,7 +74,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
+        <Button type="submit" variant="contained" disabled={submitting.pending}>
           Create
         </Button>
       </DialogActions>

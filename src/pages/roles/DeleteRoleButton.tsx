@@ -8,9 +8,11 @@ import { client } from '../../dataProviders/http';
 import { DisabledReason } from './DisabledReason';
 import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (role: Role) => void }) {
   const [open, setOpen] = useState(false);
+  const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -34,7 +36,7 @@ export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (
       </DisabledReason>
       <Confirm
         isOpen={open}
-        loading={remove.isPending}
+        loading={submitting.pending}
         title="Delete role"
         content={
           <DialogContentText>
@@ -45,7 +47,7 @@ export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (
         }
         confirm="Delete"
         confirmColor="warning"
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => void submitting.run(() => remove.mutateAsync())}
         onClose={() => setOpen(false)}
       />
     </>

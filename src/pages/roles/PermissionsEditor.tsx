@@ -43,9 +43,11 @@ function GroupSection({
   disabled?: boolean;
   onChange?: (next: Record<string, boolean>) => void;
 }) {
-  const granted = names.filter((n) => value[n]).length;
-  const all = granted === names.length;
-  const some = granted > 0 && !all;
+  // The box tells the whole group (as the count beside it does), also under a search; clicking it
+  // grants the permissions shown, or revokes them when they are all granted already.
+  const allShown = names.every((n) => value[n]);
+  const all = total.granted === total.all;
+  const some = total.granted > 0 && !all;
   const setMany = (checked: boolean) => onChange?.({ ...value, ...Object.fromEntries(names.map((n) => [n, checked])) });
   return (
     <Paper
@@ -63,7 +65,7 @@ function GroupSection({
               checked={all}
               indeterminate={some}
               disabled={disabled}
-              onChange={() => setMany(!all)}
+              onChange={() => setMany(!allShown)}
               slotProps={{ input: { 'aria-label': `Select all ${group} permissions` } }}
             />
           }

@@ -15,8 +15,10 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshButton, Title, useTranslate } from 'react-admin';
 import { MESSAGES } from '../../../common/validation';
+import { roleLabel } from '../../../common/permissions';
 import { client, refreshSession } from '../../dataProviders/http';
 import { ApiError } from '../../dataProviders/errors';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { usePermissionSet, useSession } from '../../state/useSession';
 import { CreateRoleDialog } from './CreateRoleDialog';
 import { DeleteRoleButton } from './DeleteRoleButton';
@@ -73,6 +75,7 @@ export function RolesPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [nameError, setNameError] = useState<string>();
   const [creating, setCreating] = useState(false);
+  const submitting = useSubmitOnce();
   const save = useSaveRole(
     () => setDraft(null),
     () => setNameError(MESSAGES.nameInUse),
@@ -118,7 +121,7 @@ export function RolesPage() {
     if (!editing) return;
     const error = roleNameError(editing.name, roles, selected.id);
     setNameError(error);
-    if (!error) save.mutate({ draft: editing, previousName: selected.name });
+    if (!error) void submitting.run(() => save.mutateAsync({ draft: editing, previousName: selected.name }));
   };
 
   return (
@@ -137,7 +140,7 @@ export function RolesPage() {
           >
             {roles.map((r) => (
               <MenuItem key={r.id} value={r.id}>
-                {r.name}
+                {roleLabel(r.name)}
               </MenuItem>
             ))}
           </TextField>
@@ -173,10 +176,10 @@ export function RolesPage() {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>
             {editing ? (
               <>
-                <Button variant="contained" startIcon={<SaveIcon />} onClick={submit} disabled={save.isPending}>
+                <Button variant="contained" startIcon={<SaveIcon />} onClick={submit} disabled={submitting.pending}>
                   Save
                 </Button>
-                <Button startIcon={<CloseIcon />} onClick={() => setDraft(null)} disabled={save.isPending}>
+                <Button startIcon={<CloseIcon />} onClick={() => setDraft(null)} disabled={submitting.pending}>
                   Cancel
                 </Button>
               </>

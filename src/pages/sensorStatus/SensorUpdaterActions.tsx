@@ -12,6 +12,7 @@ import { UPDATER_ACTIONABLE, type UpdaterStatus } from '../../../common/domain';
 import { useSensorsApi } from '../../resources/sensors/sensorsApi';
 import { restartMessage } from '../../resources/sensors/RestartSensorButton';
 import { success } from '../../components/sensors/notifications';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 type Action = 'restart' | 'idle';
 
@@ -37,6 +38,7 @@ export function SensorUpdaterActions({ id, status, onDone }: { id: number; statu
   const api = useSensorsApi();
   const notify = useNotify();
   const [confirming, setConfirming] = useState<Action | null>(null);
+  const submitting = useSubmitOnce();
   const run = useMutation({
     mutationFn: (action: Action) => (action === 'restart' ? api.restart(id) : api.idle(id)),
     onSuccess: (_r, action) => {
@@ -46,10 +48,16 @@ export function SensorUpdaterActions({ id, status, onDone }: { id: number; statu
     },
     onError: () => setConfirming(null),
   });
-  const enabled = UPDATER_ACTIONABLE.includes(status as UpdaterStatus) && !run.isPending;
+  const enabled = UPDATER_ACTIONABLE.includes(status as UpdaterStatus) && !submitting.pending;
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button variant="contained" color="warning" startIcon={<RestartAltIcon />} disabled={!enabled} onClick={() => setConfirming('restart')}>
+      <Button
+        variant="contained"
+        color="warning"
+        startIcon={<RestartAltIcon />}
+        disabled={!enabled}
+        onClick={() => setConfirming('restart')}
+      >
         Restart
       </Button>
       <Button variant="outlined" startIcon={<BedtimeIcon />} disabled={!enabled} onClick={() => setConfirming('idle')}>
@@ -58,12 +66,12 @@ export function SensorUpdaterActions({ id, status, onDone }: { id: number; statu
       {confirming && (
         <Confirm
           isOpen
-          loading={run.isPending}
+          loading={submitting.pending}
           title={CONFIRM[confirming].title(id)}
           content={<DialogContentText>{CONFIRM[confirming].text(id)}</DialogContentText>}
           confirm={CONFIRM[confirming].button}
           confirmColor="warning"
-          onConfirm={() => run.mutate(confirming)}
+          onConfirm={() => void submitting.run(() => run.mutateAsync(confirming))}
           onClose={() => setConfirming(null)}
         />
       )}

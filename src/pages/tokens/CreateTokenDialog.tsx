@@ -4,13 +4,29 @@
  * token, secret included, goes to `onCreated` for the one-time secret dialog.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
+import { NAME_LIMITS, nameRule } from '../../../common/validation';
+import { refusalOf } from '../../dataProviders/errors';
+import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
 import { TokenPermissionsInput } from './TokenPermissionsInput';
 import { useCreateToken, useTokenPermissions } from './useTokens';
 import type { CreatedToken, TokenDraft } from './types';
 
 export const REQUIRED_MESSAGE = 'It is required';
+const tokenNameRule = nameRule(NAME_LIMITS.token);
 
 export interface CreateTokenDialogProps {
   /** Prefill (duplicate); omitted for a new token. */
@@ -22,30 +38,49 @@ export interface CreateTokenDialogProps {
 export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDialogProps) {
   const permissionsQuery = useTokenPermissions(true);
   const create = useCreateToken();
+  const submitting = useSubmitOnce();
+  const busy = submitting.pending || create.isPending;
   const [name, setName] = useState(draft?.name ?? '');
   const [touched, setTouched] = useState(false);
   const [chosen, setChosen] = useState<string[]>(draft?.permissions ?? []);
   const [time, setTime] = useState<number>(DEFAULT_TOKEN_EXPIRY_MS);
+  /** What the server refused, on the name or above the form (never in the banner behind the dialog). */
+  const [refusal, setRefusal] = useState<{ field?: string; message: string }>();
 
   const available = useMemo(() => permissionsQuery.data ?? [], [permissionsQuery.data]);
   const held = useMemo(() => new Set(available), [available]);
   // A duplicated token may carry permissions the caller no longer holds: they are left out.
   const permissions = permissionsQuery.data ? chosen.filter((p) => held.has(p)) : chosen;
   const dropped = permissionsQuery.data ? chosen.length - permissions.length : 0;
-  const nameError = touched && !name.trim() ? REQUIRED_MESSAGE : undefined;
+  const nameError =
+    (touched ? tokenNameRule(name) : undefined) ?? (refusal?.field === 'name' ? refusal.message : undefined);
+  const formError = refusal && refusal.field !== 'name' ? refusal.message : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!name.trim() || create.isPending) return;
-    create.mutate({ name: name.trim(), permissions: [...permissions].sort(), time }, { onSuccess: onCreated });
+    if (tokenNameRule(name)) return;
+    const payload = { name: name.trim(), permissions: [...permissions].sort(), time };
+    setRefusal(undefined);
+    void submitting.run(async () => {
+      try {
+        onCreated(await create.mutateAsync({ payload, idempotencyKey: newIdempotencyKey() }));
+      } catch (err) {
+        setRefusal(refusalOf(err, ['name']));
+      }
+    });
   };
 
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="create-token-title">{draft ? 'Create duplicate token' : 'Create token'}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {formError && (
+            <Alert severity="warning" data-testid="create-token-error">
+              {formError}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 2, pt: 1, flexWrap: 'wrap' }}>
             <TextField
               name="name"
@@ -53,12 +88,14 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
               required
               autoFocus
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                if (refusal?.field === 'name') setRefusal(undefined);
+              }}
               onBlur={() => setTouched(true)}
               error={Boolean(nameError)}
               helperText={nameError ?? ' '}
               sx={{ flex: '2 1 260px' }}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
             />
             <TextField
               select
@@ -86,20 +123,26 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
                 <Typography variant="body2">Loading...</Typography>
               </Box>
             ) : (
-              <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={create.isPending} />
+              <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={busy} />
             )}
             {dropped > 0 && (
               <Alert severity="info" sx={{ mt: 1 }}>
-                {dropped === 1 ? '1 permission' : `${dropped} permissions`} of the original token left out: you do not hold them.
+                {dropped === 1 ? '1 permission' : `${dropped} permissions`} of the original token left out: you do not
+                hold them.
               </Alert>
             )}
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
+          <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+          >
             Create
           </Button>
         </DialogActions>

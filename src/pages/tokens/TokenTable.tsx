@@ -11,6 +11,7 @@ import { TokenExpiryField } from './TokenExpiryField';
 import { TokenPermissionsField } from './TokenPermissionsField';
 import { TokenStatusField } from './TokenStatusField';
 import type { ApiToken } from './types';
+import { TruncatedText } from '../../components/TruncatedText';
 
 export const EMPTY_TOKENS_TEXT = "You don't have any tokens yet";
 
@@ -36,15 +37,47 @@ const Loading = () => (
   </Typography>
 );
 
-export function TokenTable({ tokens, isPending, showOwner }: { tokens: ApiToken[] | undefined; isPending: boolean; showOwner?: boolean }) {
-  const list = useList<ApiToken>({ data: tokens, isPending, resource: 'tokens', perPage: DEFAULT_PAGE_SIZE, sort: { field: 'id', order: 'DESC' } });
+export function TokenTable({
+  tokens,
+  isPending,
+  showOwner,
+}: {
+  tokens: ApiToken[] | undefined;
+  isPending: boolean;
+  showOwner?: boolean;
+}) {
+  const list = useList<ApiToken>({
+    data: tokens,
+    isPending,
+    resource: 'tokens',
+    perPage: DEFAULT_PAGE_SIZE,
+    sort: { field: 'id', order: 'DESC' },
+  });
   if (isPending) return <Loading />;
   if (!tokens?.length) return <Empty />;
   return (
     <ListContextProvider value={list}>
-      <DataTable resource="tokens" bulkActionButtons={false} rowClick={false} empty={<Empty />} data-testid="token-table">
-        <Column source="name" label="Name" sx={{ minWidth: 120 }} />
-        {showOwner && <Column source="ownerName" label="Owner" sx={NOWRAP} />}
+      <DataTable
+        resource="tokens"
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty />}
+        data-testid="token-table"
+      >
+        <Column
+          source="name"
+          label="Name"
+          sx={{ minWidth: 120 }}
+          render={(t) => <TruncatedText text={t.name} maxWidth={280} />}
+        />
+        {showOwner && (
+          <Column
+            source="ownerName"
+            label="Owner"
+            sx={NOWRAP}
+            render={(t) => <TruncatedText text={t.ownerName} maxWidth={200} />}
+          />
+        )}
         <Column source="permissions" label="Permissions" disableSort field={TokenPermissionsField} />
         <Column source="expiresAt" label="Expiry" sx={NOWRAP} field={TokenExpiryField} />
         <Column source="active" label="Status" disableSort field={TokenStatusField} />

@@ -1,6 +1,7 @@
 /** Token calls of the main API (GET/POST /integrations, DELETE /integrations/:id) as react-query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../dataProviders/http';
+import { DIALOG_STATUSES } from '../../dataProviders/errors';
 import type { ApiToken, CreatedToken, CreateTokenPayload } from './types';
 
 const TOKENS_KEY = 'tokens';
@@ -24,7 +25,8 @@ export function useTokens(all: boolean) {
 export function useTokenPermissions(enabled: boolean) {
   return useQuery({
     queryKey: [TOKENS_KEY, 'permissions'],
-    queryFn: async ({ signal }) => (await client('main').request<{ data: string[] }>('/integrations/permissions', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await client('main').request<{ data: string[] }>('/integrations/permissions', { signal })).data,
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -34,7 +36,14 @@ export function useTokenPermissions(enabled: boolean) {
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CreateTokenPayload) => client('main').request<CreatedToken>('/integrations', { method: 'POST', body: payload }),
+    mutationFn: ({ payload, idempotencyKey }: { payload: CreateTokenPayload; idempotencyKey: string }) =>
+      // The dialog shows its refusals itself, in front of the banner it would hide.
+      client('main').request<CreatedToken>('/integrations', {
+        method: 'POST',
+        body: payload,
+        idempotencyKey,
+        ignoreStatuses: DIALOG_STATUSES,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] }),
   });
 }

@@ -11,11 +11,13 @@ import { listQuery } from '../../../common/search';
 import { saveResponse } from '../../components/sensors/download';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { useSensorsApi } from './sensorsApi';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function ExportSensorsButton() {
   const { sort, total } = useListContext();
   const { search, advanced } = useToolbarSearch();
   const api = useSensorsApi();
+  const submitting = useSubmitOnce();
   const exportCsv = useMutation({
     mutationFn: async () => {
       const response = await api.exportCsv({
@@ -29,9 +31,9 @@ export function ExportSensorsButton() {
   return (
     <Button
       size="small"
-      startIcon={exportCsv.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
-      onClick={() => exportCsv.mutate()}
-      disabled={exportCsv.isPending || total === 0}
+      startIcon={submitting.pending ? <CircularProgress size={16} /> : <DownloadIcon />}
+      onClick={() => void submitting.run(() => exportCsv.mutateAsync())}
+      disabled={submitting.pending || total === 0}
     >
       Export
     </Button>

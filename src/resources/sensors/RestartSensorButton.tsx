@@ -9,6 +9,7 @@ import { usePermissionSet } from '../../state/useSession';
 import { useSensorsApi } from './sensorsApi';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export const restartMessage = (id: number | string) => `Sensor restart triggered for Sensor ID ${id}.`;
 
@@ -18,6 +19,7 @@ export function RestartSensorButton() {
   const api = useSensorsApi();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
+  const submitting = useSubmitOnce();
   const restart = useMutation({
     mutationFn: (id: number) => api.restart(id),
     onSuccess: (_r, id) => {
@@ -27,7 +29,13 @@ export function RestartSensorButton() {
     onError: () => setOpen(false),
   });
   const communication = sensor?.info.communication;
-  if (!sensor || !canRestart || !communication || !RESTARTABLE_COMMUNICATIONS.includes(communication) || sensor.info.status === 'Retired')
+  if (
+    !sensor ||
+    !canRestart ||
+    !communication ||
+    !RESTARTABLE_COMMUNICATIONS.includes(communication) ||
+    sensor.info.status === 'Retired'
+  )
     return null;
   return (
     <>
@@ -38,12 +46,14 @@ export function RestartSensorButton() {
       </Tooltip>
       <Confirm
         isOpen={open}
-        loading={restart.isPending}
+        loading={submitting.pending}
         title={`Restart sensor ${sensor.id}`}
-        content={<DialogContentText>{`Sensor ${sensor.id} (${communication}) will be restarted the next time it contacts the updater. Continue?`}</DialogContentText>}
+        content={
+          <DialogContentText>{`Sensor ${sensor.id} (${communication}) will be restarted the next time it contacts the updater. Continue?`}</DialogContentText>
+        }
         confirm="Restart"
         confirmColor="warning"
-        onConfirm={() => restart.mutate(sensor.id)}
+        onConfirm={() => void submitting.run(() => restart.mutateAsync(sensor.id))}
         onClose={() => setOpen(false)}
       />
     </>

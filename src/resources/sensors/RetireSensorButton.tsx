@@ -11,6 +11,7 @@ import { usePermissionSet } from '../../state/useSession';
 import { useSensorsApi } from './sensorsApi';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function RetireSensorButton() {
   const sensor = useRecordContext<Sensor>();
@@ -19,6 +20,7 @@ export function RetireSensorButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
+  const submitting = useSubmitOnce();
   const retire = useMutation({
     mutationFn: (id: number) => api.retire(id),
     onSuccess: (_r, id) => {
@@ -38,7 +40,7 @@ export function RetireSensorButton() {
       </Tooltip>
       <Confirm
         isOpen={open}
-        loading={retire.isPending}
+        loading={submitting.pending}
         title={`Retire sensor ${sensor.id}`}
         content={
           <DialogContentText>
@@ -47,7 +49,7 @@ export function RetireSensorButton() {
         }
         confirm="Retire"
         confirmColor="warning"
-        onConfirm={() => retire.mutate(sensor.id)}
+        onConfirm={() => void submitting.run(() => retire.mutateAsync(sensor.id))}
         onClose={() => setOpen(false)}
       />
     </>

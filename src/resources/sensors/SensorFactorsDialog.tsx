@@ -1,13 +1,23 @@
 /**
  * 'Update <param> Factors': A, B and C as required floats (a comma becomes a dot), a fill button
- * (0, 1, 0) and a clear button; saving with all three empty clears the parameter's factors.
+ * (0, 1, 0) and a clear button. With all three empty, saving removes the parameter's stored
+ * factors — the dialog says so first — and, when none are stored, A, B and C are required.
  */
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useMemo } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Form, useNotify } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import { Form, useNotify, useTranslate } from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
+import { MESSAGES } from '../../../common/validation';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
-import { dialogFactorErrors, toFactorDraft, toFactorSet, type FactorDraft } from '../../components/sensors/factors';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
+import {
+  dialogFactorErrors,
+  isBlankSet,
+  toFactorDraft,
+  toFactorSet,
+  type FactorDraft,
+} from '../../components/sensors/factors';
 import { useSensorsApi } from './sensorsApi';
 import type { FactorSet, Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
@@ -23,10 +33,26 @@ interface Values {
   factors: FactorDraft;
 }
 
-const validate = (values: FieldValues) => {
-  const factors = dialogFactorErrors((values as Values).factors);
+/** Empty A, B and C clear stored factors; with nothing stored they are simply missing. */
+const validator = (stored: boolean) => (values: FieldValues) => {
+  const draft = (values as Values).factors;
+  if (!stored && isBlankSet(draft))
+    return { factors: { A: MESSAGES.required, B: MESSAGES.required, C: MESSAGES.required } };
+  const factors = dialogFactorErrors(draft);
   return factors ? { factors } : {};
 };
+
+/** Says, before saving, that empty fields remove the stored factors. */
+function ClearNotice({ sensor, param }: { sensor: Sensor; param: string }) {
+  const translate = useTranslate();
+  const draft = useWatch<Values, 'factors'>({ name: 'factors' });
+  if (!sensor.params.factors[param] || !isBlankSet(draft)) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }} data-testid="factors-clear-notice">
+      {translate('hardening.factors.clears', { param, id: sensor.id })}
+    </Alert>
+  );
+}
 
 function withFactors(sensor: Sensor, param: string, set: FactorSet | null): Sensor {
   const factors = { ...sensor.params.factors };
@@ -39,6 +65,7 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
   const api = useSensorsApi();
   const notify = useNotify();
   const updateInCache = useUpdateSensorInCache();
+  const submitting = useSubmitOnce();
   const save = useMutation({
     mutationFn: (set: FactorSet | null) => api.updateFactors(sensor.id, param, set),
     onSuccess: (result, set) => {
@@ -48,6 +75,8 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
       onClose();
     },
   });
+  const stored = Boolean(sensor.params.factors[param]);
+  const validate = useMemo(() => validator(stored), [stored]);
   const title = `Update ${param} Factors`;
 
   return (
@@ -55,7 +84,9 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
       <Form
         defaultValues={{ factors: toFactorDraft(sensor.params.factors[param]) }}
         validate={validate}
-        onSubmit={(values: FieldValues) => save.mutate(toFactorSet((values as Values).factors))}
+        onSubmit={(values: FieldValues) =>
+          submitting.run(() => save.mutateAsync(toFactorSet((values as Values).factors)))
+        }
         noValidate
       >
         <DialogTitle>{title}</DialogTitle>
@@ -64,10 +95,11 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
           <Box sx={{ pt: 1 }}>
             <FactorsInput source="factors" autoFocus />
           </Box>
+          <ClearNotice sensor={sensor} param={param} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+          <Button type="submit" variant="contained" disabled={submitting.pending}>
             Save
           </Button>
         </DialogActions>

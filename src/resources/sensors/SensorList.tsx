@@ -4,6 +4,7 @@
  * factor chips and one column per sensor tag edit in place; row actions open the previous
  * installations, restart (GSM, NBIOT) and retire. Columns follow the VIEW_* permissions.
  */
+import type { PermissionRule } from '../../../common/permissions';
 import { Box, Typography } from '@mui/material';
 import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
@@ -25,6 +26,8 @@ const Column = DataTable.Col<Sensor>;
 const rowsPerPageOptions = [...PAGE_SIZES];
 /** Shown from the Columns button; the factor chips already name the measured parameters. */
 const hiddenColumns = ['measured'];
+/** The row actions (previous installations, restart, retire): without any of them, no Actions column. */
+const ROW_ACTION_PERMISSIONS: PermissionRule = ['view_history_sensor', 'restart_sensors', 'remove_sensors'];
 /** The table scrolls inside its card, so the toolbar and pagination stay on screen. */
 const listSx = { '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } } as const;
 
@@ -70,6 +73,7 @@ export function SensorList() {
   const { tags } = useTags('sensors');
   const field = (name: string) => permissions.can(fieldRule(sensor, name));
   const showFactors = CALIBRATION_PARAMS.some((p) => canViewFactors(permissions, p));
+  const showActions = permissions.can(ROW_ACTION_PERMISSIONS);
 
   return (
     <List
@@ -124,7 +128,7 @@ export function SensorList() {
             render={() => <SensorTagField tag={tag} />}
           />
         ))}
-        <Column label="Actions" align="right" render={() => <SensorActions />} />
+        {showActions && <Column label="Actions" align="right" render={() => <SensorActions />} />}
       </DataTable>
     </List>
   );

@@ -13,12 +13,16 @@ export interface SensorsApi {
   changeStatus(id: Identifier, status: SensorStatus): Promise<Sensor>;
   updateTag(id: Identifier, tagId: number, value: TagValue): Promise<{ tagId: number; value: TagValue }>;
   /** `null` clears the parameter's factors. */
-  updateFactors(id: Identifier, param: string, factors: FactorSet | null): Promise<{ param: string; factors: FactorSet | null }>;
+  updateFactors(
+    id: Identifier,
+    param: string,
+    factors: FactorSet | null,
+  ): Promise<{ param: string; factors: FactorSet | null }>;
   retire(id: Identifier): Promise<Sensor>;
   /** Every row matching the query, as CSV (a raw Response to download). */
   exportCsv(params: { query?: string; sortBy?: string; order?: 'asc' | 'desc' }): Promise<Response>;
-  /** Orders new sensors; the Response is the CSV of the created sensors. */
-  order(order: SensorOrder): Promise<Response>;
+  /** Orders new sensors; the Response is the CSV of the created sensors. One key per submit attempt. */
+  order(order: SensorOrder, idempotencyKey: string): Promise<Response>;
   updaterStatus(id: Identifier, signal?: AbortSignal): Promise<UpdaterSensor>;
   restart(id: Identifier): Promise<{ id: number; status: string }>;
   idle(id: Identifier): Promise<{ id: number; status: string }>;
@@ -40,14 +44,15 @@ export const SENSOR_METHODS = {
 export function useSensorsApi(): SensorsApi {
   const dataProvider = useDataProvider();
   return useMemo(() => {
-    const call = (method: keyof SensorsApi, params: unknown) => dataProvider[SENSOR_METHODS[method]]('sensors', params);
+    const call = (method: keyof SensorsApi, params: unknown, ...options: unknown[]) =>
+      dataProvider[SENSOR_METHODS[method]]('sensors', params, ...options);
     return {
       changeStatus: (id, status) => call('changeStatus', { id, status }),
       updateTag: (id, tagId, value) => call('updateTag', { id, tagId, value }),
       updateFactors: (id, param, factors) => call('updateFactors', { id, param, factors }),
       retire: (id) => call('retire', { id }),
       exportCsv: (params) => call('exportCsv', params),
-      order: (order) => call('order', order),
+      order: (order, idempotencyKey) => call('order', order, { idempotencyKey }),
       updaterStatus: (id, signal) => call('updaterStatus', { id, signal }),
       restart: (id) => call('restart', { id }),
       idle: (id) => call('idle', { id }),

@@ -7,12 +7,14 @@ import type { TagContext } from '../../../common/domain';
 import { useTagMutations } from './tagsApi';
 import { TAG_SINGULAR, type Tag } from './types';
 import { success } from '../../components/sensors/notifications';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function RemoveTagButton({ context }: { context: TagContext }) {
   const tag = useRecordContext<Tag>();
   const notify = useNotify();
   const { remove } = useTagMutations(context);
   const [open, setOpen] = useState(false);
+  const submitting = useSubmitOnce();
   if (!tag) return null;
   return (
     <>
@@ -23,7 +25,7 @@ export function RemoveTagButton({ context }: { context: TagContext }) {
       </Tooltip>
       <Confirm
         isOpen={open}
-        loading={remove.isPending}
+        loading={submitting.pending}
         title={`Remove tag "${tag.name}"`}
         content={
           <DialogContentText>
@@ -33,13 +35,15 @@ export function RemoveTagButton({ context }: { context: TagContext }) {
         confirm="Remove"
         confirmColor="warning"
         onConfirm={() =>
-          remove.mutate(tag, {
-            onSuccess: () => {
-              setOpen(false);
-              notify(...success('Removed tag'));
-            },
-            onError: () => setOpen(false),
-          })
+          void submitting.run(() =>
+            remove.mutateAsync(tag, {
+              onSuccess: () => {
+                setOpen(false);
+                notify(...success('Removed tag'));
+              },
+              onError: () => setOpen(false),
+            }),
+          )
         }
         onClose={() => setOpen(false)}
       />

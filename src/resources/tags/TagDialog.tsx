@@ -6,10 +6,18 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
-import { MESSAGES, required } from '../../../common/validation';
-import { ApiError } from '../../dataProviders/errors';
+import {
+  MESSAGES,
+  NAME_LIMITS,
+  TAG_VALUE_MAX_LENGTH,
+  TAG_VALUES_MAX,
+  maxLength,
+  nameRule,
+} from '../../../common/validation';
+import { ApiError, refusalOf } from '../../dataProviders/errors';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { parseTagValues, useTagMutations } from './tagsApi';
 import type { Tag } from './types';
 import { success } from '../../components/sensors/notifications';
@@ -29,20 +37,34 @@ interface Errors {
   form?: string;
 }
 
+const tagNameRule = nameRule(NAME_LIMITS.tag);
+const tagValueRule = maxLength(TAG_VALUE_MAX_LENGTH);
+
 function TagForm({ context, tag, onClose }: TagDialogProps) {
   const notify = useNotify();
+  const translate = useTranslate();
   const { save } = useTagMutations(context);
   const [name, setName] = useState(tag?.name ?? '');
   const [type, setType] = useState<TagType | ''>(tag?.type ?? '');
   const [values, setValues] = useState((tag?.values ?? []).join(', '));
   const [errors, setErrors] = useState<Errors>({});
+  const submitting = useSubmitOnce();
 
   const validate = (): Errors => {
     const e: Errors = {};
-    const nameError = required(name);
+    const nameError = tagNameRule(name);
     if (nameError) e.name = nameError;
     if (!type) e.type = MESSAGES.required;
-    if (type === 'ENUM' && parseTagValues(values).length === 0) e.values = MESSAGES.required;
+    if (type === 'ENUM') {
+      const parsed = parseTagValues(values);
+      if (parsed.length === 0) e.values = MESSAGES.required;
+      else if (parsed.length > TAG_VALUES_MAX)
+        e.values = translate('hardening.forms.tooManyValues', { max: TAG_VALUES_MAX });
+      else {
+        const long = parsed.find((v) => tagValueRule(v));
+        if (long) e.values = `${long.slice(0, 20)}…: ${tagValueRule(long)}`;
+      }
+    }
     return e;
   };
 
@@ -51,18 +73,24 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length || !type) return;
-    save.mutate(
-      { id: tag?.id, draft: { name: name.trim(), type, values: type === 'ENUM' ? parseTagValues(values) : [] } },
-      {
-        onSuccess: () => {
-          notify(...success('All changes saved!'));
-          onClose();
+    const draft = { name: name.trim(), type, values: type === 'ENUM' ? parseTagValues(values) : [] };
+    void submitting.run(() =>
+      save.mutateAsync(
+        { id: tag?.id, draft },
+        {
+          onSuccess: () => {
+            notify(...success('All changes saved!'));
+            onClose();
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && err.status === 409 && err.message === MESSAGES.nameInUse)
+              return setErrors({ name: MESSAGES.nameInUse });
+            // Any other refusal shows here, on its field or above the form, not behind the dialog.
+            const refusal = refusalOf(err, ['name', 'type', 'values']);
+            if (refusal) setErrors(refusal.field ? { [refusal.field]: refusal.message } : { form: refusal.message });
+          },
         },
-        onError: (err) => {
-          if (!(err instanceof ApiError) || err.status !== 409) return;
-          setErrors(err.message === MESSAGES.nameInUse ? { name: MESSAGES.nameInUse } : { form: err.message });
-        },
-      },
+      ),
     );
   };
 
@@ -130,7 +158,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Button type="submit" variant="contained" disabled={submitting.pending}>
           {tag ? 'Save' : 'Create'}
         </Button>
       </DialogActions>

@@ -9,12 +9,14 @@ import { usePermissionSet } from '../../state/useSession';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function LogoutUserButton() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
   const canLogout = usePermissionSet().can('admin_logout_users');
   const [open, setOpen] = useState(false);
+  const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
   const logout = useMutation({
     mutationFn: (target: AdminUser) =>
@@ -35,7 +37,7 @@ export function LogoutUserButton() {
       </Button>
       <Confirm
         isOpen={open}
-        loading={logout.isPending}
+        loading={submitting.pending}
         title="Logout user"
         content={
           <DialogContentText>
@@ -44,7 +46,7 @@ export function LogoutUserButton() {
         }
         confirm="Logout"
         confirmColor="warning"
-        onConfirm={() => logout.mutate(user)}
+        onConfirm={() => void submitting.run(() => logout.mutateAsync(user))}
         onClose={() => setOpen(false)}
       />
     </>

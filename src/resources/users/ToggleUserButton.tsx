@@ -11,31 +11,36 @@ import { usePermissionSet } from '../../state/useSession';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function ToggleUserButton() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
   const canEdit = usePermissionSet().can('admin_edit_users');
   const [open, setOpen] = useState(false);
-  const [update, { isPending }] = useUpdate<AdminUser>();
+  const [update] = useUpdate<AdminUser>();
+  const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
   const refresh = useRefresh();
   if (!user || self || !canEdit) return null;
 
   const disabling = user.enabled;
   const confirm = () =>
-    update(
-      'users',
-      { id: user.id, data: { ...user, enabled: !user.enabled }, previousData: user },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setOpen(false);
-          notifySuccess('All changes saved!');
-          refresh();
+    void submitting.run(() =>
+      update(
+        'users',
+        { id: user.id, data: { ...user, enabled: !user.enabled }, previousData: user },
+        {
+          mutationMode: 'pessimistic',
+          returnPromise: true,
+          onSuccess: () => {
+            setOpen(false);
+            notifySuccess('All changes saved!');
+            refresh();
+          },
+          onError: () => setOpen(false),
         },
-        onError: () => setOpen(false),
-      },
+      ),
     );
 
   return (
@@ -51,7 +56,7 @@ export function ToggleUserButton() {
       </Button>
       <Confirm
         isOpen={open}
-        loading={isPending}
+        loading={submitting.pending}
         title={disabling ? 'Disable user' : 'Enable user'}
         content={
           <DialogContentText>

@@ -1,0 +1,132 @@
+/**
+ * Hardening (issue 9) in the real app: long unbroken values do not widen the page at 800 px, the
+ * sidebar starts closed on a small screen, a failing list shows ONE error surface, a revoked
+ * session ends at the next request with its reason, and a double click on ORDER orders once.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, signIn } from './support/login';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function accessToken(request: APIRequestContext, user: string): Promise<string> {
+  const res = await request.get('/api/login/basic', {
+    headers: { authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).tokens.accessToken;
+}
+
+/** The page itself never scrolls sideways: wide content scrolls inside its own container. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `page is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+test.describe('at 800 px', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('System Logs with a 400-character tag value does not scroll sideways', async ({ page, request }) => {
+    const long = `L${'x'.repeat(399)}`;
+    const admin = await accessToken(request, 'admin');
+    const res = await request.patch('/api/sensors/3/tags/1', { headers: bearer(admin), data: { value: long } });
+    expect(res.status()).toBe(200);
+
+    await signIn(page, 'admin');
+    await page.goto('/logs/admin');
+    // The audit message quotes the value (shortened by the server): it wraps inside its cell.
+    await expect(
+      page
+        .getByTestId('audit-table')
+        .getByText(/set to "Lxxxxxxxxxxxxxxxxxxxx/)
+        .first(),
+    ).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // The sidebar starts closed on a small screen.
+    await expect(page.locator('.RaSidebar-closed')).toHaveCount(1);
+  });
+
+  test('API Manager with a 100-character token name keeps CREATE TOKEN on screen', async ({ page, request }) => {
+    const name = `e2e-${'n'.repeat(96)}`;
+    const admin = await accessToken(request, 'admin');
+    const res = await request.post('/api/integrations', {
+      headers: bearer(admin),
+      data: { name, permissions: [], time: 604800000 },
+    });
+    expect(res.status()).toBe(201);
+
+    await signIn(page, 'admin');
+    await page.goto('/users/api');
+    await expect(page.getByRole('heading', { name: 'API Manager', level: 1 })).toBeVisible();
+    // The name is cut short in its cell; the whole of it is its title.
+    await expect(page.locator(`[title="${name}"]`).first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expect(page.getByRole('button', { name: 'Create token' })).toBeInViewport();
+  });
+});
+
+test('at 1440 px the sidebar is open', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await expect(page.locator('.RaSidebar-open')).toHaveCount(1);
+});
+
+test('a failing list shows the banner only, not also a red toast', async ({ page }) => {
+  // Every snackbar text that ever shows, however briefly.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { toasts: string[] }).toasts = []);
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.MuiSnackbar-root'))
+        if (!seen.includes(el.textContent ?? '')) seen.push(el.textContent ?? '');
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await signIn(page, 'admin');
+  await page.goto('/sensors?search=status%20in%20(&advanced=true');
+  await expect(page.getByTestId('error-banner')).toContainText('400 - Expected a value');
+  await page.waitForTimeout(2000);
+  const toasts = await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
+  expect(toasts.filter((t) => t.includes('Expected a value'))).toEqual([]);
+});
+
+test('a revoked session ends at the next request, with its reason', async ({ page, request }) => {
+  await signIn(page, 'technician');
+  const admin = await accessToken(request, 'admin');
+  const users = (await (await request.get('/api/admin/users', { headers: bearer(admin) })).json()).data.data as {
+    id: number;
+    name: string;
+  }[];
+  const technician = users.find((u) => u.name === 'technician')!;
+  expect((await request.post(`/api/admin/users/${technician.id}/logout`, { headers: bearer(admin) })).status()).toBe(
+    200,
+  );
+
+  // Any request now ends the session: the list's refresh, or whatever the page asks for first.
+  await page
+    .getByRole('button', { name: 'Refresh' })
+    .first()
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('The session has ended. Please sign in again.')).toBeVisible();
+  await expect(page.getByText('The refresh token is not set. Logged out.')).toHaveCount(0);
+});
+
+test('a double click on ORDER orders once', async ({ page, request }) => {
+  const admin = await accessToken(request, 'admin');
+  const total = async () =>
+    (await (await request.get('/api/sensors?page=1&limit=1', { headers: bearer(admin) })).json()).meta
+      .totalCount as number;
+  const before = await total();
+  await signIn(page, 'admin');
+  await page.goto('/sensors/create');
+  await page.getByRole('textbox', { name: /Amount/ }).fill('2');
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await page.getByRole('button', { name: 'Order' }).dblclick();
+  await expect(page.getByText('Ordered 2 new sensors!')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await total()).toBe(before + 2);
+  expect(downloads).toHaveLength(1);
+});

@@ -1,0 +1,106 @@
+/**
+ * History of an unknown or malformed id: a malformed id is refused without a request, an unknown
+ * one is asked for ONCE (no retries of a 4xx) and answered with a clear message instead of a
+ * skeleton and an empty, paged table. Also the app-wide retry rule of src/dataProviders/queryClient.ts.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
+import { i18nProvider } from '../../src/i18n';
+import { ApiError } from '../../src/dataProviders/errors';
+import { queryClient, retryUnlessClientError } from '../../src/dataProviders/queryClient';
+
+const request = vi.fn();
+vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
+
+const { SensorHistoryPage, InstallationHistoryPage } = await import('../../src/pages/history/HistoryPage');
+
+function signIn() {
+  const permissions = ['view_history_sensor', 'view_installations'];
+  localStorage.setItem(
+    'aq.session',
+    JSON.stringify({
+      user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions },
+      role: 'r',
+      permissions,
+      token: 't',
+      refreshToken: 'r',
+    }),
+  );
+}
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      {/* react-admin's default query client retries every failed query three times. */}
+      <AdminContext
+        store={memoryStore()}
+        i18nProvider={i18nProvider}
+        dataProvider={testDataProvider({ getList: async () => ({ data: [], total: 0 }) })}
+      >
+        <Routes>
+          <Route path="/sensors/:id/history" element={<SensorHistoryPage />} />
+          <Route path="/installations/:id/history" element={<InstallationHistoryPage />} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+
+const historyCalls = () => request.mock.calls.filter(([path]) => String(path).startsWith('/history/'));
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  request.mockReset();
+  request.mockImplementation((path: string) =>
+    String(path).startsWith('/history/')
+      ? Promise.reject(
+          new ApiError('response', 404, 'Sensor 999999 does not exist', path, {
+            status: 404,
+            message: 'Sensor 999999 does not exist',
+          }),
+        )
+      : Promise.resolve({ data: { tags: [] } }),
+  );
+});
+
+describe('history of an unknown or malformed id', () => {
+  it('an unknown sensor is asked for once and answered with a clear message, no table', async () => {
+    renderAt('/sensors/999999/history');
+    expect(await screen.findByText('Sensor 999999 was not found.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(historyCalls()).toHaveLength(1);
+    // The page says it; the banner stays out of it.
+    expect(historyCalls()[0]![1]).toMatchObject({ ignoreStatuses: expect.arrayContaining([404]) });
+    expect(screen.queryByText('No data.')).toBeNull();
+    expect(screen.queryByText(/of 10/)).toBeNull();
+  });
+
+  it('a malformed id sends no request and says what is wrong', async () => {
+    renderAt('/sensors/abc/history');
+    expect(await screen.findByText('"abc" is not a valid sensor ID.')).toBeTruthy();
+    expect(historyCalls()).toHaveLength(0);
+    expect(screen.queryByText(/Invalid params/)).toBeNull();
+  });
+
+  it('installations say the same in their words', async () => {
+    renderAt('/installations/12x/history');
+    expect(await screen.findByText('"12x" is not a valid installation ID.')).toBeTruthy();
+    expect(historyCalls()).toHaveLength(0);
+  });
+});
+
+describe('retry rule of the app-wide query client', () => {
+  it('never retries a 4xx, a cancelled or an internal error; retries others twice', () => {
+    const response = (status: number) => new ApiError('response', status, 'x', '/x');
+    for (const status of [400, 401, 403, 404, 409, 422, 429])
+      expect(retryUnlessClientError(0, response(status))).toBe(false);
+    expect(retryUnlessClientError(0, new ApiError('cancelled', 0, 'x', '/x'))).toBe(false);
+    expect(retryUnlessClientError(0, new ApiError('internal', 401, 'x', '/x'))).toBe(false);
+    expect(retryUnlessClientError(0, response(503))).toBe(true);
+    expect(retryUnlessClientError(0, new ApiError('network', 0, 'x', '/x'))).toBe(true);
+    expect(retryUnlessClientError(2, response(503))).toBe(false);
+    expect(queryClient.getDefaultOptions().queries?.retry).toBe(retryUnlessClientError);
+  });
+});
