@@ -55,7 +55,11 @@ const CASES: Case[] = [
   { name: 'admin search rare + type', query: { search: RARE, type: 'BinaryActivated' }, search: true },
   { name: `personal search rare "${RARE}"`, query: { search: RARE }, user: PERSONAL_USER, search: true },
   { name: `personal search common "${COMMON}"`, query: { search: COMMON }, user: PERSONAL_USER, search: true },
-  { name: `admin search common, by source`, query: { search: COMMON, sortBy: 'sourceName', descending: 'false' }, search: true },
+  {
+    name: `admin search common, by source`,
+    query: { search: COMMON, sortBy: 'sourceName', descending: 'false' },
+    search: true,
+  },
   { name: 'admin list, by user name', query: { sortBy: 'userName' } },
   { name: 'admin search sensor id "23757"', query: { search: 'Sensor 23757 ' }, search: true },
 ];
@@ -110,7 +114,12 @@ async function measure(db: Db, c: Case): Promise<{ ms: number; rows: number; tot
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) times.push((await time(() => listLogs(db, q, c.user))).ms);
   times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)]!, rows: warm.data.logs.length, total: warm.meta.totalCount, capped: warm.meta.capped };
+  return {
+    ms: times[Math.floor(times.length / 2)]!,
+    rows: warm.data.logs.length,
+    total: warm.meta.totalCount,
+    capped: warm.meta.capped,
+  };
 }
 
 async function explain(db: Db, search: string): Promise<string> {
@@ -141,7 +150,9 @@ async function openTarget(): Promise<{ database: Database; label: string; cleanu
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
-  const version = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] };
+  const version = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as {
+    rows: { v: string }[];
+  };
   return {
     database,
     label: `PostgreSQL ${version.rows[0]?.v} (database ${name})`,
@@ -173,7 +184,9 @@ async function main() {
     for (const c of CASES) {
       const m = await measure(db, c);
       without.set(c.name, m.ms);
-      console.log(`  ${c.name.padEnd(40)} ${fmt(m.ms)}  (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`);
+      console.log(
+        `  ${c.name.padEnd(40)} ${fmt(m.ms)}  (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`,
+      );
     }
 
     const built = await time(() => exec(db, CREATE_INDEX));
@@ -187,7 +200,9 @@ async function main() {
       const m = await measure(db, c);
       const before = without.get(c.name)!;
       const ratio = c.search ? `${(before / m.ms).toFixed(1)}x faster` : '(no search)';
-      console.log(`  ${c.name.padEnd(40)} ${fmt(m.ms)} ${fmt(before)}   ${ratio}   (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`);
+      console.log(
+        `  ${c.name.padEnd(40)} ${fmt(m.ms)} ${fmt(before)}   ${ratio}   (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`,
+      );
     }
   } finally {
     await cleanup();

@@ -15,13 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  CATALOGUES,
-  QUERY_EXAMPLES,
-  parseQuery,
-  type EntityName,
-  type TagDef,
-} from '../common/query';
+import { CATALOGUES, QUERY_EXAMPLES, parseQuery, type EntityName, type TagDef } from '../common/query';
 import { DEFAULT_SAVED_QUERIES } from '../common/presets';
 import { ADMIN_ROLE } from '../common/permissions';
 import { buildApp } from '../server/app';
@@ -36,7 +30,14 @@ import { CONTRACTOR_COLUMNS } from '../server/services/main/contractors/reposito
 import { INSTALLATION_COLUMNS } from '../server/services/main/installations/repository';
 import { REQUEST_COLUMNS } from '../server/services/main/requests/repository';
 import { SENSOR_COLUMNS } from '../server/services/main/sensors/repository';
-import { contractorTagValues, contractors, installationTagValues, installations, sensorTagValues, sensors } from '../server/db/schema';
+import {
+  contractorTagValues,
+  contractors,
+  installationTagValues,
+  installations,
+  sensorTagValues,
+  sensors,
+} from '../server/db/schema';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -98,13 +99,17 @@ const EXTRA: { list: EntityName; query: string }[] = [
 function parseCompileTable() {
   const dialect = new PgDialect();
   const cases: { list: EntityName; query: string }[] = [
-    ...(Object.keys(QUERY_EXAMPLES) as EntityName[]).flatMap((list) => QUERY_EXAMPLES[list].map((e) => ({ list, query: e.query }))),
+    ...(Object.keys(QUERY_EXAMPLES) as EntityName[]).flatMap((list) =>
+      QUERY_EXAMPLES[list].map((e) => ({ list, query: e.query })),
+    ),
     { list: 'installations', query: DEFAULT_SAVED_QUERIES.installations[0]!.value },
     ...EXTRA,
   ];
   const seen = new Set<string>();
   console.log('1. Parse and compile (median µs per query; compile = AST → SQL text with parameters)\n');
-  console.log(`${pad('list', 14)}${pad('query', 62)}${'parse'.padStart(8)}${'p+compile'.padStart(11)}${'params'.padStart(8)}`);
+  console.log(
+    `${pad('list', 14)}${pad('query', 62)}${'parse'.padStart(8)}${'p+compile'.padStart(11)}${'params'.padStart(8)}`,
+  );
   for (const { list, query } of cases) {
     if (seen.has(`${list}|${query}`)) continue;
     seen.add(`${list}|${query}`);
@@ -124,7 +129,9 @@ function parseCompileTable() {
       totalTimes.push(((performance.now() - t) * 1000) / reps);
     }
     const shown = query.length > 60 ? `${query.slice(0, 57)}… (${query.length} ch)` : query;
-    console.log(`${pad(list, 14)}${pad(shown, 62)}${num(median(parseTimes))}${num(median(totalTimes)).padStart(11)}${String(params).padStart(8)}`);
+    console.log(
+      `${pad(list, 14)}${pad(shown, 62)}${num(median(parseTimes))}${num(median(totalTimes)).padStart(11)}${String(params).padStart(8)}`,
+    );
   }
 }
 
@@ -132,7 +139,9 @@ function parseCompileTable() {
 
 interface Bench {
   database: Database;
-  call(url: string): Promise<{ status: number; totalCount: number; sqlMs: number; routeMs: number; statements: number }>;
+  call(
+    url: string,
+  ): Promise<{ status: number; totalCount: number; sqlMs: number; routeMs: number; statements: number }>;
   close(): Promise<void>;
 }
 
@@ -207,7 +216,9 @@ async function timeList(b: Bench, path: string, query?: string) {
 
 async function defaultQueryTable(title: string, b: Bench) {
   console.log(`\n${title}`);
-  console.log(`${pad('list / query', 66)}${'rows'.padStart(8)}${'SQL ms'.padStart(9)}${'route ms'.padStart(10)}${'× base'.padStart(8)}`);
+  console.log(
+    `${pad('list / query', 66)}${'rows'.padStart(8)}${'SQL ms'.padStart(9)}${'route ms'.padStart(10)}${'× base'.padStart(8)}`,
+  );
   for (const [list, path] of [
     ['installations', '/api/installations'],
     ['sensors', '/api/sensors'],
@@ -215,7 +226,9 @@ async function defaultQueryTable(title: string, b: Bench) {
     const base = await timeList(b, path);
     const q = DEFAULT_SAVED_QUERIES[list][0]!.value;
     const filtered = await timeList(b, path, q);
-    console.log(`${pad(`${list}: (unfiltered page 1, baseline)`, 66)}${String(base.totalCount).padStart(8)}${num(base.sql, 2).padStart(9)}${num(base.route, 2).padStart(10)}${'1.00'.padStart(8)}`);
+    console.log(
+      `${pad(`${list}: (unfiltered page 1, baseline)`, 66)}${String(base.totalCount).padStart(8)}${num(base.sql, 2).padStart(9)}${num(base.route, 2).padStart(10)}${'1.00'.padStart(8)}`,
+    );
     console.log(
       `${pad(`${list}: ${q}`, 66)}${String(filtered.totalCount).padStart(8)}${num(filtered.sql, 2).padStart(9)}${num(filtered.route, 2).padStart(10)}${(filtered.sql / base.sql).toFixed(2).padStart(8)}`,
     );
@@ -233,8 +246,13 @@ async function largeDatabase(rows: number): Promise<Bench> {
   const database = await openDatabase({});
   const db = database.db;
   await ensureBuiltInRoles(db);
-  const [admin] = await db.select({ id: roles.id }).from(roles).where(sql`${roles.name} = ${ADMIN_ROLE}`);
-  await db.insert(staffUsers).values({ name: 'bench', displayName: 'Bench', passwordHash: await hashPassword(PASSWORD), roleId: admin!.id });
+  const [admin] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`${roles.name} = ${ADMIN_ROLE}`);
+  await db
+    .insert(staffUsers)
+    .values({ name: 'bench', displayName: 'Bench', passwordHash: await hashPassword(PASSWORD), roleId: admin!.id });
   const started = performance.now();
   // 500 contractors; one sensor per installation; communications spread over the five kinds;
   // 1 in 10 installations hidden; last measurements spread over the last 14 days.
@@ -261,13 +279,17 @@ async function largeDatabase(rows: number): Promise<Bench> {
     SELECT setval(pg_get_serial_sequence('sensors', 'id'), ${rows});
     ANALYZE;
   `);
-  console.log(`\n(filled ${rows.toLocaleString('en')} sensors and installations in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\n(filled ${rows.toLocaleString('en')} sensors and installations in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return benchApp(database, 'bench', PASSWORD);
 }
 
 async function main() {
   parseCompileTable();
-  console.log(`\n2. Default saved queries through the list routes (median of ${RUNS}; page 1, 10 rows; SQL = every statement of the request: tags, page, count, tag values, auth)`);
+  console.log(
+    `\n2. Default saved queries through the list routes (median of ${RUNS}; page 1, 10 rows; SQL = every statement of the request: tags, page, count, tag values, auth)`,
+  );
   const demo = await demoDatabase();
   try {
     await defaultQueryTable('Demo data', demo);

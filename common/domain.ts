@@ -65,7 +65,16 @@ export const SENSOR_TRANSITIONS: Record<SensorStatus, readonly SensorStatus[]> =
   InRepair: ['ReadyRepaired'],
   ReadyRepaired: ['Ready', 'InRepair', 'ForInstallation', 'InShipping', 'Installed', 'Refurbishment', 'Lost'],
   Refurbishment: ['InProduction', 'Ready', 'InRepair', 'Lost'],
-  Lost: ['InProduction', 'Ready', 'ForInstallation', 'InShipping', 'Installed', 'InRepair', 'ReadyRepaired', 'Refurbishment'],
+  Lost: [
+    'InProduction',
+    'Ready',
+    'ForInstallation',
+    'InShipping',
+    'Installed',
+    'InRepair',
+    'ReadyRepaired',
+    'Refurbishment',
+  ],
   Retired: [],
 };
 

@@ -12,7 +12,11 @@ const editor = (page: Page) => page.locator('input[name=toolbar-query]');
 const sensorsResponse = (page: Page, query: string) =>
   page.waitForResponse((r: Response) => {
     const url = new URL(r.url());
-    return url.pathname === '/api/sensors' && url.searchParams.get('query') === query && url.searchParams.get('limit') !== '1';
+    return (
+      url.pathname === '/api/sensors' &&
+      url.searchParams.get('query') === query &&
+      url.searchParams.get('limit') !== '1'
+    );
   });
 
 interface SensorsBody {
@@ -44,7 +48,9 @@ async function typeQuery(page: Page, text: string) {
 test.describe('advanced query', () => {
   test('communication in (GSM, WIFI) filters the sensors list', async ({ page }) => {
     await signIn(page, 'technician');
-    const all = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sensors' && !new URL(r.url()).searchParams.get('query'));
+    const all = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/sensors' && !new URL(r.url()).searchParams.get('query'),
+    );
     await page.goto('/sensors');
     const unfiltered = (await (await all).json()) as SensorsBody;
 
@@ -74,7 +80,9 @@ test.describe('advanced query', () => {
     await expect(page.getByTestId('query-editor')).toHaveAttribute('data-error', 'true');
     await expect(page.getByTestId('query-highlight').locator('.aq-q-error-range')).toHaveCount(1);
     await editor(page).press('Enter');
-    await expect(page.getByTestId('query-error-message')).toContainText('Expected "," or ")" in the list of values at position 27');
+    await expect(page.getByTestId('query-error-message')).toContainText(
+      'Expected "," or ")" in the list of values at position 27',
+    );
     expect(new URL(page.url()).searchParams.get('search')).toBeNull();
 
     // A query that parses but names an unknown field: the server's message, under the box.
@@ -128,7 +136,10 @@ test.describe('advanced query', () => {
 
     // The saved query is listed on its preferences page.
     await page.goto('/preferences/queries/sensors');
-    await expect(page.getByTestId('item-name')).toHaveText(['using GSM or Wi-Fi communications', 'Installed GSM sensors']);
+    await expect(page.getByTestId('item-name')).toHaveText([
+      'using GSM or Wi-Fi communications',
+      'Installed GSM sensors',
+    ]);
   });
 
   test('the help link opens the language documentation at the list fields', async ({ page }) => {
@@ -191,13 +202,26 @@ test.describe('presets', () => {
 
     await page.getByRole('button', { name: 'Export all' }).click();
     await expect(page.getByText('Copied all presets to clipboard')).toBeVisible();
-    const exported = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { id: number; name: string }[];
+    const exported = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      id: number;
+      name: string;
+    }[];
     expect(exported.map((p) => p.name)).toEqual(['Measurements', 'Calibrations', 'Details']);
 
     // Importing the same list again: every id clashes, so each preset gets a new one.
     await page.getByRole('button', { name: 'Import all' }).click();
-    await expect(names).toHaveText(['All', 'Measurements', 'Calibrations', 'Details', 'Measurements', 'Calibrations', 'Details']);
-    const ids = await page.getByTestId('personal-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+    await expect(names).toHaveText([
+      'All',
+      'Measurements',
+      'Calibrations',
+      'Details',
+      'Measurements',
+      'Calibrations',
+      'Details',
+    ]);
+    const ids = await page
+      .getByTestId('personal-item')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
     expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
 
     // Export one preset.
@@ -220,7 +244,9 @@ test.describe('presets', () => {
     await page.getByRole('tab', { name: 'Installation queries' }).click();
     await expect(page).toHaveURL(/\/preferences\/queries\/installations$/);
     await page.evaluate(() =>
-      navigator.clipboard.writeText(JSON.stringify([{ id: 1, name: 'Kraków', value: 'cityLocal = "Kraków"', visibility: true }])),
+      navigator.clipboard.writeText(
+        JSON.stringify([{ id: 1, name: 'Kraków', value: 'cityLocal = "Kraków"', visibility: true }]),
+      ),
     );
     await page.getByRole('button', { name: 'Import all' }).click();
     await expect(names).toHaveText(['visible on the map and not working for more than 3 days', 'Kraków']);

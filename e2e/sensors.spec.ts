@@ -13,7 +13,12 @@ import { PASSWORD, signIn } from './support/login';
 
 interface SensorRow {
   id: number;
-  info: { status: string; communication?: string; contractor: { id: number; name: string } | null; currentInstallationId: number | null };
+  info: {
+    status: string;
+    communication?: string;
+    contractor: { id: number; name: string } | null;
+    currentInstallationId: number | null;
+  };
   params: { factors: Record<string, { A: number; B: number; C: number }> };
   tags: Record<string, unknown>;
 }
@@ -42,11 +47,15 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
 async function sensors(request: APIRequestContext, query: string, params: Record<string, string> = {}) {
   const search = new URLSearchParams({ limit: '50', ...params });
   if (query) search.set('query', query);
-  const body = await api<{ data: { sensors: SensorRow[] }; meta: { totalCount: number } }>(request, `/api/sensors?${search}`);
+  const body = await api<{ data: { sensors: SensorRow[] }; meta: { totalCount: number } }>(
+    request,
+    `/api/sensors?${search}`,
+  );
   return { rows: body.data.sensors, total: body.meta.totalCount };
 }
 
-const sensor = async (request: APIRequestContext, id: number) => (await api<{ data: { sensor: SensorRow } }>(request, `/api/sensors/${id}`)).data.sensor;
+const sensor = async (request: APIRequestContext, id: number) =>
+  (await api<{ data: { sensor: SensorRow } }>(request, `/api/sensors/${id}`)).data.sensor;
 
 const advancedSearch = (query: string) => `/sensors?search=${encodeURIComponent(query)}&advanced=true`;
 
@@ -117,7 +126,17 @@ test.describe('sensors list', () => {
     const r = await openSensor(page, id);
     await r.getByRole('button', { name: `Status of sensor ${id}: Ready` }).click();
     const items = page.getByRole('menu').getByRole('menuitem');
-    await expect(items).toHaveText(['InProduction', 'ForInstallation', 'InShipping', 'Installed', 'ReviewRequired', 'ServiceRequired', 'InRepair', 'Refurbishment', 'Lost']);
+    await expect(items).toHaveText([
+      'InProduction',
+      'ForInstallation',
+      'InShipping',
+      'Installed',
+      'ReviewRequired',
+      'ServiceRequired',
+      'InRepair',
+      'Refurbishment',
+      'Lost',
+    ]);
     await page.getByRole('menuitem', { name: 'InShipping' }).click();
     await expect(notification(page, 'Status changed!')).toBeVisible();
     await expect(r.getByRole('button', { name: `Status of sensor ${id}: InShipping` })).toBeVisible();
@@ -159,8 +178,12 @@ test.describe('sensors list', () => {
   });
 
   test('edits a value of each tag type in place; META is read-only', async ({ page, request }) => {
-    const tags = (await api<{ data: { tags: { id: number; name: string; type: string; values: string[] }[] } }>(request, '/api/sensors/tags?includeMeta=true'))
-      .data.tags;
+    const tags = (
+      await api<{ data: { tags: { id: number; name: string; type: string; values: string[] }[] } }>(
+        request,
+        '/api/sensors/tags?includeMeta=true',
+      )
+    ).data.tags;
     const byType = (type: string) => tags.find((t) => t.type === type)!;
     const { rows } = await sensors(request, 'status = InProduction');
     const id = rows[0]!.id;
@@ -231,7 +254,10 @@ test.describe('sensors list', () => {
     expect(stored[String(enumTag.id)]).toBe(choice);
   });
 
-  test('retires a sensor after the confirmation; installation and contractor are cleared', async ({ page, request }) => {
+  test('retires a sensor after the confirmation; installation and contractor are cleared', async ({
+    page,
+    request,
+  }) => {
     const { rows } = await sensors(request, 'status = Installed and contractorId != null');
     const id = rows[0]!.id;
     const r = await openSensor(page, id);
@@ -252,7 +278,10 @@ test.describe('sensors list', () => {
     expect(total).toBeGreaterThan(10); // more than one page
     await page.goto(advancedSearch(query));
     await expect(pageInfo(page)).toHaveText(`1-10 of ${total}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('sensors.csv');
     const bytes = await fs.readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -267,7 +296,9 @@ test.describe('sensors list', () => {
     const s = rows[0]!;
     const r = await openSensor(page, s.id);
     await r.getByRole('link', { name: s.info.contractor!.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/installations\\?search=contractorId%20%3D%20${s.info.contractor!.id}&advanced=true$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/installations\\?search=contractorId%20%3D%20${s.info.contractor!.id}&advanced=true$`),
+    );
 
     const r2 = await openSensor(page, s.id);
     await r2.getByRole('link', { name: `Previous installations of sensor ${s.id}` }).click();
@@ -287,7 +318,10 @@ test.describe('generate tokens', () => {
     await expect(page.getByText('It must be less than 1001')).toBeVisible();
     await page.getByRole('textbox', { name: /Amount/ }).fill('3');
     await page.getByRole('button', { name: 'Fill pm25 factors' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Order' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Order' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^sensory-\d{4}-\d{2}-\d{2}\.csv$/);
     await expect(notification(page, 'Ordered 3 new sensors!')).toBeVisible();
     const bytes = await fs.readFile((await download.path())!);
@@ -303,7 +337,9 @@ test.describe('generate tokens', () => {
 async function gsmSensorWithStatusOk(request: APIRequestContext): Promise<number> {
   const { rows } = await sensors(request, 'communication = GSM and status = Installed');
   for (const s of rows) {
-    const res = await request.get(`/updater/gsm/sensors/${s.id}`, { headers: { authorization: `Bearer ${await token(request)}` } });
+    const res = await request.get(`/updater/gsm/sensors/${s.id}`, {
+      headers: { authorization: `Bearer ${await token(request)}` },
+    });
     if (res.ok() && ((await res.json()) as { data: { status: string } }).data.status === 'Ok') return s.id;
   }
   throw new Error('No GSM sensor whose updater status is Ok');

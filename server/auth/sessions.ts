@@ -66,7 +66,15 @@ const userColumns = {
   rolePermissions: roles.permissions,
 };
 
-type UserRow = { id: number; name: string; displayName: string | null; avatar: string | null; enabled: boolean; roleName: string; rolePermissions: Record<string, boolean> };
+type UserRow = {
+  id: number;
+  name: string;
+  displayName: string | null;
+  avatar: string | null;
+  enabled: boolean;
+  roleName: string;
+  rolePermissions: Record<string, boolean>;
+};
 
 function toSessionUser(row: UserRow): SessionUser {
   return {
@@ -139,42 +147,44 @@ export class SessionService {
    * the whole session is revoked.
    */
   async refresh(refreshToken: string): Promise<LoginResponse> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({
-          hash: refreshTokens.hash,
-          sessionId: refreshTokens.sessionId,
-          usedAt: refreshTokens.usedAt,
-          expiresAt: refreshTokens.expiresAt,
-          revokedAt: sessions.revokedAt,
-          userId: sessions.userId,
-        })
-        .from(refreshTokens)
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .where(eq(refreshTokens.hash, sha256(refreshToken)))
-        .for('update');
-      if (!row || row.revokedAt) throw unauthorized('The session has ended. Please sign in again.');
-      if (row.usedAt) {
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date(), revokedReason: 'refresh token reuse' })
-          .where(eq(sessions.id, row.sessionId));
-        return { reused: true } as never;
-      }
-      if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('The session has expired. Please sign in again.');
-      const user = await this.findUser(tx, row.userId);
-      if (!user || !user.enabled) throw unauthorized('The session has ended. Please sign in again.');
-      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.hash, row.hash));
-      await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
-      const next = await this.newRefreshToken(tx, row.sessionId);
-      const accessToken = await this.signAccessToken(row.userId, row.sessionId);
-      return { user: toSessionUser(user), tokens: { accessToken, refreshToken: next } };
-    }).then((result) => {
-      // The revocation above must commit, so the refusal is thrown after the transaction.
-      if ((result as { reused?: boolean }).reused)
-        throw unauthorized('This refresh token was already used; the session has been ended for safety.');
-      return result;
-    });
+    return this.db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            hash: refreshTokens.hash,
+            sessionId: refreshTokens.sessionId,
+            usedAt: refreshTokens.usedAt,
+            expiresAt: refreshTokens.expiresAt,
+            revokedAt: sessions.revokedAt,
+            userId: sessions.userId,
+          })
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .where(eq(refreshTokens.hash, sha256(refreshToken)))
+          .for('update');
+        if (!row || row.revokedAt) throw unauthorized('The session has ended. Please sign in again.');
+        if (row.usedAt) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: new Date(), revokedReason: 'refresh token reuse' })
+            .where(eq(sessions.id, row.sessionId));
+          return { reused: true } as never;
+        }
+        if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('The session has expired. Please sign in again.');
+        const user = await this.findUser(tx, row.userId);
+        if (!user || !user.enabled) throw unauthorized('The session has ended. Please sign in again.');
+        await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.hash, row.hash));
+        await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+        const next = await this.newRefreshToken(tx, row.sessionId);
+        const accessToken = await this.signAccessToken(row.userId, row.sessionId);
+        return { user: toSessionUser(user), tokens: { accessToken, refreshToken: next } };
+      })
+      .then((result) => {
+        // The revocation above must commit, so the refusal is thrown after the transaction.
+        if ((result as { reused?: boolean }).reused)
+          throw unauthorized('This refresh token was already used; the session has been ended for safety.');
+        return result;
+      });
   }
 
   /** Ends the session a refresh token belongs to. Unknown tokens are ignored. */
@@ -185,7 +195,10 @@ export class SessionService {
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .where(and(eq(refreshTokens.hash, sha256(refreshToken)), isNull(sessions.revokedAt)));
     if (!row) return null;
-    await db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'logout' }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .where(eq(sessions.id, row.sessionId));
     return row.userId;
   }
 
@@ -204,7 +217,9 @@ export class SessionService {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!match) throw unauthorized('Authentication required');
     const credential = match[1]!;
-    return credential.startsWith(API_TOKEN_PREFIX) ? this.authenticateApiToken(credential) : this.authenticateAccessToken(credential);
+    return credential.startsWith(API_TOKEN_PREFIX)
+      ? this.authenticateApiToken(credential)
+      : this.authenticateAccessToken(credential);
   }
 
   private async authenticateAccessToken(token: string): Promise<Principal> {
@@ -239,11 +254,19 @@ export class SessionService {
 
   private async authenticateApiToken(token: string): Promise<Principal> {
     const [row] = await this.db
-      .select({ ...userColumns, tokenId: apiTokens.id, tokenName: apiTokens.name, tokenPermissions: apiTokens.permissions, lastUsedAt: apiTokens.lastUsedAt })
+      .select({
+        ...userColumns,
+        tokenId: apiTokens.id,
+        tokenName: apiTokens.name,
+        tokenPermissions: apiTokens.permissions,
+        lastUsedAt: apiTokens.lastUsedAt,
+      })
       .from(apiTokens)
       .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
       .innerJoin(roles, eq(roles.id, staffUsers.roleId))
-      .where(and(eq(apiTokens.tokenHash, sha256(token)), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())));
+      .where(
+        and(eq(apiTokens.tokenHash, sha256(token)), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())),
+      );
     if (!row || !row.enabled) throw unauthorized('Invalid, expired or revoked token');
     // Record use at most once a minute per token (no write on the other requests); a failure here
     // never fails the request.

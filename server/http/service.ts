@@ -5,7 +5,14 @@
  *   app.get('/admin/users', { config: { permission: 'admin_view_users' }, schema }, handler)
  *   app.post('/login/google', { config: { public: true }, schema }, handler)
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
@@ -62,7 +69,9 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 4, fields: 40 } });
+    await app.register(multipart, {
+      limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 4, fields: 40 },
+    });
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${def.prefix}/openapi.json` } as never });
 
     app.decorateRequest('principal', null as unknown as Principal);

@@ -29,7 +29,13 @@ export class FileStore {
   }
 
   /** Writes the bytes (idempotent by content) and records the metadata with `db` (use the caller's transaction). */
-  async put(db: Executor, kind: UploadKind, bytes: Buffer, contentType: string, originalName?: string): Promise<StoredFile> {
+  async put(
+    db: Executor,
+    kind: UploadKind,
+    bytes: Buffer,
+    contentType: string,
+    originalName?: string,
+  ): Promise<StoredFile> {
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const key = `${kind}/${sha256}`;
     const target = this.pathOf(key);

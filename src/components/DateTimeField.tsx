@@ -22,7 +22,10 @@ export function RelativeDate({ value, prefix }: { value: Date | string | number 
     <Tooltip title={formatDateTime(value)}>
       <Typography variant="body2" component="span">
         {prefix ? `${prefix} ` : ''}
-        {formatDateTime(value)} <Typography component="span" variant="caption" color="text.secondary">({relativeTime(value, now)})</Typography>
+        {formatDateTime(value)}{' '}
+        <Typography component="span" variant="caption" color="text.secondary">
+          ({relativeTime(value, now)})
+        </Typography>
       </Typography>
     </Tooltip>
   );

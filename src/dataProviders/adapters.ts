@@ -8,7 +8,8 @@ import { client } from './http';
 
 type Adapter = (def: ResourceDefinition, generic: DataProvider) => Partial<DataProvider>;
 
-const path = (...parts: (string | number | Identifier)[]) => parts.map((p) => `/${encodeURIComponent(String(p))}`).join('');
+const path = (...parts: (string | number | Identifier)[]) =>
+  parts.map((p) => `/${encodeURIComponent(String(p))}`).join('');
 
 /**
  * Sensors: the list and one sensor are generic; the rest are custom methods (see
@@ -20,21 +21,36 @@ const sensorsAdapter: Adapter = (def) => {
   const csv = { Accept: 'text/csv' };
   return {
     async [SENSOR_METHODS.changeStatus](_resource: string, { id, status }: { id: Identifier; status: string }) {
-      const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, { method: 'PATCH', body: { status } });
+      const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, {
+        method: 'PATCH',
+        body: { status },
+      });
       return body.data.sensor;
     },
-    async [SENSOR_METHODS.updateTag](_resource: string, { id, tagId, value }: { id: Identifier; tagId: number; value: TagValue }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(`${path('sensors', id, 'tags', tagId)}`, {
-        method: 'PATCH',
-        body: { value },
-      });
+    async [SENSOR_METHODS.updateTag](
+      _resource: string,
+      { id, tagId, value }: { id: Identifier; tagId: number; value: TagValue },
+    ) {
+      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
+        `${path('sensors', id, 'tags', tagId)}`,
+        {
+          method: 'PATCH',
+          body: { value },
+        },
+      );
       return body.data;
     },
-    async [SENSOR_METHODS.updateFactors](_resource: string, { id, param, factors }: { id: Identifier; param: string; factors: FactorSet | null }) {
-      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(`${path('sensors', id, 'factors', param)}`, {
-        method: 'PATCH',
-        body: factors ?? { A: null, B: null, C: null },
-      });
+    async [SENSOR_METHODS.updateFactors](
+      _resource: string,
+      { id, param, factors }: { id: Identifier; param: string; factors: FactorSet | null },
+    ) {
+      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
+        `${path('sensors', id, 'factors', param)}`,
+        {
+          method: 'PATCH',
+          body: factors ?? { A: null, B: null, C: null },
+        },
+      );
       return body.data;
     },
     async [SENSOR_METHODS.retire](_resource: string, { id }: { id: Identifier }) {
@@ -49,14 +65,24 @@ const sensorsAdapter: Adapter = (def) => {
     },
     async [SENSOR_METHODS.updaterStatus](_resource: string, { id, signal }: { id: Identifier; signal?: AbortSignal }) {
       // 404 (a sensor the updater does not know) is shown by the screen itself.
-      const body = await gsm.request<{ data: UpdaterSensor }>(path('sensors', id), { signal, ignoreStatuses: [404], skipLoading: true });
+      const body = await gsm.request<{ data: UpdaterSensor }>(path('sensors', id), {
+        signal,
+        ignoreStatuses: [404],
+        skipLoading: true,
+      });
       return body.data;
     },
     async [SENSOR_METHODS.restart](_resource: string, { id }: { id: Identifier }) {
-      return (await gsm.request<{ data: { id: number; status: string } }>(`${path('sensors', id)}/restart`, { method: 'POST' })).data;
+      return (
+        await gsm.request<{ data: { id: number; status: string } }>(`${path('sensors', id)}/restart`, {
+          method: 'POST',
+        })
+      ).data;
     },
     async [SENSOR_METHODS.idle](_resource: string, { id }: { id: Identifier }) {
-      return (await gsm.request<{ data: { id: number; status: string } }>(`${path('sensors', id)}/idle`, { method: 'POST' })).data;
+      return (
+        await gsm.request<{ data: { id: number; status: string } }>(`${path('sensors', id)}/idle`, { method: 'POST' })
+      ).data;
     },
   };
 };
@@ -77,13 +103,22 @@ const tagsAdapter: Adapter = (def, generic) => {
     return r?.id ?? r?.data?.id;
   };
   return {
-    getList: (resource, params) => generic.getList(resource, { ...params, filter: { ...params.filter, includeMeta: true } }),
+    getList: (resource, params) =>
+      generic.getList(resource, { ...params, filter: { ...params.filter, includeMeta: true } }),
     async create(_resource, params) {
-      const res = await api.request(def.endpoint, { method: 'POST', body: body(params.data), ignoreStatuses: [400, 409] });
+      const res = await api.request(def.endpoint, {
+        method: 'POST',
+        body: body(params.data),
+        ignoreStatuses: [400, 409],
+      });
       return { data: { ...params.data, id: idOf(res) } as never };
     },
     async update(_resource, params) {
-      await api.request(`${def.endpoint}${path(params.id)}`, { method: 'PATCH', body: body(params.data), ignoreStatuses: [400, 409] });
+      await api.request(`${def.endpoint}${path(params.id)}`, {
+        method: 'PATCH',
+        body: body(params.data),
+        ignoreStatuses: [400, 409],
+      });
       return { data: { ...params.data, id: params.id } as never };
     },
   };

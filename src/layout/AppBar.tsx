@@ -17,7 +17,9 @@ function UserBadge() {
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <Box sx={{ display: { xs: 'none', md: 'block' }, lineHeight: 1.1 }}>
-        <Typography variant="body2" component="div">{name}</Typography>
+        <Typography variant="body2" component="div">
+          {name}
+        </Typography>
         <Typography variant="caption" component="div" sx={{ opacity: 0.8 }} data-testid="user-role">
           {roleLabel(session.role)}
         </Typography>

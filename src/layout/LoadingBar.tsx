@@ -24,7 +24,15 @@ export function LoadingBar() {
       data-testid="loading-bar"
       aria-hidden={!visible}
       color="secondary"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1400, height: 3, visibility: visible ? 'visible' : 'hidden' }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 1400,
+        height: 3,
+        visibility: visible ? 'visible' : 'hidden',
+      }}
     />
   );
 }

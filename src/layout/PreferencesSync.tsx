@@ -9,7 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTheme } from 'react-admin';
 import { useSession } from '../state/useSession';
 import { migrateLegacyStorage } from '../pages/preferences/legacyStorage';
-import { PREFERENCES_KEY, PRESETS_KEY, queriesKey, savePreferences, usePreferences } from '../pages/preferences/preferencesApi';
+import {
+  PREFERENCES_KEY,
+  PRESETS_KEY,
+  queriesKey,
+  savePreferences,
+  usePreferences,
+} from '../pages/preferences/preferencesApi';
 import { announceChange, syncTopicOf } from '../pages/preferences/tabSync';
 
 /** react-admin's store key of the theme (localStorageStore('1', 'aq-console') in App.tsx). */
@@ -68,7 +74,8 @@ export function PreferencesSync() {
       else if (topic === 'presets') {
         void queryClient.invalidateQueries({ queryKey: PRESETS_KEY });
         void queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY });
-      } else if (topic === 'queries.installations') void queryClient.invalidateQueries({ queryKey: queriesKey('installations') });
+      } else if (topic === 'queries.installations')
+        void queryClient.invalidateQueries({ queryKey: queriesKey('installations') });
       else if (topic === 'queries.sensors') void queryClient.invalidateQueries({ queryKey: queriesKey('sensors') });
     };
     window.addEventListener('storage', onStorage);

@@ -48,7 +48,10 @@ export function ToolbarSearch() {
   if (!resource) return <Box sx={{ flex: 1 }} />;
   const kind = isQueryKind(resource.name) ? resource.name : undefined;
   return (
-    <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, mx: 2, minWidth: 0 }} data-testid="toolbar-search">
+    <Box
+      sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, mx: 2, minWidth: 0 }}
+      data-testid="toolbar-search"
+    >
       {isAdvanced ? (
         <ToolbarQueryEditor
           list={resource.name as EntityName}

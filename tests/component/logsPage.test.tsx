@@ -12,8 +12,16 @@ import type { AuditScope } from '../../src/pages/logs/useAuditLogs';
 const request = vi.fn();
 vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
 
-const LOG = { logId: 41, createdDate: '2026-11-01T12:00:00.000Z', userName: 'technician', eventType: 'TokenCreated', sourceName: 'Console', message: 'Token "ci" created' };
-const page = (logs = [LOG], totalCount = logs.length, capped = false) => Promise.resolve({ data: { logs }, meta: { totalCount, capped } });
+const LOG = {
+  logId: 41,
+  createdDate: '2026-11-01T12:00:00.000Z',
+  userName: 'technician',
+  eventType: 'TokenCreated',
+  sourceName: 'Console',
+  message: 'Token "ci" created',
+};
+const page = (logs = [LOG], totalCount = logs.length, capped = false) =>
+  Promise.resolve({ data: { logs }, meta: { totalCount, capped } });
 
 function Location() {
   return <div data-testid="location">{useLocation().search}</div>;
@@ -48,7 +56,9 @@ describe('parseAuditParams', () => {
   });
 
   it('ignores values a hand-edited link may carry', () => {
-    const p = parseAuditParams(new URLSearchParams('page=-3&limit=7&sortBy=password&descending=no&type=NotAType&search=x'));
+    const p = parseAuditParams(
+      new URLSearchParams('page=-3&limit=7&sortBy=password&descending=no&type=NotAType&search=x'),
+    );
     expect(p).toEqual({ ...DEFAULT_AUDIT_PARAMS, descending: true, search: 'x' });
     expect(parseAuditParams(new URLSearchParams('sortBy=userName'), ['logId']).sortBy).toBe('logId');
   });
@@ -58,8 +68,18 @@ describe('AuditLogPage', () => {
   it('restores the whole view from the URL and asks the server for exactly it', async () => {
     renderPage('admin', '/logs/admin?page=2&limit=10&sortBy=eventType&descending=false&type=TokenCreated&search=ci');
     expect(await screen.findByText('Token "ci" created')).toBeTruthy();
-    expect(request).toHaveBeenCalledWith('/audit/logs/admin', expect.objectContaining({ signal: expect.any(AbortSignal) }));
-    expect(lastQuery()).toEqual({ page: '2', limit: '10', sortBy: 'eventType', descending: 'false', type: 'TokenCreated', search: 'ci' });
+    expect(request).toHaveBeenCalledWith(
+      '/audit/logs/admin',
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
+    expect(lastQuery()).toEqual({
+      page: '2',
+      limit: '10',
+      sortBy: 'eventType',
+      descending: 'false',
+      type: 'TokenCreated',
+      search: 'ci',
+    });
     expect((screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement).value).toBe('ci');
     expect((screen.getByRole('combobox', { name: 'Type' }) as HTMLInputElement).value).toBe('TokenCreated');
   });
@@ -67,7 +87,9 @@ describe('AuditLogPage', () => {
   it('shows ID, Date, User, Type, Source and Message on System Logs', async () => {
     renderPage('admin', '/logs/admin');
     await screen.findByText('Token "ci" created');
-    const headers = within(screen.getByTestId('audit-table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByTestId('audit-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['ID', 'Date', 'User', 'Type', 'Source', 'Message']);
     expect(screen.getByText('technician')).toBeTruthy();
     expect(screen.getByText(/^2026-11-01 \d\d:00:00/)).toBeTruthy();
@@ -76,7 +98,9 @@ describe('AuditLogPage', () => {
   it('has no User column on Personal Logs and calls the personal endpoint', async () => {
     renderPage('personal', '/logs/personal?sortBy=userName');
     await screen.findByText('Token "ci" created');
-    const headers = within(screen.getByTestId('audit-table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByTestId('audit-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['ID', 'Date', 'Type', 'Source', 'Message']);
     expect(request.mock.calls[0]![0]).toBe('/audit/logs/personal');
     expect(lastQuery().sortBy).toBe('logId');
@@ -92,7 +116,9 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(lastQuery().page).toBe('2'));
 
     await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
-    const sizes = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const sizes = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(sizes).toEqual(['10', '20', '30', '40', '50', '100', '200', '300']);
     await user.click(screen.getByRole('option', { name: '20' }));
     await waitFor(() => expect(urlParams()).toMatchObject({ page: '1', limit: '20' }));

@@ -32,7 +32,8 @@ function jwt(expSeconds: number): string {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: expSeconds })}.sig`;
 }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let presets: Preset[];
 let calls: { method: string; path: string; body: unknown }[];
@@ -40,9 +41,25 @@ let clipboard: { writeText: ReturnType<typeof vi.fn>; readText: ReturnType<typeo
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({ services: { main: '/api', adp: '/adp-api', apiusers: '/apiusers-api', gsm: '/updater/gsm', wifi: '/updater/wifi', gen3: '/updater/gen3' } } as RuntimeConfig);
+  setRuntimeConfig({
+    services: {
+      main: '/api',
+      adp: '/adp-api',
+      apiusers: '/apiusers-api',
+      gsm: '/updater/gsm',
+      wifi: '/updater/wifi',
+      gen3: '/updater/gen3',
+    },
+  } as RuntimeConfig);
   writeSession({
-    user: { id: 1, name: 'tech', displayName: 'Tech', avatar: null, role: 'technician', permissions: ['view_installations'] },
+    user: {
+      id: 1,
+      name: 'tech',
+      displayName: 'Tech',
+      avatar: null,
+      role: 'technician',
+      permissions: ['view_installations'],
+    },
     tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 3600), refreshToken: 'r' },
   });
   presets = BUILT_IN_PRESETS.map((p) => ({ ...p }));
@@ -61,7 +78,8 @@ beforeEach(() => {
         presets = presets.map((p) => (p.id === preset.id ? preset : p));
         return json(200, { data: { preset } });
       }
-      if (path === '/preferences/queries/sensors' && method === 'GET') return json(200, { data: { queries: DEFAULT_SAVED_QUERIES.sensors } });
+      if (path === '/preferences/queries/sensors' && method === 'GET')
+        return json(200, { data: { queries: DEFAULT_SAVED_QUERIES.sensors } });
       return json(404, { status: 404, message: `No route for ${method} ${path}` });
     }),
   );
@@ -91,7 +109,9 @@ function renderPage(page: ReactNode) {
 
 const row = (name: string) =>
   waitFor(() => {
-    const found = screen.getAllByTestId('personal-item').find((i) => within(i).getByTestId('item-name').textContent === name);
+    const found = screen
+      .getAllByTestId('personal-item')
+      .find((i) => within(i).getByTestId('item-name').textContent === name);
     if (!found) throw new Error(`no row ${name}`);
     return found;
   });
@@ -100,7 +120,8 @@ describe('presets page', () => {
   it('lists the presets with All locked', async () => {
     renderPage(<PresetsPage />);
     const all = await row('All');
-    for (const action of ['Edit', 'Delete', 'Export', 'Hide']) expect(within(all).getByRole('button', { name: action }).hasAttribute('disabled')).toBe(true);
+    for (const action of ['Edit', 'Delete', 'Export', 'Hide'])
+      expect(within(all).getByRole('button', { name: action }).hasAttribute('disabled')).toBe(true);
     expect(within(all).getByRole('button', { name: 'Move up' }).hasAttribute('disabled')).toBe(true);
     expect(within(all).getByRole('button', { name: 'Move down' }).hasAttribute('disabled')).toBe(false);
     expect((await row('Measurements')).textContent).toContain('18 columns: Installation ID, ID, Status');
@@ -199,7 +220,11 @@ describe('tab sync', () => {
   it('writes aq.sync and removes it after 10 ms', async () => {
     vi.useFakeTimers();
     const writes: (string | null)[] = [];
-    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, k: string, v: string) {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+      this: Storage,
+      k: string,
+      v: string,
+    ) {
       if (k === TAB_SYNC_KEY) writes.push(v);
     });
     const removeItem = vi.spyOn(Storage.prototype, 'removeItem');
@@ -228,7 +253,9 @@ describe('tab sync', () => {
     presets = [...presets, { id: 9, name: 'From the other tab', visibility: true, fieldsValues: ['city'] }];
     const before = calls.filter((c) => c.method === 'GET' && c.path === '/preferences/presets').length;
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: TAB_SYNC_KEY, newValue: JSON.stringify({ topic: 'presets', at: 1 }) }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: TAB_SYNC_KEY, newValue: JSON.stringify({ topic: 'presets', at: 1 }) }),
+      );
     });
     expect(await row('From the other tab')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'GET' && c.path === '/preferences/presets').length).toBe(before + 1);
@@ -237,17 +264,31 @@ describe('tab sync', () => {
 
 describe('migration from older local storage', () => {
   it('sends the old lists, drops the keys the server answered for, keeps a refused one', async () => {
-    const oldPresets = [{ id: 1, name: 'All', visibility: true, fieldsValues: null }, { id: 5, name: 'Old', visibility: true, fieldsValues: ['city'] }];
+    const oldPresets = [
+      { id: 1, name: 'All', visibility: true, fieldsValues: null },
+      { id: 5, name: 'Old', visibility: true, fieldsValues: ['city'] },
+    ];
     localStorage.setItem(LEGACY_STORAGE_KEYS.presets, JSON.stringify(oldPresets));
-    localStorage.setItem(LEGACY_STORAGE_KEYS.sensors, JSON.stringify([{ id: 2, name: 'GSM', value: 'communication = GSM', visibility: true }]));
-    localStorage.setItem(LEGACY_STORAGE_KEYS.installations, JSON.stringify([{ id: 2, name: 'Broken', value: 'isVisible =', visibility: true }]));
+    localStorage.setItem(
+      LEGACY_STORAGE_KEYS.sensors,
+      JSON.stringify([{ id: 2, name: 'GSM', value: 'communication = GSM', visibility: true }]),
+    );
+    localStorage.setItem(
+      LEGACY_STORAGE_KEYS.installations,
+      JSON.stringify([{ id: 2, name: 'Broken', value: 'isVisible =', visibility: true }]),
+    );
     const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = new URL(url).pathname.replace(/^\/api/, '');
       const body = JSON.parse(String(init.body)) as Record<string, unknown[]>;
       calls.push({ method: init.method ?? 'GET', path, body });
-      if (path === '/preferences/presets/migrate') return json(200, { data: { presets: body.presets, migrated: true } });
-      if (path === '/preferences/queries/sensors/migrate') return json(200, { data: { queries: body.queries, migrated: false } });
-      return json(400, { status: 400, message: 'Query 1: Expected a value after "=" at position 11 but found end of query' });
+      if (path === '/preferences/presets/migrate')
+        return json(200, { data: { presets: body.presets, migrated: true } });
+      if (path === '/preferences/queries/sensors/migrate')
+        return json(200, { data: { queries: body.queries, migrated: false } });
+      return json(400, {
+        status: 400,
+        message: 'Query 1: Expected a value after "=" at position 11 but found end of query',
+      });
     });
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();

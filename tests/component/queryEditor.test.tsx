@@ -12,11 +12,28 @@ import { rangeFromMessage, segments } from '../../src/components/query/highlight
 
 const catalogue = withTags(SENSOR_CATALOGUE, [{ id: 3, name: 'Roof type', type: 'ENUM', values: ['Flat', 'Pitched'] }]);
 
-function Harness({ initial = '', onSubmit, serverError, cat = catalogue }: { initial?: string; onSubmit?: (v: string) => void; serverError?: string; cat?: Catalogue }) {
+function Harness({
+  initial = '',
+  onSubmit,
+  serverError,
+  cat = catalogue,
+}: {
+  initial?: string;
+  onSubmit?: (v: string) => void;
+  serverError?: string;
+  cat?: Catalogue;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <QueryEditor value={value} onChange={setValue} onSubmit={onSubmit} catalogue={cat} serverError={serverError} inputProps={{ 'aria-label': 'Query' }} />
+      <QueryEditor
+        value={value}
+        onChange={setValue}
+        onSubmit={onSubmit}
+        catalogue={cat}
+        serverError={serverError}
+        inputProps={{ 'aria-label': 'Query' }}
+      />
       <output data-testid="value">{value}</output>
     </>
   );
@@ -27,7 +44,13 @@ const spansOf = (cls: string) => [...layer().querySelectorAll(`.${cls}`)].map((e
 
 describe('highlighting', () => {
   it('gives every token the class of its kind', () => {
-    render(<Harness initial={'communication in (GSM, WIFI) and not lastMeasurement < now() - 3d or SEARCH("a \\"b\\"") and id >= 12'} />);
+    render(
+      <Harness
+        initial={
+          'communication in (GSM, WIFI) and not lastMeasurement < now() - 3d or SEARCH("a \\"b\\"") and id >= 12'
+        }
+      />,
+    );
     expect(spansOf('aq-q-field')).toEqual(['communication', 'lastMeasurement', 'id']);
     expect(spansOf('aq-q-keyword')).toEqual(['in', 'and', 'not', 'or', 'and']);
     expect(spansOf('aq-q-word')).toEqual(['GSM', 'WIFI']);
@@ -36,7 +59,9 @@ describe('highlighting', () => {
     expect(spansOf('aq-q-number')).toEqual(['3d', '12']);
     expect(spansOf('aq-q-operator')).toEqual(['<', '-', '>=']);
     // the layer shows the text exactly, so it lines up with the input
-    expect(layer().textContent).toBe('communication in (GSM, WIFI) and not lastMeasurement < now() - 3d or SEARCH("a \\"b\\"") and id >= 12');
+    expect(layer().textContent).toBe(
+      'communication in (GSM, WIFI) and not lastMeasurement < now() - 3d or SEARCH("a \\"b\\"") and id >= 12',
+    );
     expect(screen.getByTestId('query-editor').dataset.error).toBe('false');
   });
 
@@ -44,7 +69,10 @@ describe('highlighting', () => {
     expect(segments('a = ', { start: 4, end: 5 }).at(-1)).toEqual({ text: ' ', error: true });
     const runs = segments('colour = red', { start: 0, end: 6 });
     expect(runs[0]).toEqual({ text: 'colour', kind: 'field', error: true });
-    expect(rangeFromMessage('x = 1 and colour = red', 'Unknown field "colour" at position 10; expected …')).toEqual({ start: 10, end: 16 });
+    expect(rangeFromMessage('x = 1 and colour = red', 'Unknown field "colour" at position 10; expected …')).toEqual({
+      start: 10,
+      end: 16,
+    });
     expect(rangeFromMessage('x', 'no position here')).toBeNull();
   });
 });
@@ -57,9 +85,15 @@ describe('errors', () => {
     expect(underlined.textContent).toBe(' ');
     expect(underlined.previousSibling?.textContent).toBe('Ready');
     expect(screen.getByRole('combobox', { name: 'Query' }).getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(screen.getByTestId('query-error-message').textContent).toMatch(/Expected "," or "\)" in the list of values at position 27/), {
-      timeout: LOCAL_MESSAGE_DELAY_MS + 1000,
-    });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('query-error-message').textContent).toMatch(
+          /Expected "," or "\)" in the list of values at position 27/,
+        ),
+      {
+        timeout: LOCAL_MESSAGE_DELAY_MS + 1000,
+      },
+    );
   });
 
   it('underlines an invalid token in the middle', () => {
@@ -68,7 +102,12 @@ describe('errors', () => {
   });
 
   it("shows the server's message and underlines the token it names", () => {
-    render(<Harness initial="colour = red" serverError={'Unknown field "colour" at position 0; expected a field of sensors'} />);
+    render(
+      <Harness
+        initial="colour = red"
+        serverError={'Unknown field "colour" at position 0; expected a field of sensors'}
+      />,
+    );
     expect(spansOf('aq-q-error-range')).toEqual(['colour']);
     expect(screen.getByTestId('query-error-message').textContent).toContain('Unknown field "colour" at position 0');
   });
@@ -86,26 +125,44 @@ describe('completion', () => {
     await user.keyboard('{Tab}');
     expect(screen.getByTestId('value').textContent).toBe('communication ');
     // operators of an enum field
-    const ops = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const ops = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(ops).toEqual(['=', '!=', 'in', 'not in']);
     await user.click(screen.getByRole('option', { name: 'in' }));
     expect(screen.getByTestId('value').textContent).toBe('communication in ');
     await user.keyboard('{Tab}'); // "("
     expect(screen.getByTestId('value').textContent).toBe('communication in (');
-    const values = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-    expect(values.slice(0, 5)).toEqual(['GSMcommunication', 'WIFIcommunication', 'LORAcommunication', 'NBIOTcommunication', 'OTHERcommunication']);
+    const values = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(values.slice(0, 5)).toEqual([
+      'GSMcommunication',
+      'WIFIcommunication',
+      'LORAcommunication',
+      'NBIOTcommunication',
+      'OTHERcommunication',
+    ]);
     await user.keyboard('W{ArrowDown}{Enter}');
     expect(screen.getByTestId('value').textContent).toBe('communication in (WIFI ');
     expect(input).toHaveProperty('selectionStart', 'communication in (WIFI '.length);
   });
 
   it('quotes tag names and puts the caret inside SEARCH("")', () => {
-    expect(applyCompletion('x = 1 and tag.R', 10, 15, { label: 'tag.Roof type', insert: 'tag."Roof type"', kind: 'field' })).toEqual({
+    expect(
+      applyCompletion('x = 1 and tag.R', 10, 15, { label: 'tag.Roof type', insert: 'tag."Roof type"', kind: 'field' }),
+    ).toEqual({
       text: 'x = 1 and tag."Roof type" ',
       caret: 26,
     });
-    expect(applyCompletion('SE', 0, 2, { label: 'SEARCH("…")', insert: 'SEARCH("")', kind: 'function' })).toEqual({ text: 'SEARCH("")', caret: 8 });
-    expect(applyCompletion('a in ', 5, 5, { label: '(', insert: '(', kind: 'operator' })).toEqual({ text: 'a in (', caret: 6 });
+    expect(applyCompletion('SE', 0, 2, { label: 'SEARCH("…")', insert: 'SEARCH("")', kind: 'function' })).toEqual({
+      text: 'SEARCH("")',
+      caret: 8,
+    });
+    expect(applyCompletion('a in ', 5, 5, { label: '(', insert: '(', kind: 'operator' })).toEqual({
+      text: 'a in (',
+      caret: 6,
+    });
   });
 
   it('Escape closes the list, Enter applies the query', async () => {
@@ -139,7 +196,15 @@ describe('completion', () => {
 describe('message below the editor (saved-query dialog)', () => {
   function Below({ initial }: { initial: string }) {
     const [value, setValue] = useState(initial);
-    return <QueryEditor value={value} onChange={setValue} catalogue={catalogue} messagePlacement="below" inputProps={{ 'aria-label': 'Query' }} />;
+    return (
+      <QueryEditor
+        value={value}
+        onChange={setValue}
+        catalogue={catalogue}
+        messagePlacement="below"
+        inputProps={{ 'aria-label': 'Query' }}
+      />
+    );
   }
 
   it('stays shown while completions are open, and the list opens under it', async () => {
@@ -148,7 +213,9 @@ describe('message below the editor (saved-query dialog)', () => {
     const input = screen.getByRole('combobox', { name: 'Query' });
     await user.click(input);
     await user.type(input, ' ');
-    await waitFor(() => expect(screen.getByTestId('query-error-message').textContent).toMatch(/position/), { timeout: LOCAL_MESSAGE_DELAY_MS + 2000 });
+    await waitFor(() => expect(screen.getByTestId('query-error-message').textContent).toMatch(/position/), {
+      timeout: LOCAL_MESSAGE_DELAY_MS + 2000,
+    });
     await user.keyboard('{Control>} {/Control}');
     expect(await screen.findByRole('listbox', { name: 'Completions' })).toBeTruthy();
     const message = screen.getByTestId('query-error-message');

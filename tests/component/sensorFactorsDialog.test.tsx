@@ -22,13 +22,23 @@ const onClose = vi.fn();
 function session(permissions: string[]) {
   localStorage.setItem(
     'aq.session',
-    JSON.stringify({ user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions }, role: 'r', permissions, token: 't', refreshToken: 'r' }),
+    JSON.stringify({
+      user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions },
+      role: 'r',
+      permissions,
+      token: 't',
+      refreshToken: 'r',
+    }),
   );
 }
 
 const wrap = (ui: React.ReactNode) =>
   render(
-    <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ updateSensorFactors })}>
+    <AdminContext
+      store={memoryStore()}
+      i18nProvider={i18nProvider}
+      dataProvider={testDataProvider({ updateSensorFactors })}
+    >
       {ui}
       <Notification />
     </AdminContext>,
@@ -40,7 +50,9 @@ beforeEach(() => {
   localStorage.clear();
   session(['view_sensors', 'edit_factors', 'view_pm1_factors', 'view_pm25_factors', 'view_no2_factors']);
   updateSensorFactors.mockReset();
-  updateSensorFactors.mockImplementation(async (_r: string, { param, factors }: { param: string; factors: unknown }) => ({ param, factors }));
+  updateSensorFactors.mockImplementation(
+    async (_r: string, { param, factors }: { param: string; factors: unknown }) => ({ param, factors }),
+  );
   onClose.mockReset();
 });
 
@@ -59,7 +71,11 @@ describe('SensorFactorsDialog', () => {
     expect(field('A').value).toBe('1.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(updateSensorFactors).toHaveBeenCalledWith('sensors', { id: 2, param: 'pm25', factors: { A: 1.5, B: 1.119, C: 0.0014 } }),
+      expect(updateSensorFactors).toHaveBeenCalledWith('sensors', {
+        id: 2,
+        param: 'pm25',
+        factors: { A: 1.5, B: 1.119, C: 0.0014 },
+      }),
     );
     expect(await screen.findByText('All changes saved!')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
@@ -73,7 +89,13 @@ describe('SensorFactorsDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Fill the factors' }));
     expect([field('A').value, field('B').value, field('C').value]).toEqual(['0', '1', '0']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updateSensorFactors).toHaveBeenCalledWith('sensors', { id: 2, param: 'pm1', factors: { A: 0, B: 1, C: 0 } }));
+    await waitFor(() =>
+      expect(updateSensorFactors).toHaveBeenCalledWith('sensors', {
+        id: 2,
+        param: 'pm1',
+        factors: { A: 0, B: 1, C: 0 },
+      }),
+    );
   });
 
   it('clear empties the fields, and saving empty clears the factors', async () => {
@@ -82,7 +104,9 @@ describe('SensorFactorsDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Clear the factors' }));
     expect([field('A').value, field('B').value, field('C').value]).toEqual(['', '', '']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updateSensorFactors).toHaveBeenCalledWith('sensors', { id: 2, param: 'pm25', factors: null }));
+    await waitFor(() =>
+      expect(updateSensorFactors).toHaveBeenCalledWith('sensors', { id: 2, param: 'pm25', factors: null }),
+    );
   });
 
   it('requires all three as floats once one is given', async () => {
@@ -101,7 +125,7 @@ describe('SensorFactorsDialog', () => {
 });
 
 describe('SensorFactorsDialog re-validation', () => {
-  it('emptying the only filled field after a failed save clears the siblings\' errors (stored factors: a removal)', async () => {
+  it("emptying the only filled field after a failed save clears the siblings' errors (stored factors: a removal)", async () => {
     const user = userEvent.setup();
     wrap(<SensorFactorsDialog sensor={sensor} param="pm25" onClose={onClose} />);
     await user.clear(field('B'));
@@ -156,7 +180,10 @@ describe('factor rules', () => {
   it('dialog: all empty or all floats; order form: a partly filled set is an error', () => {
     expect(dialogFactorErrors({ A: null, B: '', C: undefined })).toBeUndefined();
     expect(dialogFactorErrors({ A: '1', B: null, C: 'x' })).toEqual({ B: 'It is required', C: 'It must be a float' });
-    expect(orderFactorErrors({ A: '1', B: null, C: null })).toEqual({ B: 'All factors must be filled', C: 'All factors must be filled' });
+    expect(orderFactorErrors({ A: '1', B: null, C: null })).toEqual({
+      B: 'All factors must be filled',
+      C: 'All factors must be filled',
+    });
     expect(orderFactorErrors({ A: '1', B: '2', C: '3' })).toBeUndefined();
     expect(toFactorSet({ A: '1,5', B: '2', C: '-3' })).toEqual({ A: 1.5, B: 2, C: -3 });
     expect(toFactorSet({})).toBeNull();

@@ -25,13 +25,23 @@ const downloads: string[] = [];
 function session(permissions: string[]) {
   localStorage.setItem(
     'aq.session',
-    JSON.stringify({ user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions }, role: 'r', permissions, token: 't', refreshToken: 'r' }),
+    JSON.stringify({
+      user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions },
+      role: 'r',
+      permissions,
+      token: 't',
+      refreshToken: 'r',
+    }),
   );
 }
 
 const renderPage = () =>
   render(
-    <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ getList: getList as never, orderSensors })}>
+    <AdminContext
+      store={memoryStore()}
+      i18nProvider={i18nProvider}
+      dataProvider={testDataProvider({ getList: getList as never, orderSensors })}
+    >
       <GenerateTokensPage />
       <Notification />
     </AdminContext>,
@@ -81,15 +91,20 @@ describe('GenerateTokensPage', () => {
     renderPage();
     expect(screen.getByRole('combobox', { name: /Communication/ }).textContent).toBe('GSM');
     const checked = screen.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked);
-    expect(checked.map((c) => c.getAttribute('value'))).toEqual(['pm1', 'pm25', 'pm10', 'temperature', 'humidity', 'pressure']);
-    await user.click(screen.getByRole('combobox', { name: /Communication/ }));
-    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'GSM',
-      'WIFI',
-      'LORA',
-      'NBIOT',
-      'OTHER',
+    expect(checked.map((c) => c.getAttribute('value'))).toEqual([
+      'pm1',
+      'pm25',
+      'pm10',
+      'temperature',
+      'humidity',
+      'pressure',
     ]);
+    await user.click(screen.getByRole('combobox', { name: /Communication/ }));
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['GSM', 'WIFI', 'LORA', 'NBIOT', 'OTHER']);
   });
 
   it('a partly filled factor set is an error', async () => {
@@ -142,7 +157,9 @@ describe('GenerateTokensPage', () => {
 
   it('reads the file name from Content-Disposition', () => {
     expect(filenameFromDisposition('attachment; filename="sensors.csv"')).toBe('sensors.csv');
-    expect(filenameFromDisposition("attachment; filename*=UTF-8''sensory%202026.csv; filename=x.csv")).toBe('sensory 2026.csv');
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''sensory%202026.csv; filename=x.csv")).toBe(
+      'sensory 2026.csv',
+    );
     expect(filenameFromDisposition(null)).toBeUndefined();
   });
 });

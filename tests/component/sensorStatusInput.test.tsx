@@ -32,7 +32,11 @@ const changeSensorStatus = vi.fn();
 
 function renderStatus(status: SensorStatus) {
   return render(
-    <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ changeSensorStatus })}>
+    <AdminContext
+      store={memoryStore()}
+      i18nProvider={i18nProvider}
+      dataProvider={testDataProvider({ changeSensorStatus })}
+    >
       <RecordContextProvider value={sensor(status)}>
         <SensorStatusInput />
       </RecordContextProvider>
@@ -48,15 +52,18 @@ beforeEach(() => {
 });
 
 describe('SensorStatusInput', () => {
-  it.each(SENSOR_STATUSES.filter((s) => s !== 'Retired'))('offers exactly the statuses allowed after %s', async (status) => {
-    const user = userEvent.setup();
-    renderStatus(status);
-    await user.click(screen.getByRole('button', { name: `Status of sensor 7: ${status}` }));
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(allowedNextStatuses(status));
-    expect(items.map((i) => i.textContent)).not.toContain(status);
-    expect(items.map((i) => i.textContent)).not.toContain('Retired');
-  });
+  it.each(SENSOR_STATUSES.filter((s) => s !== 'Retired'))(
+    'offers exactly the statuses allowed after %s',
+    async (status) => {
+      const user = userEvent.setup();
+      renderStatus(status);
+      await user.click(screen.getByRole('button', { name: `Status of sensor 7: ${status}` }));
+      const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+      expect(items.map((i) => i.textContent)).toEqual(allowedNextStatuses(status));
+      expect(items.map((i) => i.textContent)).not.toContain(status);
+      expect(items.map((i) => i.textContent)).not.toContain('Retired');
+    },
+  );
 
   it('offers no dropdown for a Retired sensor', () => {
     renderStatus('Retired');
@@ -74,7 +81,10 @@ describe('SensorStatusInput', () => {
 
   it('shows each option with its icon, saves the choice and says so', async () => {
     const user = userEvent.setup();
-    changeSensorStatus.mockResolvedValue({ ...sensor('InRepair'), info: { ...sensor('InRepair').info, status: 'InRepair' } });
+    changeSensorStatus.mockResolvedValue({
+      ...sensor('InRepair'),
+      info: { ...sensor('InRepair').info, status: 'InRepair' },
+    });
     renderStatus('Refurbishment');
     await user.click(screen.getByRole('button', { name: 'Status of sensor 7: Refurbishment' }));
     const menu = await screen.findByRole('menu');

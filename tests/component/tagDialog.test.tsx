@@ -17,7 +17,11 @@ const onClose = vi.fn();
 
 const wrap = (ui: React.ReactNode) =>
   render(
-    <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ create, update, delete: remove })}>
+    <AdminContext
+      store={memoryStore()}
+      i18nProvider={i18nProvider}
+      dataProvider={testDataProvider({ create, update, delete: remove })}
+    >
       {ui}
       <Notification />
     </AdminContext>,
@@ -26,7 +30,9 @@ const wrap = (ui: React.ReactNode) =>
 beforeEach(() => {
   for (const f of [create, update, remove, onClose]) f.mockReset();
   create.mockImplementation(async (_r: string, { data }: { data: object }) => ({ data: { id: 30, ...data } }));
-  update.mockImplementation(async (_r: string, { id, data }: { id: number; data: object }) => ({ data: { id, ...data } }));
+  update.mockImplementation(async (_r: string, { id, data }: { id: number; data: object }) => ({
+    data: { id, ...data },
+  }));
   remove.mockImplementation(async (_r: string, { previousData }: { previousData: Tag }) => ({ data: previousData }));
 });
 
@@ -56,7 +62,9 @@ describe('TagDialog', () => {
     await user.type(screen.getByRole('textbox', { name: /Values/ }), ' flat , pitched,, flat ,green ');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() =>
-      expect(create).toHaveBeenCalledWith('installations/tags', { data: { name: 'Roof', type: 'ENUM', values: ['flat', 'pitched', 'green'] } }),
+      expect(create).toHaveBeenCalledWith('installations/tags', {
+        data: { name: 'Roof', type: 'ENUM', values: ['flat', 'pitched', 'green'] },
+      }),
     );
     expect(onClose).toHaveBeenCalled();
   });
@@ -64,7 +72,13 @@ describe('TagDialog', () => {
   it('updates a tag, and shows a taken name on the field', async () => {
     const user = userEvent.setup();
     update.mockRejectedValueOnce(new ApiError('response', 409, 'Name already in use', '/sensors/tags/3'));
-    wrap(<TagDialog context="sensors" tag={{ id: 3, name: 'Hardware revision', type: 'INTEGER', values: [] }} onClose={onClose} />);
+    wrap(
+      <TagDialog
+        context="sensors"
+        tag={{ id: 3, name: 'Hardware revision', type: 'INTEGER', values: [] }}
+        onClose={onClose}
+      />,
+    );
     const name = screen.getByRole('textbox', { name: /Name/ });
     await user.clear(name);
     await user.type(name, 'Warranty');
@@ -75,14 +89,24 @@ describe('TagDialog', () => {
     await user.type(name, 'HW revision');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(update).toHaveBeenLastCalledWith('sensors/tags', expect.objectContaining({ id: 3, data: { name: 'HW revision', type: 'INTEGER', values: [] } }));
+    expect(update).toHaveBeenLastCalledWith(
+      'sensors/tags',
+      expect.objectContaining({ id: 3, data: { name: 'HW revision', type: 'INTEGER', values: [] } }),
+    );
   });
 
-  it('shows the server\'s other refusals in the dialog', async () => {
+  it("shows the server's other refusals in the dialog", async () => {
     const user = userEvent.setup();
-    const message = 'Tag "Hardware revision" holds values on 3 sensors; clear them before changing its type from INTEGER to STRING';
+    const message =
+      'Tag "Hardware revision" holds values on 3 sensors; clear them before changing its type from INTEGER to STRING';
     update.mockRejectedValueOnce(new ApiError('response', 409, message, '/sensors/tags/3'));
-    wrap(<TagDialog context="sensors" tag={{ id: 3, name: 'Hardware revision', type: 'INTEGER', values: [] }} onClose={onClose} />);
+    wrap(
+      <TagDialog
+        context="sensors"
+        tag={{ id: 3, name: 'Hardware revision', type: 'INTEGER', values: [] }}
+        onClose={onClose}
+      />,
+    );
     await chooseType(user, 'STRING');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('tag-dialog-error')).textContent).toBe(message);

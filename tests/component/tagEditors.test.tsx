@@ -146,11 +146,21 @@ describe('SensorTagField', () => {
   const session = (permissions: string[]) =>
     localStorage.setItem(
       'aq.session',
-      JSON.stringify({ user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions }, role: 'r', permissions, token: 't', refreshToken: 'r' }),
+      JSON.stringify({
+        user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions },
+        role: 'r',
+        permissions,
+        token: 't',
+        refreshToken: 'r',
+      }),
     );
   const renderField = (t: Tag) =>
     render(
-      <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ updateSensorTag })}>
+      <AdminContext
+        store={memoryStore()}
+        i18nProvider={i18nProvider}
+        dataProvider={testDataProvider({ updateSensorTag })}
+      >
         <RecordContextProvider value={sensor}>
           <SensorTagField tag={t} />
         </RecordContextProvider>

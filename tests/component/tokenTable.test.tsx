@@ -30,7 +30,11 @@ const token = (over: Partial<ApiToken>): ApiToken => ({
 });
 
 const TOKENS = [
-  token({ id: 4, name: 'mine', permissions: ['view_sensors', 'view_logs', 'view_tags', 'view_versions', 'view_deployments'] }),
+  token({
+    id: 4,
+    name: 'mine',
+    permissions: ['view_sensors', 'view_logs', 'view_tags', 'view_versions', 'view_deployments'],
+  }),
   token({ id: 3, name: 'revoked', active: false }),
   token({ id: 2, name: 'expired', expiresAt: new Date(Date.now() - DAY).toISOString() }),
   token({ id: 1, name: 'theirs', ownerId: 9, ownerName: 'sales' }),
@@ -40,7 +44,10 @@ let tokens: ApiToken[];
 
 function signInAs(permissions: string[]) {
   const user = { id: ME, name: 'technician', displayName: null, avatar: null, role: 'technician', permissions };
-  localStorage.setItem('aq.session', JSON.stringify({ user, role: 'technician', permissions, token: 't', refreshToken: 'r' }));
+  localStorage.setItem(
+    'aq.session',
+    JSON.stringify({ user, role: 'technician', permissions, token: 't', refreshToken: 'r' }),
+  );
 }
 
 function renderPage(Page: ComponentType) {
@@ -61,7 +68,10 @@ beforeEach(() => {
   tokens = TOKENS;
   request.mockReset();
   request.mockImplementation((path: string, opts: { method?: string; query?: Record<string, unknown> } = {}) => {
-    if (path === '/integrations' && !opts.method) return Promise.resolve({ data: { integrations: opts.query?.all ? tokens : tokens.filter((t) => t.ownerId === ME) } });
+    if (path === '/integrations' && !opts.method)
+      return Promise.resolve({
+        data: { integrations: opts.query?.all ? tokens : tokens.filter((t) => t.ownerId === ME) },
+      });
     if (path === '/integrations/permissions') return Promise.resolve({ data: ['view_sensors', 'view_logs'] });
     if (opts.method === 'DELETE') return Promise.resolve({ ...tokens[0], active: false });
     return Promise.reject(new Error(`unexpected ${path}`));
@@ -108,8 +118,12 @@ describe('API Manager', () => {
     signInAs(['use_tokens']);
     renderPage(ApiManagerPage);
     await screen.findByText('mine');
-    expect((within(rowOf('revoked')).getByRole('button', { name: 'Revoke revoked' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(rowOf('expired')).getByRole('button', { name: 'Revoke expired' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(rowOf('revoked')).getByRole('button', { name: 'Revoke revoked' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (within(rowOf('expired')).getByRole('button', { name: 'Revoke expired' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
 
     await user.click(within(rowOf('mine')).getByRole('button', { name: 'Revoke mine' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke token' });
@@ -117,7 +131,9 @@ describe('API Manager', () => {
     expect(await screen.findByText('Token has been deactivated.')).toBeTruthy();
     expect(request).toHaveBeenCalledWith('/integrations/4', { method: 'DELETE' });
     // The list is read again after the change.
-    await waitFor(() => expect(request.mock.calls.filter(([p, o]) => p === '/integrations' && !o?.method).length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(request.mock.calls.filter(([p, o]) => p === '/integrations' && !o?.method).length).toBeGreaterThan(1),
+    );
   });
 
   it('duplicates a token into the create dialog', async () => {
@@ -138,7 +154,14 @@ describe('Integrations', () => {
     renderPage(IntegrationsPage);
     await screen.findByText('theirs');
     expect(request).toHaveBeenCalledWith('/integrations', expect.objectContaining({ query: { all: true } }));
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Owner', 'Permissions', 'Expiry', 'Status', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Owner',
+      'Permissions',
+      'Expiry',
+      'Status',
+      'Actions',
+    ]);
     expect(within(rowOf('theirs')).getByText('sales')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create token' })).toBeTruthy();
     expect(within(rowOf('theirs')).getByRole('button', { name: 'Create duplicate of theirs' })).toBeTruthy();

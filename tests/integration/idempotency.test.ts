@@ -25,15 +25,13 @@ const tokenCount = async (name: string) =>
 const sensorCount = async () => (await t.ctx.db.select({ id: sensors.id }).from(sensors)).length;
 
 function createToken(user: string, key: string | undefined, body: unknown) {
-  return t
-    .tokenOf(user)
-    .then((token) =>
-      t.call('POST', '/api/integrations', {
-        token,
-        body,
-        headers: key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key },
-      }),
-    );
+  return t.tokenOf(user).then((token) =>
+    t.call('POST', '/api/integrations', {
+      token,
+      body,
+      headers: key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key },
+    }),
+  );
 }
 
 describe('POST /api/integrations with Idempotency-Key', () => {

@@ -88,7 +88,12 @@ beforeAll(async () => {
   installErrorHandling(app);
   await app.register(
     servicePlugin(
-      { prefix: '/api', title: 'lists', description: 'list routes under test', routes: [sensorListRoutes, installationRoutes, contractorRoutes, requestRoutes] },
+      {
+        prefix: '/api',
+        title: 'lists',
+        description: 'list routes under test',
+        routes: [sensorListRoutes, installationRoutes, contractorRoutes, requestRoutes],
+      },
       t.ctx,
     ),
     { prefix: '/api' },
@@ -144,9 +149,15 @@ describe('GET /sensors', () => {
       id: row!.sensors.id,
       info: {
         id: row!.sensors.id,
-        currentInstallationId: row!.sensors.currentInstallationId === null
-          ? null
-          : (await db().select({ n: installations.installationId }).from(installations).where(eq(installations.id, row!.sensors.currentInstallationId)))[0]!.n,
+        currentInstallationId:
+          row!.sensors.currentInstallationId === null
+            ? null
+            : (
+                await db()
+                  .select({ n: installations.installationId })
+                  .from(installations)
+                  .where(eq(installations.id, row!.sensors.currentInstallationId))
+              )[0]!.n,
         sensorToken: row!.sensors.sensorToken,
         communication: row!.sensors.communication,
         contractor: { id: row!.contractors!.id, name: row!.contractors!.name },
@@ -204,7 +215,10 @@ describe('GET /sensors', () => {
       const total = (await get('/sensors', { limit: 1 })).body.meta.totalCount as number;
       const last = await get('/sensors', { sortBy: 'contractorName', order, limit: 10, page: Math.ceil(total / 10) });
       const first = await get('/sensors', { sortBy: 'contractorName', order, limit: 10, page: 1 });
-      expect(first.body.data.sensors.every((x: { info: { contractor: unknown } }) => x.info.contractor !== null), order).toBe(true);
+      expect(
+        first.body.data.sensors.every((x: { info: { contractor: unknown } }) => x.info.contractor !== null),
+        order,
+      ).toBe(true);
       expect(last.body.data.sensors.at(-1).info.contractor, order).toBeNull();
     }
   });

@@ -24,7 +24,14 @@ const ACCOUNTS = [
 let op: OidcProviderHandle;
 
 function cfg(over: Partial<OidcConfig> = {}): OidcConfig {
-  return { issuer: op.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedDomain: 'example.com', providerName: 'Test', ...over };
+  return {
+    issuer: op.issuer,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    allowedDomain: 'example.com',
+    providerName: 'Test',
+    ...over,
+  };
 }
 
 async function expectOidcError(p: Promise<unknown>, status: number, message?: RegExp): Promise<OidcError> {

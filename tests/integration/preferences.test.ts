@@ -58,17 +58,35 @@ async function call(user: string | null, method: string, url: string, body?: unk
   return { status: res.statusCode, body: res.body ? (res.json() as Record<string, any>) : undefined };
 }
 
-const presetsOf = async (user: string) => (await call(user, 'GET', '/preferences/presets')).body!.data.presets as Preset[];
+const presetsOf = async (user: string) =>
+  (await call(user, 'GET', '/preferences/presets')).body!.data.presets as Preset[];
 const queriesOf = async (user: string, kind: string) =>
   (await call(user, 'GET', `/preferences/queries/${kind}`)).body!.data.queries as SavedQuery[];
-const prefsOf = async (user: string) => (await call(user, 'GET', '/preferences')).body!.data as { theme: string; selectedPresetId: number };
+const prefsOf = async (user: string) =>
+  (await call(user, 'GET', '/preferences')).body!.data as { theme: string; selectedPresetId: number };
 
 /** Audit events of a user written after `since` (a log id), oldest first. */
 async function eventsSince(user: string, since: number) {
   const rows = await t.ctx.db
-    .select({ logId: auditLogs.logId, eventType: auditLogs.eventType, message: auditLogs.message, source: auditLogs.sourceName })
+    .select({
+      logId: auditLogs.logId,
+      eventType: auditLogs.eventType,
+      message: auditLogs.message,
+      source: auditLogs.sourceName,
+    })
     .from(auditLogs)
-    .where(and(eq(auditLogs.userName, user), inArray(auditLogs.eventType, ['PresetSaved', 'PresetDeleted', 'QuerySaved', 'QueryDeleted', 'PreferencesUpdated'])))
+    .where(
+      and(
+        eq(auditLogs.userName, user),
+        inArray(auditLogs.eventType, [
+          'PresetSaved',
+          'PresetDeleted',
+          'QuerySaved',
+          'QueryDeleted',
+          'PreferencesUpdated',
+        ]),
+      ),
+    )
     .orderBy(desc(auditLogs.logId));
   return rows.filter((r) => r.logId > since).reverse();
 }
@@ -83,7 +101,12 @@ describe('defaults', () => {
     expect((await presetsOf('viewer')).map((p) => p.name)).toEqual(['All', 'Measurements', 'Calibrations', 'Details']);
     expect((await presetsOf('viewer'))[0]).toEqual({ id: 1, name: 'All', visibility: true, fieldsValues: null });
     expect(await queriesOf('viewer', 'installations')).toEqual([
-      { id: 1, name: 'visible on the map and not working for more than 3 days', value: 'isVisible = true and lastMeasurement < now() - 3d', visibility: true },
+      {
+        id: 1,
+        name: 'visible on the map and not working for more than 3 days',
+        value: 'isVisible = true and lastMeasurement < now() - 3d',
+        visibility: true,
+      },
     ]);
     expect(await queriesOf('viewer', 'sensors')).toEqual(DEFAULT_SAVED_QUERIES.sensors);
     expect(await prefsOf('viewer')).toEqual({ theme: 'light', selectedPresetId: 1 });
@@ -98,11 +121,23 @@ describe('defaults', () => {
 describe('presets', () => {
   it('creates, updates, hides and deletes a preset, with audit events', async () => {
     const since = await lastLogId();
-    const created = await call('technician', 'POST', '/preferences/presets', { name: ' Custom ', fieldsValues: ['installationId'] });
+    const created = await call('technician', 'POST', '/preferences/presets', {
+      name: ' Custom ',
+      fieldsValues: ['installationId'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body!.data.preset).toEqual({ id: 5, name: 'Custom', visibility: true, fieldsValues: ['installationId'] });
+    expect(created.body!.data.preset).toEqual({
+      id: 5,
+      name: 'Custom',
+      visibility: true,
+      fieldsValues: ['installationId'],
+    });
 
-    const updated = await call('technician', 'PUT', '/preferences/presets/5', { name: 'Mine', visibility: false, fieldsValues: ['installationId', 'status'] });
+    const updated = await call('technician', 'PUT', '/preferences/presets/5', {
+      name: 'Mine',
+      visibility: false,
+      fieldsValues: ['installationId', 'status'],
+    });
     expect(updated.status).toBe(200);
     expect((await presetsOf('technician')).map((p) => [p.id, p.name, p.visibility])).toEqual([
       [1, 'All', true],
@@ -127,9 +162,20 @@ describe('presets', () => {
 
   it('refuses every change of preset 1 (All) but its place in the order', async () => {
     const since = await lastLogId();
-    const edit = await call('sales', 'PUT', '/preferences/presets/1', { name: 'Everything', visibility: true, fieldsValues: null });
-    expect(edit).toMatchObject({ status: 422, body: { status: 422, message: 'The built-in preset All cannot be edited' } });
-    const hide = await call('sales', 'PUT', '/preferences/presets/1', { name: 'All', visibility: false, fieldsValues: null });
+    const edit = await call('sales', 'PUT', '/preferences/presets/1', {
+      name: 'Everything',
+      visibility: true,
+      fieldsValues: null,
+    });
+    expect(edit).toMatchObject({
+      status: 422,
+      body: { status: 422, message: 'The built-in preset All cannot be edited' },
+    });
+    const hide = await call('sales', 'PUT', '/preferences/presets/1', {
+      name: 'All',
+      visibility: false,
+      fieldsValues: null,
+    });
     expect(hide.status).toBe(422);
     const del = await call('sales', 'DELETE', '/preferences/presets/1');
     expect(del).toMatchObject({ status: 422, body: { message: 'The built-in preset All cannot be deleted' } });
@@ -143,12 +189,18 @@ describe('presets', () => {
   });
 
   it('validates names and columns', async () => {
-    expect(await call('sales', 'POST', '/preferences/presets', { name: '  ', fieldsValues: ['installationId'] })).toMatchObject({
+    expect(
+      await call('sales', 'POST', '/preferences/presets', { name: '  ', fieldsValues: ['installationId'] }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'The name is required' },
     });
-    expect((await call('sales', 'POST', '/preferences/presets', { name: 'X', fieldsValues: [] })).body!.message).toBe('Choose at least one column');
-    expect((await call('sales', 'POST', '/preferences/presets', { name: 'X', fieldsValues: ['a b'] })).body!.message).toBe('Invalid column name "a b"');
+    expect((await call('sales', 'POST', '/preferences/presets', { name: 'X', fieldsValues: [] })).body!.message).toBe(
+      'Choose at least one column',
+    );
+    expect(
+      (await call('sales', 'POST', '/preferences/presets', { name: 'X', fieldsValues: ['a b'] })).body!.message,
+    ).toBe('Invalid column name "a b"');
     expect((await call('sales', 'POST', '/preferences/presets', { name: 'X' })).status).toBe(400);
   });
 
@@ -204,7 +256,9 @@ describe('presets', () => {
   it('gives concurrent creations distinct ids (one lock per user)', async () => {
     const before = (await presetsOf('viewer')).length;
     const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => call('viewer', 'POST', '/preferences/presets', { name: `Parallel ${n}`, fieldsValues: ['installationId'] })),
+      [1, 2, 3, 4, 5].map((n) =>
+        call('viewer', 'POST', '/preferences/presets', { name: `Parallel ${n}`, fieldsValues: ['installationId'] }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const ids = results.map((r) => r.body!.data.preset.id as number);
@@ -230,12 +284,22 @@ describe('selected preset', () => {
     const chosen = (await presetsOf(user)).find((p) => p.name === 'Chosen')!;
     const since = await lastLogId();
 
-    expect((await call(user, 'PATCH', '/preferences', { selectedPresetId: chosen.id })).body!.data.selectedPresetId).toBe(chosen.id);
+    expect(
+      (await call(user, 'PATCH', '/preferences', { selectedPresetId: chosen.id })).body!.data.selectedPresetId,
+    ).toBe(chosen.id);
     expect((await prefsOf(user)).selectedPresetId).toBe(chosen.id);
 
-    await call(user, 'PUT', `/preferences/presets/${chosen.id}`, { name: 'Chosen', visibility: false, fieldsValues: ['installationId'] });
+    await call(user, 'PUT', `/preferences/presets/${chosen.id}`, {
+      name: 'Chosen',
+      visibility: false,
+      fieldsValues: ['installationId'],
+    });
     expect((await prefsOf(user)).selectedPresetId).toBe(1);
-    await call(user, 'PUT', `/preferences/presets/${chosen.id}`, { name: 'Chosen', visibility: true, fieldsValues: ['installationId'] });
+    await call(user, 'PUT', `/preferences/presets/${chosen.id}`, {
+      name: 'Chosen',
+      visibility: true,
+      fieldsValues: ['installationId'],
+    });
     expect((await prefsOf(user)).selectedPresetId).toBe(chosen.id);
 
     await call(user, 'DELETE', `/preferences/presets/${chosen.id}`);
@@ -251,7 +315,10 @@ describe('selected preset', () => {
   });
 
   it('refuses a preset that does not exist, and keeps the theme', async () => {
-    expect((await call('sales', 'PATCH', '/preferences', { selectedPresetId: 77 })).body).toEqual({ status: 400, message: 'Preset 77 does not exist' });
+    expect((await call('sales', 'PATCH', '/preferences', { selectedPresetId: 77 })).body).toEqual({
+      status: 400,
+      message: 'Preset 77 does not exist',
+    });
     expect((await call('sales', 'PATCH', '/preferences', {})).status).toBe(400);
     const dark = await call('sales', 'PATCH', '/preferences', { theme: 'dark' });
     expect(dark.body!.data).toEqual({ theme: 'dark', selectedPresetId: 1 });
@@ -262,22 +329,41 @@ describe('selected preset', () => {
 
 describe('saved queries', () => {
   it('refuses a value that does not parse, with the parser message naming the position', async () => {
-    const res = await call('viewer', 'POST', '/preferences/queries/sensors', { name: 'Broken', value: 'communication in (GSM' });
+    const res = await call('viewer', 'POST', '/preferences/queries/sensors', {
+      name: 'Broken',
+      value: 'communication in (GSM',
+    });
     expect(res.status).toBe(400);
     expect(res.body!.message).toMatch(/at position 21/);
-    expect((await call('viewer', 'POST', '/preferences/queries/sensors', { name: 'Blank', value: '  ' })).body!.message).toBe('The query is required');
+    expect(
+      (await call('viewer', 'POST', '/preferences/queries/sensors', { name: 'Blank', value: '  ' })).body!.message,
+    ).toBe('The query is required');
     expect(await queriesOf('viewer', 'sensors')).toEqual(DEFAULT_SAVED_QUERIES.sensors);
   });
 
   it('creates, edits, reorders and deletes per kind, with audit events', async () => {
     const since = await lastLogId();
-    const created = await call('viewer', 'POST', '/preferences/queries/sensors', { name: 'Retired', value: 'status = Retired' });
-    expect(created).toMatchObject({ status: 201, body: { data: { query: { id: 2, name: 'Retired', value: 'status = Retired', visibility: true } } } });
+    const created = await call('viewer', 'POST', '/preferences/queries/sensors', {
+      name: 'Retired',
+      value: 'status = Retired',
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { data: { query: { id: 2, name: 'Retired', value: 'status = Retired', visibility: true } } },
+    });
     expect(await queriesOf('viewer', 'installations')).toEqual(DEFAULT_SAVED_QUERIES.installations);
 
-    const edited = await call('viewer', 'PUT', '/preferences/queries/sensors/2', { name: 'Retired or lost', value: 'status in (Retired, Lost)', visibility: false });
+    const edited = await call('viewer', 'PUT', '/preferences/queries/sensors/2', {
+      name: 'Retired or lost',
+      value: 'status in (Retired, Lost)',
+      visibility: false,
+    });
     expect(edited.status).toBe(200);
-    const bad = await call('viewer', 'PUT', '/preferences/queries/sensors/2', { name: 'x', value: 'status in', visibility: true });
+    const bad = await call('viewer', 'PUT', '/preferences/queries/sensors/2', {
+      name: 'x',
+      value: 'status in',
+      visibility: true,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body!.message).toMatch(/position 9/);
 
@@ -291,7 +377,13 @@ describe('saved queries', () => {
     expect((await call('viewer', 'DELETE', '/preferences/queries/sensors/2')).status).toBe(404);
 
     const events = await eventsSince('viewer', since);
-    expect(events.map((e) => e.eventType)).toEqual(['QuerySaved', 'QuerySaved', 'QuerySaved', 'QueryDeleted', 'QueryDeleted']);
+    expect(events.map((e) => e.eventType)).toEqual([
+      'QuerySaved',
+      'QuerySaved',
+      'QuerySaved',
+      'QueryDeleted',
+      'QueryDeleted',
+    ]);
     expect(events[0]!.message).toBe('Saved query "Retired" of sensors (id 2) created: status = Retired');
     expect(events[1]!.message).toBe('Saved query "Retired or lost" of sensors (id 2) updated: name, query, hidden');
     expect(events[3]!.message).toBe('Saved query "using GSM or Wi-Fi communications" of sensors (id 1) deleted');
@@ -338,11 +430,15 @@ describe('migration from older local storage', () => {
       queries: [{ id: 4, name: 'Old query', value: 'communication = GSM', visibility: true }],
     });
     expect(first.body!.data).toMatchObject({ migrated: true, queries: [{ id: 4, name: 'Old query' }] });
-    const again = await call('sales', 'POST', '/preferences/queries/sensors/migrate', { queries: [{ name: 'Another', value: 'id = 1' }] });
+    const again = await call('sales', 'POST', '/preferences/queries/sensors/migrate', {
+      queries: [{ name: 'Another', value: 'id = 1' }],
+    });
     expect(again.body!.data).toMatchObject({ migrated: false, queries: [{ id: 4 }] });
 
     // sales changed its presets above: nothing to migrate; the fresh user "viewer" has presets stored too.
-    expect((await call('sales', 'POST', '/preferences/presets/migrate', { presets: old })).body!.data.migrated).toBe(false);
+    expect((await call('sales', 'POST', '/preferences/presets/migrate', { presets: old })).body!.data.migrated).toBe(
+      false,
+    );
     const events = await eventsSince('sales', since);
     expect(events.map((e) => e.eventType)).toEqual(['QuerySaved']);
     expect(events[0]!.message).toBe('Saved queries of sensors migrated from local storage: "Old query"');
@@ -367,7 +463,9 @@ describe('migration from older local storage', () => {
       { id: 1, name: 'All', visibility: true, fieldsValues: null },
       { id: 4, name: 'Same id', visibility: false, fieldsValues: ['status'] },
     ]);
-    expect((await call('jan.nowak', 'POST', '/preferences/presets/migrate', { presets: old })).body!.data.migrated).toBe(false);
+    expect(
+      (await call('jan.nowak', 'POST', '/preferences/presets/migrate', { presets: old })).body!.data.migrated,
+    ).toBe(false);
     expect((await eventsSince('jan.nowak', since)).map((e) => e.message)).toEqual([
       'Presets migrated from local storage: "Mine first", "Same id"',
     ]);

@@ -96,7 +96,10 @@ async function sensorRow(id: number) {
 /** The business number (installationId) of a sensor's current installation, as the API shows it. */
 async function installationNumber(rowId: number | null): Promise<number | null> {
   if (rowId === null) return null;
-  const [i] = await db().select({ n: installations.installationId }).from(installations).where(eq(installations.id, rowId));
+  const [i] = await db()
+    .select({ n: installations.installationId })
+    .from(installations)
+    .where(eq(installations.id, rowId));
   return i?.n ?? null;
 }
 

@@ -50,7 +50,11 @@ describe('password login', () => {
     const { tokens } = await t.login('technician');
     const res = await t.call('GET', '/api/audit/logs/personal?type=UserLoggedIn', { token: tokens.accessToken });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.logs[0]).toMatchObject({ eventType: 'UserLoggedIn', userName: 'technician', sourceName: 'Console' });
+    expect(res.json().data.logs[0]).toMatchObject({
+      eventType: 'UserLoggedIn',
+      userName: 'technician',
+      sourceName: 'Console',
+    });
   });
 });
 
@@ -94,7 +98,10 @@ describe('refresh (/me) and logout', () => {
 
 describe('access tokens', () => {
   it('401 without a token or with a forged one', async () => {
-    expect((await t.call('GET', '/api/admin/users')).json()).toEqual({ status: 401, message: 'Authentication required' });
+    expect((await t.call('GET', '/api/admin/users')).json()).toEqual({
+      status: 401,
+      message: 'Authentication required',
+    });
     const admin = await t.tokenOf('admin');
     const forged = admin.slice(0, -4) + (admin.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect((await t.call('GET', '/api/admin/users', { token: forged })).statusCode).toBe(401);
@@ -140,7 +147,10 @@ describe('forced logout and disabling', () => {
     const apiToken = created.json().token as string;
     expect((await t.call('GET', '/api/integrations', { token: apiToken })).statusCode).toBe(403); // token lacks use_tokens
     const admin = await t.tokenOf('admin');
-    const off = await t.call('PATCH', `/api/admin/users/${session.user.id}`, { token: admin, body: { enabled: false } });
+    const off = await t.call('PATCH', `/api/admin/users/${session.user.id}`, {
+      token: admin,
+      body: { enabled: false },
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json().enabled).toBe(false);
     expect((await t.call('GET', '/api/integrations', { token: session.tokens.accessToken })).statusCode).toBe(401);
@@ -154,7 +164,10 @@ describe('forced logout and disabling', () => {
 
   it('nobody changes their own role or enabled state', async () => {
     const me = await t.login('admin');
-    const res = await t.call('PATCH', `/api/admin/users/${me.user.id}`, { token: me.tokens.accessToken, body: { enabled: false } });
+    const res = await t.call('PATCH', `/api/admin/users/${me.user.id}`, {
+      token: me.tokens.accessToken,
+      body: { enabled: false },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/own role or enabled state/);
   });
@@ -163,7 +176,11 @@ describe('forced logout and disabling', () => {
 describe('HTTP contract', () => {
   it('400 for malformed JSON', async () => {
     const admin = await t.tokenOf('admin');
-    const res = await t.call('POST', '/api/admin/roles', { token: admin, body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.call('POST', '/api/admin/roles', {
+      token: admin,
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 400, message: 'Malformed JSON in request body' });
   });
@@ -172,7 +189,11 @@ describe('HTTP contract', () => {
     const admin = await t.tokenOf('admin');
     const before = (await t.call('GET', '/api/admin/roles', { token: admin })).json().data.length;
     const big = JSON.stringify({ name: 'huge', permissions: { view_sensors: true }, pad: 'x'.repeat(1024 * 1024) });
-    const res = await t.call('POST', '/api/admin/roles', { token: admin, body: big, headers: { 'content-type': 'application/json' } });
+    const res = await t.call('POST', '/api/admin/roles', {
+      token: admin,
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().status).toBe(413);
     expect((await t.call('GET', '/api/admin/roles', { token: admin })).json().data.length).toBe(before);
@@ -180,7 +201,10 @@ describe('HTTP contract', () => {
 
   it('400 with a readable message for a schema violation', async () => {
     const admin = await t.tokenOf('admin');
-    const res = await t.call('POST', '/api/integrations', { token: admin, body: { name: '', permissions: [], time: 3.6e6 } });
+    const res = await t.call('POST', '/api/integrations', {
+      token: admin,
+      body: { name: '', permissions: [], time: 3.6e6 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Token name is required/);
   });
@@ -215,9 +239,14 @@ describe('one forbidden call per permission group', () => {
     expect((await t.call('GET', '/api/admin/users', { token: await t.tokenOf('technician') })).statusCode).toBe(403);
   });
   it('Modify-like admin mutation: sales cannot create a role and nothing is created', async () => {
-    const res = await t.call('POST', '/api/admin/roles', { token: await t.tokenOf('sales'), body: { name: 'sneaky', permissions: [] } });
+    const res = await t.call('POST', '/api/admin/roles', {
+      token: await t.tokenOf('sales'),
+      body: { name: 'sneaky', permissions: [] },
+    });
     expect(res.statusCode).toBe(403);
-    const roles = (await t.call('GET', '/api/admin/roles', { token: await t.tokenOf('admin') })).json().data as { name: string }[];
+    const roles = (await t.call('GET', '/api/admin/roles', { token: await t.tokenOf('admin') })).json().data as {
+      name: string;
+    }[];
     expect(roles.map((r) => r.name)).not.toContain('sneaky');
   });
   it('Other: viewer cannot use tokens (use_tokens)', async () => {

@@ -33,24 +33,45 @@ interface Created {
 }
 
 async function createToken(user: string, name: string, permissions: string[], time = WEEK): Promise<Created> {
-  const res = await t.call('POST', '/api/integrations', { token: await t.tokenOf(user), body: { name, permissions, time } });
+  const res = await t.call('POST', '/api/integrations', {
+    token: await t.tokenOf(user),
+    body: { name, permissions, time },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 const get = async (url: string, token: string) => t.call('GET', url, { token });
-const listOwn = async (user: string) => (await get('/api/integrations', await t.tokenOf(user))).json().data.integrations as Created[];
+const listOwn = async (user: string) =>
+  (await get('/api/integrations', await t.tokenOf(user))).json().data.integrations as Created[];
 const logs = async (user: string, scope: 'personal' | 'admin', query = '') => {
   const res = await get(`/api/audit/logs/${scope}${query}`, await t.tokenOf(user));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: { logs: { logId: number; userName: string | null; eventType: string; sourceName: string; message: string; createdDate: string }[] }; meta: { totalCount: number; capped: boolean } };
+  return res.json() as {
+    data: {
+      logs: {
+        logId: number;
+        userName: string | null;
+        eventType: string;
+        sourceName: string;
+        message: string;
+        createdDate: string;
+      }[];
+    };
+    meta: { totalCount: number; capped: boolean };
+  };
 };
 
 describe('creating a token', () => {
   it('returns the secret once; listings never carry it and the database holds only its hash', async () => {
     const created = await createToken('technician', 'exporter', ['view_sensors']);
     expect(created.token).toMatch(/^aqt_/);
-    expect(created).toMatchObject({ name: 'exporter', permissions: ['view_sensors'], active: true, ownerName: 'technician' });
+    expect(created).toMatchObject({
+      name: 'exporter',
+      permissions: ['view_sensors'],
+      active: true,
+      ownerName: 'technician',
+    });
 
     const own = await get('/api/integrations', await t.tokenOf('technician'));
     expect(own.body).not.toContain(created.token);
@@ -61,7 +82,10 @@ describe('creating a token', () => {
     const all = await get('/api/integrations?all=true', await t.tokenOf('admin'));
     expect(all.body).not.toContain(created.token);
 
-    const [row] = await t.ctx.db.select({ hash: apiTokens.tokenHash }).from(apiTokens).where(eq(apiTokens.id, created.id));
+    const [row] = await t.ctx.db
+      .select({ hash: apiTokens.tokenHash })
+      .from(apiTokens)
+      .where(eq(apiTokens.id, created.id));
     expect(row!.hash).toBe(sha256(created.token));
     expect(row!.hash).not.toContain(created.token);
   });
@@ -72,12 +96,18 @@ describe('creating a token', () => {
     const expiresAt = new Date((day as unknown as { expiresAt: string }).expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + 8.64e7 - 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 8.64e7 + 1000);
-    const odd = await t.call('POST', '/api/integrations', { token: await t.tokenOf('technician'), body: { name: 'odd', permissions: [], time: 12345 } });
+    const odd = await t.call('POST', '/api/integrations', {
+      token: await t.tokenOf('technician'),
+      body: { name: 'odd', permissions: [], time: 12345 },
+    });
     expect(odd.statusCode).toBe(400);
   });
 
   it('requires a name', async () => {
-    const res = await t.call('POST', '/api/integrations', { token: await t.tokenOf('technician'), body: { name: '  ', permissions: [], time: WEEK } });
+    const res = await t.call('POST', '/api/integrations', {
+      token: await t.tokenOf('technician'),
+      body: { name: '  ', permissions: [], time: WEEK },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/name/i);
   });
@@ -111,7 +141,10 @@ describe('using a token', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toContain('view_installations');
     // A token cannot mint tokens unless it carries use_tokens.
-    const mint = await t.call('POST', '/api/integrations', { token, body: { name: 'child', permissions: [], time: WEEK } });
+    const mint = await t.call('POST', '/api/integrations', {
+      token,
+      body: { name: 'child', permissions: [], time: WEEK },
+    });
     expect(mint.statusCode).toBe(403);
   });
 
@@ -154,7 +187,10 @@ describe('using a token', () => {
   it('is refused everywhere with 401 once expired', async () => {
     const created = await createToken('technician', 'expiring', ['view_sensors', 'view_versions']);
     expect((await get('/updater/gsm/versions', created.token)).statusCode).toBe(200);
-    await t.ctx.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, created.id));
+    await t.ctx.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, created.id));
     expect((await get('/api/sensors', created.token)).statusCode).toBe(401);
     expect((await get('/updater/gsm/versions', created.token)).statusCode).toBe(401);
   });
@@ -186,7 +222,9 @@ describe('revoking', () => {
   });
 
   it('an unknown token is 404', async () => {
-    expect((await t.call('DELETE', '/api/integrations/999999', { token: await t.tokenOf('admin') })).statusCode).toBe(404);
+    expect((await t.call('DELETE', '/api/integrations/999999', { token: await t.tokenOf('admin') })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -202,7 +240,8 @@ describe('listing', () => {
     const denied = await get('/api/integrations?all=true', await t.tokenOf('technician'));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toContain('admin_view_tokens');
-    const all = (await get('/api/integrations?all=true', await t.tokenOf('admin'))).json().data.integrations as Created[];
+    const all = (await get('/api/integrations?all=true', await t.tokenOf('admin'))).json().data
+      .integrations as Created[];
     expect(new Set(all.map((x) => x.ownerName))).toEqual(new Set(['technician', 'sales', 'admin']));
   });
 
@@ -217,7 +256,11 @@ describe('audit trail of tokens', () => {
     await t.call('DELETE', `/api/integrations/${id}`, { token: await t.tokenOf('technician') });
     const created = await logs('technician', 'personal', '?type=TokenCreated&search=audited');
     expect(created.data.logs).toHaveLength(1);
-    expect(created.data.logs[0]).toMatchObject({ eventType: 'TokenCreated', userName: 'technician', sourceName: 'Console' });
+    expect(created.data.logs[0]).toMatchObject({
+      eventType: 'TokenCreated',
+      userName: 'technician',
+      sourceName: 'Console',
+    });
     expect(created.data.logs[0]!.message).toContain('"audited"');
     const revoked = await logs('technician', 'personal', '?type=TokenRevoked&search=audited');
     expect(revoked.data.logs).toHaveLength(1);
@@ -271,10 +314,13 @@ describe('audit logs', () => {
     expect((await logs('admin', 'admin', '?search=mixedcaseneedle')).data.logs).toHaveLength(1);
     const byUser = await logs('admin', 'admin', '?search=TECHNICIAN&type=TokenCreated&limit=300');
     expect(byUser.data.logs.length).toBeGreaterThan(0);
-    expect(byUser.data.logs.every((l) => l.userName === 'technician' || l.message.toLowerCase().includes('technician'))).toBe(true);
+    expect(
+      byUser.data.logs.every((l) => l.userName === 'technician' || l.message.toLowerCase().includes('technician')),
+    ).toBe(true);
     const all = (await logs('admin', 'admin', '?type=TokenCreated&limit=300')).data.logs;
     const bySource = (await logs('admin', 'admin', '?search=console&type=TokenCreated&limit=300')).data.logs;
-    const mentions = (l: (typeof all)[number]) => [l.message, l.userName ?? '', l.sourceName].some((f) => f.toLowerCase().includes('console'));
+    const mentions = (l: (typeof all)[number]) =>
+      [l.message, l.userName ?? '', l.sourceName].some((f) => f.toLowerCase().includes('console'));
     expect(bySource.map((l) => l.logId)).toEqual(all.filter(mentions).map((l) => l.logId));
     expect(bySource.some((l) => l.sourceName === 'Console' && !l.message.toLowerCase().includes('console'))).toBe(true);
   });
@@ -284,19 +330,29 @@ describe('audit logs', () => {
     await createToken('technician', 'wildXcard', []);
     const percent = await logs('technician', 'personal', `?search=${encodeURIComponent('wild%card')}`);
     expect(percent.data.logs.map((l) => l.message)).toEqual([expect.stringContaining('"wild%card"')]);
-    expect((await logs('technician', 'personal', `?search=${encodeURIComponent('wild_card')}`)).meta.totalCount).toBe(0);
-    expect((await logs('technician', 'personal', `?search=${encodeURIComponent('%')}&type=TokenCreated`)).data.logs.map((l) => l.message)).toEqual([
-      expect.stringContaining('"wild%card"'),
-    ]);
+    expect((await logs('technician', 'personal', `?search=${encodeURIComponent('wild_card')}`)).meta.totalCount).toBe(
+      0,
+    );
+    expect(
+      (await logs('technician', 'personal', `?search=${encodeURIComponent('%')}&type=TokenCreated`)).data.logs.map(
+        (l) => l.message,
+      ),
+    ).toEqual([expect.stringContaining('"wild%card"')]);
     expect((await logs('technician', 'personal', `?search=${encodeURIComponent('\\')}`)).meta.totalCount).toBe(0);
   });
 
   it('sorts by any column in both directions', async () => {
-    const asc = (await logs('admin', 'admin', '?sortBy=eventType&descending=false&limit=300')).data.logs.map((l) => l.eventType);
+    const asc = (await logs('admin', 'admin', '?sortBy=eventType&descending=false&limit=300')).data.logs.map(
+      (l) => l.eventType,
+    );
     expect(asc).toEqual([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    const desc = (await logs('admin', 'admin', '?sortBy=createdDate&descending=true&limit=300')).data.logs.map((l) => Date.parse(l.createdDate));
+    const desc = (await logs('admin', 'admin', '?sortBy=createdDate&descending=true&limit=300')).data.logs.map((l) =>
+      Date.parse(l.createdDate),
+    );
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
-    const byUser = (await logs('admin', 'admin', '?sortBy=userName&descending=false&limit=300')).data.logs.map((l) => l.userName ?? '');
+    const byUser = (await logs('admin', 'admin', '?sortBy=userName&descending=false&limit=300')).data.logs.map(
+      (l) => l.userName ?? '',
+    );
     expect(byUser.filter(Boolean)).toEqual([...byUser.filter(Boolean)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const oldest = (await logs('admin', 'admin', '?descending=false&limit=10')).data.logs.map((l) => l.logId);
     expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
@@ -340,7 +396,9 @@ describe('audit logs', () => {
     // Seq scans off: on a small table the planner may rightly prefer one; this only proves the index matches the predicate.
     const plan = await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await rowsOf<Record<string, string>>(tx.execute(sql`explain select log_id from audit_logs where ${SEARCH_DOCUMENT} ilike '%capcheck%'`));
+      const rows = await rowsOf<Record<string, string>>(
+        tx.execute(sql`explain select log_id from audit_logs where ${SEARCH_DOCUMENT} ilike '%capcheck%'`),
+      );
       return rows.map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('audit_logs_search_trgm_idx');

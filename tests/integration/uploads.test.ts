@@ -24,7 +24,9 @@ const uploadRoute: ServiceRoutes = (r, ctx) => {
   r.post('/test-upload/:kind', { config: { permission: 'view_sensors' } }, async (request) => {
     const kind = (request.params as { kind: 'logo' | 'image' }).kind;
     const upload = await readUpload(request, kind);
-    const stored = await ctx.db.transaction((tx) => ctx.files.put(tx, kind, upload.bytes!, upload.contentType, upload.filename));
+    const stored = await ctx.db.transaction((tx) =>
+      ctx.files.put(tx, kind, upload.bytes!, upload.contentType, upload.filename),
+    );
     return { key: stored.key, size: stored.size, fields: upload.fields };
   });
 };
@@ -47,7 +49,10 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  await app.register(servicePlugin({ prefix: '/api', title: 't', description: 't', routes: [uploadRoute, fileRoutes] }, ctx), { prefix: '/api' });
+  await app.register(
+    servicePlugin({ prefix: '/api', title: 't', description: 't', routes: [uploadRoute, fileRoutes] }, ctx),
+    { prefix: '/api' },
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -59,11 +64,18 @@ afterAll(async () => {
 async function upload(kind: string, fields: Record<string, string | Blob>) {
   const token = await t.tokenOf('technician');
   const { payload, contentType } = await multipart(fields);
-  return app.inject({ method: 'POST', url: `/api/test-upload/${kind}`, payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/test-upload/${kind}`,
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
 }
 
 const fileCount = async () => {
-  const result = (await t.ctx.db.execute(sql`select count(*)::int as n from files`)) as unknown as { rows: { n: number }[] };
+  const result = (await t.ctx.db.execute(sql`select count(*)::int as n from files`)) as unknown as {
+    rows: { n: number }[];
+  };
   return Number(result.rows[0]!.n);
 };
 
@@ -91,14 +103,24 @@ describe('uploads', () => {
   });
 
   it('applies a larger limit to another kind', async () => {
-    const res = await upload('image', { file: new Blob([Buffer.alloc(UPLOAD_LIMITS.logo + 1, 7)], { type: 'image/jpeg' }) });
+    const res = await upload('image', {
+      file: new Blob([Buffer.alloc(UPLOAD_LIMITS.logo + 1, 7)], { type: 'image/jpeg' }),
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('400 without the file field, or with a non-multipart body', async () => {
-    expect((await upload('logo', { name: 'x' })).json()).toEqual({ status: 400, message: 'The multipart field "file" with a file is required' });
+    expect((await upload('logo', { name: 'x' })).json()).toEqual({
+      status: 400,
+      message: 'The multipart field "file" with a file is required',
+    });
     const token = await t.tokenOf('technician');
-    const res = await app.inject({ method: 'POST', url: '/api/test-upload/logo', payload: { a: 1 }, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test-upload/logo',
+      payload: { a: 1 },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(400);
   });
 

@@ -50,7 +50,8 @@ describe('built-in presets and default queries', () => {
       ['sensors', SENSOR_CATALOGUE],
     ] as const)
       for (const q of DEFAULT_SAVED_QUERIES[kind])
-        for (const f of fieldsOf(parseQuery(q.value))) expect(findField(cat, f.path.join('.')), f.path.join('.')).toBeDefined();
+        for (const f of fieldsOf(parseQuery(q.value)))
+          expect(findField(cat, f.path.join('.')), f.path.join('.')).toBeDefined();
   });
 
   it('labels columns, tag columns by tag name', () => {
@@ -110,7 +111,11 @@ describe('renumbering on import', () => {
         fc.uniqueArray(fc.integer({ min: 1, max: 50 })),
         fc.array(fc.option(fc.integer({ min: -3, max: 60 }), { nil: undefined })),
         (existing, wanted) => {
-          const { items } = renumberImported(existing, wanted.map((id) => ({ id })), [1]);
+          const { items } = renumberImported(
+            existing,
+            wanted.map((id) => ({ id })),
+            [1],
+          );
           const ids = items.map((i) => i.id);
           expect(new Set(ids).size).toBe(ids.length);
           for (const id of ids) {
@@ -169,14 +174,21 @@ describe('clipboard and local-storage JSON', () => {
 
   it('needs a JSON array of saved queries', () => {
     expect(parseSavedQueriesJson('[{"name":"a"}]')).toBeNull();
-    expect(parseSavedQueriesJson('[{"id":2,"name":"a","value":"id = 1"}]')).toEqual([{ id: 2, name: 'a', value: 'id = 1', visibility: true }]);
+    expect(parseSavedQueriesJson('[{"id":2,"name":"a","value":"id = 1"}]')).toEqual([
+      { id: 2, name: 'a', value: 'id = 1', visibility: true },
+    ]);
   });
 
   it('names the first invalid item', () => {
-    expect(presetsImportError([{ name: 'a', visibility: true, fieldsValues: [] }])).toBe('Preset 1: Choose at least one column');
-    expect(queriesImportError([{ name: 'ok', value: 'id = 1', visibility: true }, { name: 'q', value: 'id =', visibility: true }])).toMatch(
-      /^Query 2: Expected a value after "=" at position 4/,
+    expect(presetsImportError([{ name: 'a', visibility: true, fieldsValues: [] }])).toBe(
+      'Preset 1: Choose at least one column',
     );
+    expect(
+      queriesImportError([
+        { name: 'ok', value: 'id = 1', visibility: true },
+        { name: 'q', value: 'id =', visibility: true },
+      ]),
+    ).toMatch(/^Query 2: Expected a value after "=" at position 4/);
     expect(queryValueError('status in (Installed, Ready)')).toBeUndefined();
   });
 

@@ -85,10 +85,18 @@ export async function listLogs(db: Db, q: AuditLogQuery, onlyUser?: number) {
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit)),
     search
-      ? db
+      ? db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(auditLogs)
+            .where(filter)
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('matches'),
+        )
+      : db
           .select({ n: sql<number>`count(*)::int` })
-          .from(db.select({ one: sql`1` }).from(auditLogs).where(filter).limit(SEARCH_COUNT_CAP + 1).as('matches'))
-      : db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(filter),
+          .from(auditLogs)
+          .where(filter),
   ]);
   const n = count?.n ?? 0;
   const capped = Boolean(search) && n > SEARCH_COUNT_CAP;
@@ -100,7 +108,12 @@ export const auditRoutes: ServiceRoutes = (app, { db }) => {
     '/audit/logs/personal',
     {
       config: { permission: 'view_logs' },
-      schema: { summary: "The caller's own audit events", tags: ['audit'], querystring: query, response: { 200: response } },
+      schema: {
+        summary: "The caller's own audit events",
+        tags: ['audit'],
+        querystring: query,
+        response: { 200: response },
+      },
     },
     async (request) => listLogs(db, request.query, (request.principal as Principal).user.id),
   );

@@ -96,10 +96,15 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       ...idempotent(db),
       schema: {
         summary: 'Create a token; the secret is returned once',
-        description: 'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token.',
+        description:
+          'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token.',
         tags: ['tokens'],
         body: z.object({
-          name: z.string().trim().min(1, 'Token name is required').max(NAME_LIMITS.token, MESSAGES.shorter(NAME_LIMITS.token + 1)),
+          name: z
+            .string()
+            .trim()
+            .min(1, 'Token name is required')
+            .max(NAME_LIMITS.token, MESSAGES.shorter(NAME_LIMITS.token + 1)),
           permissions: z.array(z.string()).max(500),
           time: z
             .number()

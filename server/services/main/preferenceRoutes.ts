@@ -17,7 +17,10 @@ import { sessionOnly } from './sessionOnly';
 
 const prefsSchema = z.object({
   theme: z.enum(['light', 'dark']),
-  selectedPresetId: z.number().int().describe('The preset in use: the selected one while it is visible, otherwise 1 (All)'),
+  selectedPresetId: z
+    .number()
+    .int()
+    .describe('The preset in use: the selected one while it is visible, otherwise 1 (All)'),
 });
 type Prefs = z.infer<typeof prefsSchema>;
 const DEFAULTS: Prefs = { theme: 'light', selectedPresetId: ALL_PRESET_ID };

@@ -179,20 +179,18 @@ async function replaceQueries(
   items: readonly SavedQuery[],
 ): Promise<void> {
   await tx.delete(savedQueries).where(and(eq(savedQueries.userId, userId), eq(savedQueries.kind, kind)));
-  await tx
-    .insert(savedQueries)
-    .values([
-      { userId, kind, id: STORED_MARKER_ID, name: '', value: '', visibility: false, position: -1 },
-      ...items.map((q, position) => ({
-        userId,
-        kind,
-        id: q.id,
-        name: q.name,
-        value: q.value,
-        visibility: q.visibility,
-        position,
-      })),
-    ]);
+  await tx.insert(savedQueries).values([
+    { userId, kind, id: STORED_MARKER_ID, name: '', value: '', visibility: false, position: -1 },
+    ...items.map((q, position) => ({
+      userId,
+      kind,
+      id: q.id,
+      name: q.name,
+      value: q.value,
+      visibility: q.visibility,
+      position,
+    })),
+  ]);
 }
 
 const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);

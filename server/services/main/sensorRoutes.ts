@@ -83,7 +83,6 @@ import {
 export const EXPORT_BATCH = 1000;
 export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
 
-
 // ------------------------------------------------------------------ the sensor row (the list's shape)
 
 /** The one sensor row schema, shared with GET /sensors. */

@@ -31,7 +31,9 @@ export function FavouriteQueriesButton({
   const notify = useNotify();
   const { data: queries = [], isLoading } = useSavedQueries(kind);
   const api = queriesApi(kind);
-  const create = usePersonalListChange(api, (draft: SavedQueryDraft) => api.create({ name: draft.name, value: draft.value, visibility: draft.visibility }));
+  const create = usePersonalListChange(api, (draft: SavedQueryDraft) =>
+    api.create({ name: draft.name, value: draft.value, visibility: draft.visibility }),
+  );
   const visible = queries.filter((q) => q.visibility);
   const canSave = current.trim() !== '' && !queryValueError(current);
   const close = () => setAnchor(null);
@@ -39,7 +41,12 @@ export function FavouriteQueriesButton({
   return (
     <>
       <Tooltip title="Favourite queries">
-        <IconButton color="inherit" size="small" aria-label="Favourite queries" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          color="inherit"
+          size="small"
+          aria-label="Favourite queries"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           {visible.length ? <StarIcon /> : <StarBorderIcon />}
         </IconButton>
       </Tooltip>
@@ -47,7 +54,10 @@ export function FavouriteQueriesButton({
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={close}
-        slotProps={{ paper: { sx: { maxWidth: 480 } }, list: { dense: true, 'aria-label': 'Favourite queries' } as object }}
+        slotProps={{
+          paper: { sx: { maxWidth: 480 } },
+          list: { dense: true, 'aria-label': 'Favourite queries' } as object,
+        }}
       >
         <ListSubheader sx={{ lineHeight: '32px' }}>Saved queries</ListSubheader>
         {isLoading && <MenuItem disabled>Loading...</MenuItem>}

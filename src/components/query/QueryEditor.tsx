@@ -7,7 +7,19 @@
  * or first completion, arrows move through the list, Ctrl+Space opens it, Escape closes it.
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, List, ListItemButton, ListItemText, Paper, Popper, Tooltip, Typography, useTheme, type SxProps, type Theme } from '@mui/material';
+import {
+  Box,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Popper,
+  Tooltip,
+  Typography,
+  useTheme,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { completions, tryParseQuery, type Catalogue, type CompletionItem } from '../../../common/query';
 import { rangeFromMessage, segments, tokenStyles, type ErrorRange } from './highlight';
@@ -18,7 +30,11 @@ export const LOCAL_MESSAGE_DELAY_MS = 600;
 const MAX_ITEMS = 60;
 const PAD_LEFT = 12;
 const PAD_RIGHT = 36;
-const FONT = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace', fontSize: 14, lineHeight: '20px' };
+const FONT = {
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  fontSize: 14,
+  lineHeight: '20px',
+};
 
 export interface QueryEditorProps {
   value: string;
@@ -38,7 +54,12 @@ export interface QueryEditorProps {
 }
 
 /** Text after inserting a completion, and where the caret goes. */
-export function applyCompletion(text: string, from: number, to: number, item: CompletionItem): { text: string; caret: number } {
+export function applyCompletion(
+  text: string,
+  from: number,
+  to: number,
+  item: CompletionItem,
+): { text: string; caret: number } {
   if (item.insert === 'SEARCH("")') {
     const next = text.slice(0, from) + item.insert + text.slice(to);
     return { text: next, caret: from + 'SEARCH("'.length };
@@ -289,7 +310,10 @@ export function QueryEditor({
           sx={{ zIndex: theme.zIndex.modal + 1 }}
           modifiers={[{ name: 'offset', options: { offset: [0, 4] } }]}
         >
-          <Paper elevation={8} sx={{ maxHeight: 320, overflowY: 'auto', minWidth: 260, maxWidth: 520, ...tokenStyles(theme.palette.mode) }}>
+          <Paper
+            elevation={8}
+            sx={{ maxHeight: 320, overflowY: 'auto', minWidth: 260, maxWidth: 520, ...tokenStyles(theme.palette.mode) }}
+          >
             <List dense id={listId} role="listbox" aria-label="Completions" data-testid="query-completions">
               {items.map((item, i) => (
                 <ListItemButton
@@ -306,7 +330,10 @@ export function QueryEditor({
                     primary={item.label}
                     secondary={item.detail}
                     slotProps={{
-                      primary: { sx: { fontFamily: FONT.fontFamily, fontSize: 13 }, className: `aq-q-${item.kind === 'value' ? 'word' : item.kind}` },
+                      primary: {
+                        sx: { fontFamily: FONT.fontFamily, fontSize: 13 },
+                        className: `aq-q-${item.kind === 'value' ? 'word' : item.kind}`,
+                      },
                       secondary: { noWrap: true, sx: { fontSize: 11 } },
                     }}
                   />

@@ -10,7 +10,13 @@ export const queryHelpLink = (list?: string) => (list ? `${QUERY_HELP_PATH}#fiel
 export function QueryHelpButton({ list }: { list?: string }) {
   return (
     <Tooltip title="Query language help">
-      <IconButton component={Link} to={queryHelpLink(list)} color="inherit" size="small" aria-label="Query language help">
+      <IconButton
+        component={Link}
+        to={queryHelpLink(list)}
+        color="inherit"
+        size="small"
+        aria-label="Query language help"
+      >
         <HelpOutlineIcon />
       </IconButton>
     </Tooltip>

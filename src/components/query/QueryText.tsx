@@ -27,7 +27,13 @@ export function QueryText({ value, error, sx }: { value: string; error?: ErrorRa
       component="code"
       data-testid="query-text"
       sx={[
-        { fontFamily: 'monospace', fontSize: '0.875rem', whiteSpace: 'pre-wrap', wordBreak: 'break-word', ...tokenStyles(theme.palette.mode) },
+        {
+          fontFamily: 'monospace',
+          fontSize: '0.875rem',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+          ...tokenStyles(theme.palette.mode),
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >

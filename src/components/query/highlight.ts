@@ -21,7 +21,12 @@ export interface ErrorRange {
 export function segments(text: string, error?: ErrorRange | null): Segment[] {
   const kinds: (TokenKind | undefined)[] = new Array(text.length).fill(undefined);
   for (const t of tokenize(text)) for (let i = t.start; i < t.end && i < text.length; i++) kinds[i] = t.kind;
-  const err = error ? { start: Math.max(0, Math.min(error.start, text.length)), end: Math.min(Math.max(error.end, error.start), text.length) } : null;
+  const err = error
+    ? {
+        start: Math.max(0, Math.min(error.start, text.length)),
+        end: Math.min(Math.max(error.end, error.start), text.length),
+      }
+    : null;
   const out: Segment[] = [];
   for (let i = 0; i < text.length; i++) {
     const kind = kinds[i];

@@ -27,7 +27,9 @@ export function EnumTagInput({ value, onSave, label, values }: TagEditorProps & 
       disabled={draft !== null}
       onChange={(e) => void change(e.target.value)}
       sx={{ minWidth: 110, '& .MuiInputBase-root': { typography: 'body2' } }}
-      slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label, 'aria-labelledby': undefined } } }}
+      slotProps={{
+        select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label, 'aria-labelledby': undefined } },
+      }}
     >
       <MenuItem value="">
         <em>—</em>

@@ -46,7 +46,10 @@ export function FactorsInput({ source, label, autoFocus }: { source: string; lab
           autoFocus={autoFocus && i === 0}
           size="small"
           sx={{ width: 110 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'decimal', 'aria-label': label ? `${label} ${k}` : k } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { inputMode: 'decimal', 'aria-label': label ? `${label} ${k}` : k },
+          }}
         />
       ))}
       <Box sx={{ display: 'flex', pt: 0.5 }}>
@@ -56,7 +59,11 @@ export function FactorsInput({ source, label, autoFocus }: { source: string; lab
           </IconButton>
         </Tooltip>
         <Tooltip title="Clear">
-          <IconButton size="small" aria-label={`Clear ${name} factors`} onClick={() => set({ A: null, B: null, C: null })}>
+          <IconButton
+            size="small"
+            aria-label={`Clear ${name} factors`}
+            onClick={() => set({ A: null, B: null, C: null })}
+          >
             <ClearIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -29,7 +29,14 @@ export function OrderTagInputs({ title, prefix, tags }: { title: string; prefix:
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+          columnGap: 2,
+          alignItems: 'start',
+        }}
+      >
         {editable.map((tag) => (
           <TagInput key={tag.id} tag={tag} source={`${prefix}.${tagKey(tag)}`} />
         ))}

@@ -13,7 +13,13 @@ import {
   type Communication,
 } from '../../../common/domain';
 import { MESSAGES, compose, float, integer, maxValue, minValue, required } from '../../../common/validation';
-import { decimalPoint, orderFactorErrors, toFactorSet, type FactorDraft, type FactorErrors } from '../../components/sensors/factors';
+import {
+  decimalPoint,
+  orderFactorErrors,
+  toFactorSet,
+  type FactorDraft,
+  type FactorErrors,
+} from '../../components/sensors/factors';
 import type { FactorSet, SensorOrder } from '../../resources/sensors/types';
 import type { Tag, TagValue } from '../../resources/tags/types';
 
@@ -51,11 +57,16 @@ function tagError(tag: Tag, value: TagValue | undefined): string | undefined {
 
 type Errors = Record<string, unknown>;
 
-export function validateOrder(values: OrderValues, sensorTags: readonly Tag[], installationTags: readonly Tag[]): Errors {
+export function validateOrder(
+  values: OrderValues,
+  sensorTags: readonly Tag[],
+  installationTags: readonly Tag[],
+): Errors {
   const errors: Errors = {};
   const amount = amountRule(values.amount);
   if (amount) errors.amount = amount;
-  if (!values.communication || !(COMMUNICATIONS as readonly string[]).includes(values.communication)) errors.communication = MESSAGES.required;
+  if (!values.communication || !(COMMUNICATIONS as readonly string[]).includes(values.communication))
+    errors.communication = MESSAGES.required;
   const tagErrors = (tags: readonly Tag[], given: OrderValues['sensorTags']) => {
     const out: Record<string, string> = {};
     for (const tag of tags) {
@@ -104,7 +115,11 @@ function tagPayload(tags: readonly Tag[], given: OrderValues['sensorTags']): Rec
 }
 
 /** The `POST /sensors` body of validated values; only complete factor sets and set tag values are sent. */
-export function orderPayload(values: OrderValues, sensorTags: readonly Tag[], installationTags: readonly Tag[]): SensorOrder {
+export function orderPayload(
+  values: OrderValues,
+  sensorTags: readonly Tag[],
+  installationTags: readonly Tag[],
+): SensorOrder {
   const factors: Record<string, FactorSet> = {};
   for (const p of FACTOR_PARAMS) {
     const set = toFactorSet(values.sensorFactors?.[p]);

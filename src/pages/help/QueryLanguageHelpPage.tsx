@@ -41,17 +41,42 @@ const LISTS: { list: EntityName; title: string; path: string; editor: boolean }[
   { list: 'requests', title: 'Installation requests', path: '/installation-requests', editor: false },
 ];
 
-const DURATION_WORDS: Record<(typeof DURATION_UNITS)[number], string> = { m: 'minutes', h: 'hours', d: 'days', w: 'weeks' };
+const DURATION_WORDS: Record<(typeof DURATION_UNITS)[number], string> = {
+  m: 'minutes',
+  h: 'hours',
+  d: 'days',
+  w: 'weeks',
+};
 
 const TYPE_RULES: { type: FieldType; operators: string; values: string }[] = [
   { type: 'integer', operators: '=  !=  <  <=  >  >=  in  not in', values: 'whole numbers' },
   { type: 'number', operators: '=  !=  <  <=  >  >=  in  not in', values: 'numbers (12, -3.5)' },
-  { type: 'string', operators: '=  !=  ~  !~  <  <=  >  >=  in  not in', values: '"quoted text", single bare words or numbers; ~ means contains (case-insensitive)' },
+  {
+    type: 'string',
+    operators: '=  !=  ~  !~  <  <=  >  >=  in  not in',
+    values: '"quoted text", single bare words or numbers; ~ means contains (case-insensitive)',
+  },
   { type: 'boolean', operators: '=  !=', values: 'true, false' },
-  { type: 'date', operators: '=  !=  <  <=  >  >=  in  not in', values: 'ISO dates, "quoted dates" and now() ± duration' },
-  { type: 'datetime', operators: '=  !=  <  <=  >  >=  in  not in', values: 'ISO date-times, dates (a date alone means that whole day, UTC) and now() ± duration' },
-  { type: 'enum', operators: '=  !=  in  not in', values: 'one of the listed values, bare or quoted, case-insensitive' },
-  { type: 'set', operators: '=  !=  in  not in', values: 'a list such as measured: measured = pm25 means the list contains pm25; in (a, b) means it contains any' },
+  {
+    type: 'date',
+    operators: '=  !=  <  <=  >  >=  in  not in',
+    values: 'ISO dates, "quoted dates" and now() ± duration',
+  },
+  {
+    type: 'datetime',
+    operators: '=  !=  <  <=  >  >=  in  not in',
+    values: 'ISO date-times, dates (a date alone means that whole day, UTC) and now() ± duration',
+  },
+  {
+    type: 'enum',
+    operators: '=  !=  in  not in',
+    values: 'one of the listed values, bare or quoted, case-insensitive',
+  },
+  {
+    type: 'set',
+    operators: '=  !=  in  not in',
+    values: 'a list such as measured: measured = pm25 means the list contains pm25; in (a, b) means it contains any',
+  },
 ];
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -91,12 +116,19 @@ function FieldTable({ fields }: { fields: FieldDef[] }) {
             </TableCell>
             <TableCell>
               {f.type}
-              {f.search && <Chip size="small" label="SEARCH" variant="outlined" sx={{ ml: 1, height: 18, fontSize: 10 }} />}
+              {f.search && (
+                <Chip size="small" label="SEARCH" variant="outlined" sx={{ ml: 1, height: 18, fontSize: 10 }} />
+              )}
             </TableCell>
             <TableCell>
               {f.description}
               {f.values && f.values.length > 0 && (
-                <Typography variant="body2" color="text.secondary" component="div" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ fontFamily: 'monospace', fontSize: 12 }}
+                >
                   {f.values.join(', ')}
                 </Typography>
               )}
@@ -132,7 +164,10 @@ function ListCatalogue({ list, title, path, editor }: (typeof LISTS)[number]) {
               <TableCell>{e.meaning}</TableCell>
               <TableCell align="right">
                 {editor && (
-                  <Link component={RouterLink} to={`${path}?${new URLSearchParams({ search: e.query, advanced: 'true' })}`}>
+                  <Link
+                    component={RouterLink}
+                    to={`${path}?${new URLSearchParams({ search: e.query, advanced: 'true' })}`}
+                  >
                     Run
                   </Link>
                 )}
@@ -153,7 +188,10 @@ export function QueryLanguageHelpPage() {
   const location = useLocation();
   useEffect(() => {
     if (!location.hash) return;
-    const id = window.setTimeout(() => document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'start' }), 100);
+    const id = window.setTimeout(
+      () => document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'start' }),
+      100,
+    );
     return () => window.clearTimeout(id);
   }, [location.hash]);
 
@@ -164,11 +202,11 @@ export function QueryLanguageHelpPage() {
         Query language
       </Typography>
       <Typography sx={{ mb: 2 }} color="text.secondary">
-        Turn on <b>Advanced</b> next to the search box on Installations, Sensors or Contractors to filter the list with a
-        query. Type a query and press Enter; completion offers fields, operators and values as you type (Tab or the arrow
-        keys and Enter pick one, Ctrl+Space opens the list, Escape closes it). Mistakes are underlined and explained
-        under the box. Plain search is the same as <Code>{'SEARCH("text")'}</Code>. Save queries you use often from the
-        star menu; they are listed under{' '}
+        Turn on <b>Advanced</b> next to the search box on Installations, Sensors or Contractors to filter the list with
+        a query. Type a query and press Enter; completion offers fields, operators and values as you type (Tab or the
+        arrow keys and Enter pick one, Ctrl+Space opens the list, Escape closes it). Mistakes are underlined and
+        explained under the box. Plain search is the same as <Code>{'SEARCH("text")'}</Code>. Save queries you use often
+        from the star menu; they are listed under{' '}
         <Link component={RouterLink} to="/preferences/queries/installations">
           saved queries
         </Link>
@@ -192,9 +230,9 @@ export function QueryLanguageHelpPage() {
               searchable fields (marked SEARCH below), or equal a numeric id.
             </li>
             <li>
-              Keywords ({KEYWORDS.join(', ')}) and function names (SEARCH, now) ignore case; field names do too.
-              Spaces between parts are optional. An empty query shows everything. A query holds at most{' '}
-              {MAX_QUERY_LENGTH} characters.
+              Keywords ({KEYWORDS.join(', ')}) and function names (SEARCH, now) ignore case; field names do too. Spaces
+              between parts are optional. An empty query shows everything. A query holds at most {MAX_QUERY_LENGTH}{' '}
+              characters.
             </li>
             <li>
               <Code>!=</Code>, <Code>not in</Code>, <Code>!~</Code> and <Code>not</Code> are exact opposites: they also
@@ -314,9 +352,9 @@ value      = number | string | true | false | null | word | date | now() [ ("+" 
         <Typography variant="body2" sx={{ mb: 2 }}>
           Installations, sensors and contractors carry tags. Query a tag by its name after <Code>tag.</Code>:{' '}
           <Code>tag.Mounting = Roof</Code>; quote names with spaces or other characters:{' '}
-          <Code>{'tag."Roof type" in (Flat, Pitched)'}</Code>. A tag's type decides its values: FLOAT and INTEGER
-          tags are numbers, BOOLEAN tags true or false, ENUM tags one of their values, the others text. You can query
-          only the tags you may see; they are listed with each list's fields below.
+          <Code>{'tag."Roof type" in (Flat, Pitched)'}</Code>. A tag's type decides its values: FLOAT and INTEGER tags
+          are numbers, BOOLEAN tags true or false, ENUM tags one of their values, the others text. You can query only
+          the tags you may see; they are listed with each list's fields below.
         </Typography>
       </Section>
 

@@ -14,7 +14,8 @@ const dash = <Typography variant="body2">—</Typography>;
 
 export function addressText(a: HistoryAddress | null | undefined, local = false): string {
   if (!a) return '';
-  const pick = (k: 'country' | 'state' | 'city' | 'street' | 'number') => (local ? (a[`${k}Local`] ?? a[k]) : a[k]) || '';
+  const pick = (k: 'country' | 'state' | 'city' | 'street' | 'number') =>
+    (local ? (a[`${k}Local`] ?? a[k]) : a[k]) || '';
   const streetLine = [pick('street'), pick('number')].filter(Boolean).join(' ');
   return [streetLine, pick('city'), pick('state'), pick('country')].filter(Boolean).join(', ');
 }
@@ -89,7 +90,12 @@ export function HistoryTagsField({ tags }: { tags: readonly Tag[] }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: 320 }}>
       {entries.map(([id, value]) => (
-        <Chip key={id} size="small" variant="outlined" label={`${byId.get(id)?.name ?? `Tag ${id}`}: ${tagValueText(value)}`} />
+        <Chip
+          key={id}
+          size="small"
+          variant="outlined"
+          label={`${byId.get(id)?.name ?? `Tag ${id}`}: ${tagValueText(value)}`}
+        />
       ))}
     </Box>
   );

@@ -2,7 +2,13 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { AUDIT_EVENT_TYPES, type AuditEventType } from '../../../common/auditEvents';
 
-export function AuditTypeInput({ value, onChange }: { value: AuditEventType | undefined; onChange(type: AuditEventType | undefined): void }) {
+export function AuditTypeInput({
+  value,
+  onChange,
+}: {
+  value: AuditEventType | undefined;
+  onChange(type: AuditEventType | undefined): void;
+}) {
   return (
     <Autocomplete
       size="small"

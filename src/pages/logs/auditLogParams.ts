@@ -25,9 +25,13 @@ export const DEFAULT_AUDIT_PARAMS: AuditLogParams = {
   search: '',
 };
 
-const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
 
-export function parseAuditParams(params: URLSearchParams, sortFields: readonly AuditSortField[] = AUDIT_SORT_FIELDS): AuditLogParams {
+export function parseAuditParams(
+  params: URLSearchParams,
+  sortFields: readonly AuditSortField[] = AUDIT_SORT_FIELDS,
+): AuditLogParams {
   const page = Number(params.get('page'));
   const limit = Number(params.get('limit'));
   const sortBy = params.get('sortBy');
@@ -44,7 +48,12 @@ export function parseAuditParams(params: URLSearchParams, sortFields: readonly A
 
 /** The URL query of a view: page, limit, sortBy and descending always, type and search when set. */
 export function auditParamsToSearch(p: AuditLogParams): URLSearchParams {
-  const out = new URLSearchParams({ page: String(p.page), limit: String(p.limit), sortBy: p.sortBy, descending: String(p.descending) });
+  const out = new URLSearchParams({
+    page: String(p.page),
+    limit: String(p.limit),
+    sortBy: p.sortBy,
+    descending: String(p.descending),
+  });
   if (p.type) out.set('type', p.type);
   if (p.search) out.set('search', p.search);
   return out;

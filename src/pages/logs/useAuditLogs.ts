@@ -25,8 +25,15 @@ export interface AuditLogPage {
   capped: boolean;
 }
 
-export async function fetchAuditLogs(scope: AuditScope, params: AuditLogParams, signal?: AbortSignal): Promise<AuditLogPage> {
-  const body = await client('main').request<{ data: { logs: AuditLog[] }; meta: { totalCount: number; capped?: boolean } }>(`/audit/logs/${scope}`, {
+export async function fetchAuditLogs(
+  scope: AuditScope,
+  params: AuditLogParams,
+  signal?: AbortSignal,
+): Promise<AuditLogPage> {
+  const body = await client('main').request<{
+    data: { logs: AuditLog[] };
+    meta: { totalCount: number; capped?: boolean };
+  }>(`/audit/logs/${scope}`, {
     query: auditApiQuery(params),
     signal,
   });

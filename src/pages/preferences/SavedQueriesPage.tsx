@@ -8,14 +8,23 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { exportSavedQueries, parseSavedQueriesJson, type QueryKind, type SavedQuery, type SavedQueryInput } from '../../../common/presets';
+import {
+  exportSavedQueries,
+  parseSavedQueriesJson,
+  type QueryKind,
+  type SavedQuery,
+  type SavedQueryInput,
+} from '../../../common/presets';
 import { queryHelpLink } from '../../components/query/QueryHelpButton';
 import { QueryText } from '../../components/query/QueryText';
 import { SavedQueryDialog, type SavedQueryDraft } from '../../components/query/SavedQueryDialog';
 import { PersonalListPage } from './PersonalListPage';
 import { queriesApi, usePersonalListChange } from './preferencesApi';
 
-const TITLES: Record<QueryKind, string> = { installations: 'Saved queries: installations', sensors: 'Saved queries: sensors' };
+const TITLES: Record<QueryKind, string> = {
+  installations: 'Saved queries: installations',
+  sensors: 'Saved queries: sensors',
+};
 
 function SavedQueriesPage({ kind }: { kind: QueryKind }) {
   const notify = useNotify();

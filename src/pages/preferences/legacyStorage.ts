@@ -36,7 +36,8 @@ async function migrateOne<T extends { id: number; name: string; visibility: bool
 /** Migrates whatever old lists local storage holds; resolves to the keys that were adopted. */
 export async function migrateLegacyStorage(queryClient: QueryClient): Promise<string[]> {
   const done: string[] = [];
-  if (await migrateOne(LEGACY_STORAGE_KEYS.presets, parsePresetsJson, presetsApi, queryClient)) done.push(LEGACY_STORAGE_KEYS.presets);
+  if (await migrateOne(LEGACY_STORAGE_KEYS.presets, parsePresetsJson, presetsApi, queryClient))
+    done.push(LEGACY_STORAGE_KEYS.presets);
   for (const kind of QUERY_KINDS) {
     const key = LEGACY_STORAGE_KEYS[kind];
     if (await migrateOne(key, parseSavedQueriesJson, queriesApi(kind), queryClient)) done.push(key);

@@ -5,7 +5,14 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { effectivePresetId, type Preset, type PresetInput, type QueryKind, type SavedQuery, type SavedQueryInput } from '../../../common/presets';
+import {
+  effectivePresetId,
+  type Preset,
+  type PresetInput,
+  type QueryKind,
+  type SavedQuery,
+  type SavedQueryInput,
+} from '../../../common/presets';
 import { client } from '../../dataProviders/http';
 import { announceChange, type SyncTopic } from './tabSync';
 
@@ -40,17 +47,34 @@ const main = () => client('main');
 export const presetsApi: ListApi<Preset, PresetInput> = {
   topic: 'presets',
   key: PRESETS_KEY,
-  list: async (signal) => (await main().request<{ data: { presets: Preset[] } }>('/preferences/presets', { signal })).data.presets,
+  list: async (signal) =>
+    (await main().request<{ data: { presets: Preset[] } }>('/preferences/presets', { signal })).data.presets,
   create: async (body) =>
-    (await main().request<{ data: { preset: Preset } }>('/preferences/presets', { method: 'POST', body, ignoreStatuses: [400] })).data
-      .preset,
+    (
+      await main().request<{ data: { preset: Preset } }>('/preferences/presets', {
+        method: 'POST',
+        body,
+        ignoreStatuses: [400],
+      })
+    ).data.preset,
   update: async ({ id, ...body }) =>
-    (await main().request<{ data: { preset: Preset } }>(`/preferences/presets/${id}`, { method: 'PUT', body, ignoreStatuses: [400] }))
-      .data.preset,
+    (
+      await main().request<{ data: { preset: Preset } }>(`/preferences/presets/${id}`, {
+        method: 'PUT',
+        body,
+        ignoreStatuses: [400],
+      })
+    ).data.preset,
   remove: async (id) =>
-    (await main().request<{ data: { presets: Preset[] } }>(`/preferences/presets/${id}`, { method: 'DELETE' })).data.presets,
+    (await main().request<{ data: { presets: Preset[] } }>(`/preferences/presets/${id}`, { method: 'DELETE' })).data
+      .presets,
   order: async (ids) =>
-    (await main().request<{ data: { presets: Preset[] } }>('/preferences/presets/order', { method: 'PUT', body: { ids } })).data.presets,
+    (
+      await main().request<{ data: { presets: Preset[] } }>('/preferences/presets/order', {
+        method: 'PUT',
+        body: { ids },
+      })
+    ).data.presets,
   importAll: async (presets) =>
     (
       await main().request<{ data: { presets: Preset[] } }>('/preferences/presets/import', {
@@ -60,12 +84,15 @@ export const presetsApi: ListApi<Preset, PresetInput> = {
       })
     ).data.presets,
   migrate: async (presets) => {
-    const { data } = await main().request<{ data: { presets: Preset[]; migrated: boolean } }>('/preferences/presets/migrate', {
-      method: 'POST',
-      body: { presets },
-      skipLoading: true,
-      ignoreStatuses: [400, 404],
-    });
+    const { data } = await main().request<{ data: { presets: Preset[]; migrated: boolean } }>(
+      '/preferences/presets/migrate',
+      {
+        method: 'POST',
+        body: { presets },
+        skipLoading: true,
+        ignoreStatuses: [400, 404],
+      },
+    );
     return { items: data.presets, migrated: data.migrated };
   },
 };
@@ -82,14 +109,21 @@ export function queriesApi(kind: QueryKind): ListApi<SavedQuery, SavedQueryInput
     key: queriesKey(kind),
     list: async (signal) => (await main().request<List>(base, { signal })).data.queries,
     create: async (body) =>
-      (await main().request<{ data: { query: SavedQuery } }>(base, { method: 'POST', body, ignoreStatuses: [400] })).data.query,
+      (await main().request<{ data: { query: SavedQuery } }>(base, { method: 'POST', body, ignoreStatuses: [400] }))
+        .data.query,
     update: async ({ id, ...body }) =>
-      (await main().request<{ data: { query: SavedQuery } }>(`${base}/${id}`, { method: 'PUT', body, ignoreStatuses: [400] })).data
-        .query,
+      (
+        await main().request<{ data: { query: SavedQuery } }>(`${base}/${id}`, {
+          method: 'PUT',
+          body,
+          ignoreStatuses: [400],
+        })
+      ).data.query,
     remove: async (id) => (await main().request<List>(`${base}/${id}`, { method: 'DELETE' })).data.queries,
     order: async (ids) => (await main().request<List>(`${base}/order`, { method: 'PUT', body: { ids } })).data.queries,
     importAll: async (queries) =>
-      (await main().request<List>(`${base}/import`, { method: 'POST', body: { queries }, ignoreStatuses: [400] })).data.queries,
+      (await main().request<List>(`${base}/import`, { method: 'POST', body: { queries }, ignoreStatuses: [400] })).data
+        .queries,
     migrate: async (queries) => {
       const { data } = await main().request<{ data: { queries: SavedQuery[]; migrated: boolean } }>(`${base}/migrate`, {
         method: 'POST',
@@ -144,18 +178,29 @@ export async function fetchPreferences(signal?: AbortSignal): Promise<Preference
 }
 
 export async function savePreferences(patch: Partial<Preferences>): Promise<Preferences> {
-  return (await main().request<{ data: Preferences }>('/preferences', { method: 'PATCH', body: patch, skipLoading: true })).data;
+  return (
+    await main().request<{ data: Preferences }>('/preferences', { method: 'PATCH', body: patch, skipLoading: true })
+  ).data;
 }
 
 export function usePreferences(enabled = true) {
-  return useQuery({ queryKey: PREFERENCES_KEY, queryFn: ({ signal }) => fetchPreferences(signal), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: PREFERENCES_KEY,
+    queryFn: ({ signal }) => fetchPreferences(signal),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /**
  * The preset the installations table shows (the selected one while visible, otherwise All) and
  * a setter that remembers the choice on the server.
  */
-export function useSelectedPreset(): { preset: Preset | undefined; presets: Preset[]; select(id: number): Promise<void> } {
+export function useSelectedPreset(): {
+  preset: Preset | undefined;
+  presets: Preset[];
+  select(id: number): Promise<void>;
+} {
   const queryClient = useQueryClient();
   const { data: prefs } = usePreferences();
   const { data: presets = [] } = usePresets();

@@ -9,7 +9,10 @@ export type SyncTopic = 'preferences' | 'presets' | 'queries.installations' | 'q
 
 export function announceChange(topic: SyncTopic): void {
   try {
-    localStorage.setItem(TAB_SYNC_KEY, JSON.stringify({ topic, at: Date.now(), nonce: Math.random().toString(36).slice(2) }));
+    localStorage.setItem(
+      TAB_SYNC_KEY,
+      JSON.stringify({ topic, at: Date.now(), nonce: Math.random().toString(36).slice(2) }),
+    );
     window.setTimeout(() => {
       try {
         localStorage.removeItem(TAB_SYNC_KEY);
@@ -27,7 +30,10 @@ export function syncTopicOf(event: Pick<StorageEvent, 'key' | 'newValue'>): Sync
   if (event.key !== TAB_SYNC_KEY || !event.newValue) return undefined;
   try {
     const topic = (JSON.parse(event.newValue) as { topic?: unknown }).topic;
-    return topic === 'preferences' || topic === 'presets' || topic === 'queries.installations' || topic === 'queries.sensors'
+    return topic === 'preferences' ||
+      topic === 'presets' ||
+      topic === 'queries.installations' ||
+      topic === 'queries.sensors'
       ? topic
       : undefined;
   } catch {

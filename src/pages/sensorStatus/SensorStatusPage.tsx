@@ -19,7 +19,13 @@ import { usePermissionSet } from '../../state/useSession';
 import { SensorUpdaterActions } from './SensorUpdaterActions';
 
 /** Statuses that change on their own soon: polled. */
-export const MOVING_STATUSES: readonly string[] = ['RestartRequired', 'IdleRequired', 'Pending', 'Updating', 'UpdatePending'];
+export const MOVING_STATUSES: readonly string[] = [
+  'RestartRequired',
+  'IdleRequired',
+  'Pending',
+  'Updating',
+  'UpdatePending',
+];
 export const POLL_MS = 3000;
 
 export const updaterStatusLabel = (status: string) => UPDATER_STATUSES[status as UpdaterStatus] ?? status;
@@ -96,7 +102,12 @@ export function SensorStatusPage() {
             {fromUrl !== undefined && (
               <Tooltip title="Refresh">
                 <span>
-                  <IconButton aria-label="Refresh" onClick={() => void status.refetch()} disabled={status.isFetching} sx={{ mt: 1 }}>
+                  <IconButton
+                    aria-label="Refresh"
+                    onClick={() => void status.refetch()}
+                    disabled={status.isFetching}
+                    sx={{ mt: 1 }}
+                  >
                     <RefreshIcon />
                   </IconButton>
                 </span>
@@ -117,7 +128,17 @@ export function SensorStatusPage() {
           {sensor && (
             <Box sx={{ mt: 2 }} data-testid="updater-status-card">
               <Typography variant="h6" sx={{ mb: 1 }}>{`Sensor ${sensor.id}`}</Typography>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0, alignItems: 'center' }}>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content 1fr',
+                  columnGap: 3,
+                  rowGap: 1,
+                  m: 0,
+                  alignItems: 'center',
+                }}
+              >
                 <Row label="Version">
                   <Typography variant="body2">{sensor.version ?? '—'}</Typography>
                 </Row>
@@ -129,7 +150,15 @@ export function SensorStatusPage() {
                     <Chip
                       size="small"
                       label={updaterStatusLabel(sensor.status)}
-                      color={sensor.status === 'Ok' ? 'success' : sensor.status === 'Failed' ? 'error' : MOVING_STATUSES.includes(sensor.status) ? 'info' : 'default'}
+                      color={
+                        sensor.status === 'Ok'
+                          ? 'success'
+                          : sensor.status === 'Failed'
+                            ? 'error'
+                            : MOVING_STATUSES.includes(sensor.status)
+                              ? 'info'
+                              : 'default'
+                      }
                       data-status={sensor.status}
                     />
                   </Tooltip>

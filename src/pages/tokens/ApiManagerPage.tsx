@@ -8,7 +8,12 @@ import { TokenListPage } from './TokenListPage';
 const ApiDocsLink = () => (
   <Typography variant="body2" color="text.secondary">
     Tokens authenticate scripts and integrations against every service of the API; see the{' '}
-    <Link href={runtimeConfig().apiDocs} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
+    <Link
+      href={runtimeConfig().apiDocs}
+      target="_blank"
+      rel="noopener noreferrer"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+    >
       API documentation
       <OpenInNewIcon sx={{ fontSize: 14 }} />
     </Link>

@@ -11,7 +11,11 @@ export function DuplicateTokenButton() {
   if (!token || !canCreate) return null;
   return (
     <Tooltip title="Create duplicate">
-      <IconButton size="small" aria-label={`Create duplicate of ${token.name}`} onClick={() => openCreate({ name: token.name, permissions: token.permissions })}>
+      <IconButton
+        size="small"
+        aria-label={`Create duplicate of ${token.name}`}
+        onClick={() => openCreate({ name: token.name, permissions: token.permissions })}
+      >
         <DuplicateIcon fontSize="small" />
       </IconButton>
     </Tooltip>

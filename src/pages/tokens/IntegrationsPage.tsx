@@ -12,8 +12,11 @@ export function IntegrationsPage() {
   const permissions = usePermissionSet();
   const userId = useSession()?.user.id;
   const canRevoke = useCallback(
-    (token: ApiToken) => permissions.can('admin_deactivate_tokens') || (token.ownerId === userId && permissions.can('use_tokens')),
+    (token: ApiToken) =>
+      permissions.can('admin_deactivate_tokens') || (token.ownerId === userId && permissions.can('use_tokens')),
     [permissions, userId],
   );
-  return <TokenListPage title="Integrations" all canCreate={permissions.can('admin_use_tokens')} canRevoke={canRevoke} />;
+  return (
+    <TokenListPage title="Integrations" all canCreate={permissions.can('admin_use_tokens')} canRevoke={canRevoke} />
+  );
 }

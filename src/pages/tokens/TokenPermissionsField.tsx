@@ -25,7 +25,9 @@ export function TokenPermissionsField() {
         <Chip key={p} label={p} size="small" variant="outlined" />
       ))}
       {hidden > 0 && <Chip label={`+${hidden} more`} size="small" color="primary" onClick={() => setExpanded(true)} />}
-      {expanded && permissions.length > VISIBLE && <Chip label="Show less" size="small" onClick={() => setExpanded(false)} />}
+      {expanded && permissions.length > VISIBLE && (
+        <Chip label="Show less" size="small" onClick={() => setExpanded(false)} />
+      )}
     </Box>
   );
 }

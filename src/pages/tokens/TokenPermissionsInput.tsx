@@ -60,8 +60,15 @@ function PermissionGroupList({
           <FormControlLabel
             key={name}
             disabled={disabled}
-            sx={{ display: 'flex', mr: 0, breakInside: 'avoid', '& .MuiFormControlLabel-label': { fontSize: 13, overflowWrap: 'anywhere' } }}
-            control={<Checkbox size="small" checked={selected.has(name)} onChange={() => toggle(name)} sx={{ py: 0.25 }} />}
+            sx={{
+              display: 'flex',
+              mr: 0,
+              breakInside: 'avoid',
+              '& .MuiFormControlLabel-label': { fontSize: 13, overflowWrap: 'anywhere' },
+            }}
+            control={
+              <Checkbox size="small" checked={selected.has(name)} onChange={() => toggle(name)} sx={{ py: 0.25 }} />
+            }
             label={name}
           />
         ))}
@@ -76,7 +83,9 @@ export function TokenPermissionsInput({ available, value, onChange, disabled }: 
   const needle = filter.trim().toLowerCase();
   const groups = useMemo(() => {
     const visible = [...available].filter((n) => !needle || n.toLowerCase().includes(needle)).sort();
-    return GROUPS.map((group) => ({ group, names: visible.filter((n) => permissionGroup(n) === group) })).filter((g) => g.names.length > 0);
+    return GROUPS.map((group) => ({ group, names: visible.filter((n) => permissionGroup(n) === group) })).filter(
+      (g) => g.names.length > 0,
+    );
   }, [available, needle]);
 
   const toggle = (name: string) => onChange(selected.has(name) ? value.filter((n) => n !== name) : [...value, name]);
@@ -99,9 +108,22 @@ export function TokenPermissionsInput({ available, value, onChange, disabled }: 
           onChange={(e) => setFilter(e.target.value)}
           disabled={disabled}
           sx={{ flex: 1 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="permissions-selected">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ whiteSpace: 'nowrap' }}
+          data-testid="permissions-selected"
+        >
           {value.length} selected
         </Typography>
         {value.length > 0 && (
@@ -124,7 +146,16 @@ export function TokenPermissionsInput({ available, value, onChange, disabled }: 
             No matches found.
           </Typography>
         ) : (
-          groups.map((g) => <PermissionGroupList key={g.group} {...g} selected={selected} toggle={toggle} setMany={setMany} disabled={disabled} />)
+          groups.map((g) => (
+            <PermissionGroupList
+              key={g.group}
+              {...g}
+              selected={selected}
+              toggle={toggle}
+              setMany={setMany}
+              disabled={disabled}
+            />
+          ))
         )}
       </Box>
     </Box>

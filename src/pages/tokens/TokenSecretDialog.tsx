@@ -27,7 +27,13 @@ export function TokenSecretDialog({ name, secret, onClose }: TokenSecretDialogPr
     }
   };
   return (
-    <Dialog open onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} maxWidth="sm" fullWidth aria-labelledby="token-secret-title">
+    <Dialog
+      open
+      onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="token-secret-title"
+    >
       <DialogTitle id="token-secret-title">Token "{name}" created</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -38,7 +44,9 @@ export function TokenSecretDialog({ name, secret, onClose }: TokenSecretDialogPr
           value={secret}
           fullWidth
           onFocus={(e) => e.target.select()}
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'token-secret', style: { fontFamily: 'monospace' } } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'data-testid': 'token-secret', style: { fontFamily: 'monospace' } },
+          }}
         />
       </DialogContent>
       <DialogActions>

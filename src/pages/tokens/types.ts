@@ -27,7 +27,9 @@ export interface TokenDraft {
   permissions: string[];
 }
 
-export const isExpired = (token: Pick<ApiToken, 'expiresAt'>, now: number) => new Date(token.expiresAt).getTime() <= now;
+export const isExpired = (token: Pick<ApiToken, 'expiresAt'>, now: number) =>
+  new Date(token.expiresAt).getTime() <= now;
 
 /** A token works only while it is neither revoked nor expired. */
-export const isTokenActive = (token: Pick<ApiToken, 'active' | 'expiresAt'>, now: number) => token.active && !isExpired(token, now);
+export const isTokenActive = (token: Pick<ApiToken, 'active' | 'expiresAt'>, now: number) =>
+  token.active && !isExpired(token, now);

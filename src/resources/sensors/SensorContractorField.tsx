@@ -12,7 +12,12 @@ export function SensorContractorField() {
   const contractor = sensor?.info.contractor;
   if (!contractor) return <Typography variant="body2">—</Typography>;
   return (
-    <MuiLink component={Link} to={contractorSearchPath(contractor.id)} variant="body2" title={`Installations of contractor ${contractor.id}`}>
+    <MuiLink
+      component={Link}
+      to={contractorSearchPath(contractor.id)}
+      variant="body2"
+      title={`Installations of contractor ${contractor.id}`}
+    >
       {contractor.name || `#${contractor.id}`}
     </MuiLink>
   );

@@ -12,7 +12,12 @@ export function SensorHistoryButton() {
   if (!sensor || !canView) return null;
   return (
     <Tooltip title="Previous installations">
-      <IconButton size="small" component={Link} to={`/sensors/${sensor.id}/history`} aria-label={`Previous installations of sensor ${sensor.id}`}>
+      <IconButton
+        size="small"
+        component={Link}
+        to={`/sensors/${sensor.id}/history`}
+        aria-label={`Previous installations of sensor ${sensor.id}`}
+      >
         <HistoryIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -28,7 +28,10 @@ export function SensorStatusInput() {
   const change = useMutation({
     mutationFn: ({ id, status }: { id: number; status: SensorStatus }) => api.changeStatus(id, status),
     onSuccess: (updated, { id, status }) => {
-      updateInCache(id, (s) => ({ ...s, info: { ...s.info, ...(updated?.info ?? {}), status: updated?.info?.status ?? status } }));
+      updateInCache(id, (s) => ({
+        ...s,
+        info: { ...s.info, ...(updated?.info ?? {}), status: updated?.info?.status ?? status },
+      }));
       notify(...success('Status changed!'));
     },
   });

@@ -15,7 +15,9 @@ export function useUpdateSensorInCache() {
       queryClient.setQueriesData<GetListResult<Sensor>>({ queryKey: ['sensors', 'getList'] }, (old) =>
         old ? { ...old, data: old.data.map((s) => (same(s) ? change(s) : s)) } : old,
       );
-      queryClient.setQueriesData<Sensor>({ queryKey: ['sensors', 'getOne', { id: String(id) }] }, (old) => (old ? change(old) : old));
+      queryClient.setQueriesData<Sensor>({ queryKey: ['sensors', 'getOne', { id: String(id) }] }, (old) =>
+        old ? change(old) : old,
+      );
     },
     [queryClient],
   );

@@ -101,7 +101,9 @@ export function TagList({ context }: { context: TagContext }) {
           />
         </DataTable>
       </List>
-      {dialog !== undefined && <TagDialog context={context} tag={dialog ?? undefined} onClose={() => setDialog(undefined)} />}
+      {dialog !== undefined && (
+        <TagDialog context={context} tag={dialog ?? undefined} onClose={() => setDialog(undefined)} />
+      )}
     </>
   );
 }

@@ -44,4 +44,7 @@ export const tagEditRule = (context: TagContext, tagId: number): PermissionRule 
 };
 
 /** Who may view the whole context (the order form's tag editors need this, not a single tag). */
-export const tagContextViewRule = (context: TagContext): PermissionRule => ['view_tags', `view_${TAG_SINGULAR[context]}_tags`];
+export const tagContextViewRule = (context: TagContext): PermissionRule => [
+  'view_tags',
+  `view_${TAG_SINGULAR[context]}_tags`,
+];
