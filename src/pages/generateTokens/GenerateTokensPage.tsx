@@ -74,11 +74,12 @@ export function GenerateTokensPage() {
           <Form
             defaultValues={ORDER_DEFAULT_VALUES}
             validate={(values: FieldValues) => validateOrder(values as OrderValues, sensorTags, installationTags)}
-            onSubmit={(values: FieldValues) =>
-              submitting.run(() =>
+            onSubmit={async (values: FieldValues) => {
+              // Resolve to nothing: react-admin reads an object returned by onSubmit as field errors.
+              await submitting.run(() =>
                 order.mutateAsync({ values: values as OrderValues, idempotencyKey: newIdempotencyKey() }),
-              )
-            }
+              );
+            }}
             noValidate
           >
             <Typography variant="h6" sx={{ mb: 2 }}>

@@ -84,9 +84,10 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
       <Form
         defaultValues={{ factors: toFactorDraft(sensor.params.factors[param]) }}
         validate={validate}
-        onSubmit={(values: FieldValues) =>
-          submitting.run(() => save.mutateAsync(toFactorSet((values as Values).factors)))
-        }
+        onSubmit={async (values: FieldValues) => {
+          // Resolve to nothing: react-admin reads an object returned by onSubmit as field errors.
+          await submitting.run(() => save.mutateAsync(toFactorSet((values as Values).factors)));
+        }}
         noValidate
       >
         <DialogTitle>{title}</DialogTitle>
