@@ -4,7 +4,6 @@
  * entity's page sizes and default sort, toolbar search, refresh and export. Page, sort and page size
  * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
-import { Typography } from '@mui/material';
 import {
   ColumnsButton,
   DataTable,
@@ -13,7 +12,6 @@ import {
   Pagination,
   RefreshButton,
   TopToolbar,
-  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import {
@@ -30,6 +28,7 @@ import { RelativeDate } from '../components/DateTimeField';
 import { csvExporter } from '../components/csvExporter';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { usePermissionSet } from '../state/useSession';
+import { ListEmpty, LIST_SX } from './ListEmpty';
 
 /** Export through react-admin's exporter: every matching row up to this many. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -57,19 +56,6 @@ function renderValue(value: unknown, field: FieldDecl) {
   }
 }
 
-function Empty() {
-  const translate = useTranslate();
-  const { search } = useToolbarSearch();
-  return (
-    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="list-empty">
-      {translate(search ? 'aq.noMatches' : 'aq.noData')}
-    </Typography>
-  );
-}
-
-/** The table scrolls inside its card, so the toolbar and pagination stay on screen. */
-const listSx = { '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } } as const;
-
 export function ResourceList({ entity, title }: { entity: EntityDecl; title: string }) {
   const { search, advanced } = useToolbarSearch();
   const permissions = usePermissionSet();
@@ -96,10 +82,10 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
           {canExport && <ExportButton maxResults={EXPORT_MAX_ROWS} />}
         </TopToolbar>
       }
-      empty={<Empty />}
-      sx={listSx}
+      empty={<ListEmpty />}
+      sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} hiddenColumns={optional}>
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} hiddenColumns={optional}>
         {columns.map((f) => (
           <DataTable.Col
             key={f.name}

@@ -5,7 +5,7 @@
  * installations, restart (GSM, NBIOT) and retire. Columns follow the VIEW_* permissions.
  */
 import type { PermissionRule } from '../../../common/permissions';
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
@@ -21,6 +21,7 @@ import { SensorHistoryButton } from './SensorHistoryButton';
 import { SensorStatusInput } from './SensorStatusInput';
 import { SensorTagField } from './SensorTagField';
 import type { Sensor } from './types';
+import { ListEmpty, LIST_SX } from '../ListEmpty';
 
 const Column = DataTable.Col<Sensor>;
 const rowsPerPageOptions = [...PAGE_SIZES];
@@ -28,8 +29,6 @@ const rowsPerPageOptions = [...PAGE_SIZES];
 const hiddenColumns = ['measured'];
 /** The row actions (previous installations, restart, retire): without any of them, no Actions column. */
 const ROW_ACTION_PERMISSIONS: PermissionRule = ['view_history_sensor', 'restart_sensors', 'remove_sensors'];
-/** The table scrolls inside its card, so the toolbar and pagination stay on screen. */
-const listSx = { '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } } as const;
 
 const SensorListActions = () => (
   <TopToolbar>
@@ -38,16 +37,6 @@ const SensorListActions = () => (
     <ExportSensorsButton />
   </TopToolbar>
 );
-
-function Empty() {
-  const translate = useTranslate();
-  const { search } = useToolbarSearch();
-  return (
-    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="list-empty">
-      {translate(search ? 'aq.noMatches' : 'aq.noData')}
-    </Typography>
-  );
-}
 
 /** Each action keeps its own slot, so the icons line up from row to row. */
 const SensorActions = () => (
@@ -88,12 +77,12 @@ export function SensorList() {
       pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<SensorListActions />}
       empty={false}
-      sx={listSx}
+      sx={LIST_SX}
     >
       <DataTable
         bulkActionButtons={false}
         rowClick={false}
-        empty={<Empty />}
+        empty={<ListEmpty />}
         size="small"
         hiddenColumns={hiddenColumns}
       >

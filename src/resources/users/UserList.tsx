@@ -3,7 +3,7 @@
  * filters by username and display name. Avatar, username, display name, role (a dropdown for other
  * users), and enable/disable and logout actions for others, each behind its permission.
  */
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
@@ -14,6 +14,7 @@ import type { AdminUser } from './types';
 import { UserAvatarField } from './UserAvatarField';
 import { UserNameField } from './UserNameField';
 import { UserRoleInput } from './UserRoleInput';
+import { ListEmpty } from '../ListEmpty';
 
 const Column = DataTable.Col<AdminUser>;
 
@@ -23,16 +24,6 @@ const UserListActions = () => (
     <RefreshButton />
   </TopToolbar>
 );
-
-function Empty() {
-  const translate = useTranslate();
-  const { search } = useToolbarSearch();
-  return (
-    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="list-empty">
-      {translate(search ? 'aq.noMatches' : 'aq.noData')}
-    </Typography>
-  );
-}
 
 const UserActions = () => (
   <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
@@ -62,7 +53,7 @@ export function UserList() {
       <DataTable
         bulkActionButtons={false}
         rowClick={false}
-        empty={<Empty />}
+        empty={<ListEmpty />}
         rowSx={(user) => (user.enabled ? {} : { opacity: 0.6 })}
       >
         <Column source="avatar" label="" disableSort render={() => <UserAvatarField />} />
