@@ -13,7 +13,7 @@ import { serverCatalogue } from '../query/compile';
 import { COUNT, countOf } from './count';
 import { listEndpoint, type ListRepository } from './endpoint';
 import { MAX_LIST_LIMIT } from './params';
-import { isRowField, rowSchema } from './schemas';
+import { isRowField } from './schemas';
 
 /** The drizzle table a declaration names. */
 export function storageTable(entity: EntityDecl): PgTable {
@@ -71,6 +71,5 @@ export const declaredListRoutes =
         path: entity.endpoint,
         summary: `${entity.label}, paged, sorted and filtered by a query`,
         maxLimit: MAX_LIST_LIMIT,
-        row: rowSchema(entity),
       });
   };

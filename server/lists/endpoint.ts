@@ -16,7 +16,7 @@ import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
 import { gateRow, hiddenPaths } from './gating';
 import { listQuerystring } from './params';
-import { listEnvelope, listResponseSchema } from './schemas';
+import { listEnvelope, listResponseSchema, rowSchema } from './schemas';
 import { planPage, type PagePlan, type SortExpr } from './sorting';
 
 export interface ListContext {
@@ -48,7 +48,7 @@ export interface ListEndpointOptions {
   summary: string;
   maxLimit: number;
   /** The row schema (default: derived from the declaration). */
-  row: z.ZodType;
+  row?: z.ZodType;
   /** Extra paths serving the same list (kept for older clients, hidden from the documents). */
   aliases?: string[];
 }
@@ -59,7 +59,7 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     summary: opts.summary,
     tags: [entity.name],
     querystring: listQuerystring(opts.maxLimit),
-    response: { 200: listResponseSchema(entity, opts.row) },
+    response: { 200: listResponseSchema(entity, opts.row ?? rowSchema(entity)) },
   };
   const handler = async (request: {
     query: z.infer<ReturnType<typeof listQuerystring>>;

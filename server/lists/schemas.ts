@@ -34,19 +34,20 @@ function fieldSchema(f: FieldDecl): z.ZodType {
   return f.permission ? described.optional() : described;
 }
 
-type Tree = { [key: string]: Tree | z.ZodType };
+type Tree<V> = { [key: string]: Tree<V> | V };
 
-function put(tree: Tree, path: readonly string[], value: z.ZodType): void {
+/** Writes a value at a path, creating the objects on the way (schema trees and response bodies). */
+function put<V>(tree: Tree<V>, path: readonly string[], value: V): void {
   const [head, ...rest] = path;
   if (rest.length === 0) {
     tree[head!] = value;
     return;
   }
-  const child = (tree[head!] ??= {}) as Tree;
+  const child = (tree[head!] ??= {}) as Tree<V>;
   put(child, rest, value);
 }
 
-function toObject(tree: Tree, nested: boolean): z.ZodType {
+function toObject(tree: Tree<z.ZodType>, nested: boolean): z.ZodType {
   const shape = Object.fromEntries(
     Object.entries(tree).map(([k, v]) => [k, v instanceof z.ZodType ? v : toObject(v, true)]),
   );
@@ -56,31 +57,25 @@ function toObject(tree: Tree, nested: boolean): z.ZodType {
 
 /** The row schema: every row field at its source path. */
 export function rowSchema(entity: EntityDecl): z.ZodObject {
-  const tree: Tree = {};
+  const tree: Tree<z.ZodType> = {};
   for (const f of entity.fields.filter(isRowField)) put(tree, (f.source ?? f.name).split('.'), fieldSchema(f));
   return toObject(tree, false) as z.ZodObject;
 }
 
 /** The list response schema: `rows` (and `total`) at the paths the entity's envelope names. */
 export function listResponseSchema(entity: EntityDecl, row: z.ZodType): z.ZodType {
-  const tree: Tree = {};
+  const tree: Tree<z.ZodType> = {};
   put(tree, entity.envelope.rows.split('.'), z.array(row));
   if (entity.envelope.total) put(tree, entity.envelope.total.split('.'), z.number().int());
-  const build = (t: Tree): z.ZodType =>
+  const build = (t: Tree<z.ZodType>): z.ZodType =>
     z.object(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v instanceof z.ZodType ? v : build(v)])));
   return build(tree);
 }
 
 /** A list response body: rows (and total) at the envelope's paths. */
 export function listEnvelope(entity: EntityDecl, rows: unknown[], total: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const set = (path: string, value: unknown) => {
-    const keys = path.split('.');
-    let node = out;
-    for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
-    node[keys[keys.length - 1]!] = value;
-  };
-  set(entity.envelope.rows, rows);
-  if (entity.envelope.total) set(entity.envelope.total, total);
+  const out: Tree<unknown> = {};
+  put<unknown>(out, entity.envelope.rows.split('.'), rows);
+  if (entity.envelope.total) put<unknown>(out, entity.envelope.total.split('.'), total);
   return out;
 }

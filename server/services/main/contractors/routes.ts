@@ -1,9 +1,7 @@
 /** GET /contractors: the contractors list (limit up to CONTRACTOR_FETCH_LIMIT for pickers). */
-import { contractor } from '../../../../common/entities';
 import { CONTRACTOR_FETCH_LIMIT } from '../../../../common/domain';
 import type { ServiceRoutes } from '../../../http/service';
 import { listEndpoint } from '../../../lists/endpoint';
-import { rowSchema } from '../../../lists/schemas';
 import { contractorList } from './repository';
 
 export const contractorRoutes: ServiceRoutes = (app, { db }) => {
@@ -11,6 +9,5 @@ export const contractorRoutes: ServiceRoutes = (app, { db }) => {
     path: '/contractors',
     summary: 'Contractors, paged, sorted and filtered by a query (limit up to 10000 for pickers)',
     maxLimit: CONTRACTOR_FETCH_LIMIT,
-    row: rowSchema(contractor),
   });
 };

@@ -3,7 +3,7 @@
  * queries, row shaping with images and the contractor, and the open-request count.
  */
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { catalogueOf, installationRequest } from '../../../../common/entities';
 import type { Executor } from '../../../db';
 import { contractors, installationRequests, requestImages } from '../../../db/schema';
@@ -41,6 +41,13 @@ export const fileLink = (key: string) => `/api/files/${key.split('/').map(encode
 
 const CATALOGUE = catalogueOf(installationRequest);
 
+/** The list's FROM: requests with their contractor (the page and the count filter on the same join). */
+const fromRequests = <S extends SelectedFields>(db: Executor, select: S) =>
+  db
+    .select(select)
+    .from(installationRequests)
+    .leftJoin(contractors, eq(contractors.id, installationRequests.contractorId));
+
 interface PageRow {
   q: typeof installationRequests.$inferSelect;
   contractorName: string | null;
@@ -54,27 +61,17 @@ export const requestList: ListRepository<PageRow> = {
   tieBreak: installationRequests.id,
   catalogue: async (_db, perms) => ({ cat: serverCatalogue(CATALOGUE, REQUEST_COLUMNS, { permissions: perms }) }),
   page: (db, where, plan) =>
-    db
-      .select({
-        q: installationRequests,
-        contractorName: contractors.name,
-        contractorLogo: contractors.logo,
-        contractorLink: contractors.link,
-      })
-      .from(installationRequests)
-      .leftJoin(contractors, eq(contractors.id, installationRequests.contractorId))
+    fromRequests(db, {
+      q: installationRequests,
+      contractorName: contractors.name,
+      contractorLogo: contractors.logo,
+      contractorLink: contractors.link,
+    })
       .where(where)
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-  count: (db, where) =>
-    countOf(
-      db
-        .select({ n: COUNT })
-        .from(installationRequests)
-        .leftJoin(contractors, eq(contractors.id, installationRequests.contractorId))
-        .where(where),
-    ),
+  count: (db, where) => countOf(fromRequests(db, { n: COUNT }).where(where)),
   async shape(rows, { db }) {
     const imagesOf = await imagesByRequest(
       db,

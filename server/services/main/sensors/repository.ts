@@ -4,7 +4,7 @@
  * mutation answers).
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { sensor } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import { FACTOR_COLUMN_PARAMS } from '../../../../common/query';
@@ -92,7 +92,12 @@ export function pickFactors(
  * declaration (the same rule as the query fields and the CSV export) and VIEW_<p>_FACTORS.
  */
 export function shapeSensor(r: SensorSelectRow, tagValues: Record<string, TagValue>, perms: PermissionSet) {
-  const row = {
+  return gateRow(sensorRowOf(r, tagValues, perms), hiddenPaths(sensor, perms));
+}
+
+/** The sensor row before field gating (the list builder gates a whole page at once). */
+function sensorRowOf(r: SensorSelectRow, tagValues: Record<string, TagValue>, perms: PermissionSet) {
+  return {
     id: r.id,
     info: {
       id: r.id,
@@ -112,11 +117,11 @@ export function shapeSensor(r: SensorSelectRow, tagValues: Record<string, TagVal
     },
     tags: tagValues,
   };
-  return gateRow(row, hiddenPaths(sensor, perms));
 }
 
-const fromSensors = (db: Executor) =>
-  db.select(SENSOR_SELECT).from(sensors).leftJoin(contractors, eq(contractors.id, sensors.contractorId));
+/** The list's FROM: sensors with their contractor (the page and the count filter on the same join). */
+const fromSensors = <S extends SelectedFields>(db: Executor, select: S) =>
+  db.select(select).from(sensors).leftJoin(contractors, eq(contractors.id, sensors.contractorId));
 
 export const sensorList: ListRepository<SensorSelectRow> = {
   entity: sensor,
@@ -128,19 +133,12 @@ export const sensorList: ListRepository<SensorSelectRow> = {
       tags: allTags,
     })),
   page: (db, where, plan) =>
-    fromSensors(db)
+    fromSensors(db, SENSOR_SELECT)
       .where(where)
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-  count: (db, where) =>
-    countOf(
-      db
-        .select({ n: COUNT })
-        .from(sensors)
-        .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
-        .where(where),
-    ),
+  count: (db, where) => countOf(fromSensors(db, { n: COUNT }).where(where)),
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(
       db,
@@ -148,6 +146,6 @@ export const sensorList: ListRepository<SensorSelectRow> = {
       rows.map((r) => r.id),
       visibleTagIds(tags, 'sensors', permissions),
     );
-    return rows.map((r) => shapeSensor(r, tagValues.get(r.id) ?? {}, permissions));
+    return rows.map((r) => sensorRowOf(r, tagValues.get(r.id) ?? {}, permissions));
   },
 };
