@@ -10,6 +10,7 @@ import { installInputSanitizer } from './http/sanitize';
 import { REQUEST_ID_HEADER, loggingServerOptions, type LogStream } from './http/logging';
 import { servicePlugin } from './http/service';
 import { SERVICES } from './services';
+import { realtimeSocketRoutes } from './realtime';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -74,6 +75,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   installInputSanitizer(app);
+  await realtimeSocketRoutes(app, ctx.realtime);
+  app.addHook('onClose', () => ctx.realtime.close());
   for (const def of Object.values(SERVICES)) {
     await app.register(servicePlugin(def, ctx), { prefix: def.prefix });
   }

@@ -49,7 +49,8 @@ export interface Config {
   refreshTokenTtlSec: number;
   loginThrottle: LoginThrottleConfig;
   oidc: OidcConfig;
-  realtime: { appId: string; key: string; secret: string };
+  /** Pusher app credentials; `redisChannel`: the Redis channel processes share when REDIS_URL is set. */
+  realtime: { appId: string; key: string; secret: string; redisChannel: string };
   mapTileUrl: string;
   /** The fleet simulator runs (SIMULATOR=off disables it). */
   simulator: boolean;
@@ -96,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appId: env.PUSHER_APP_ID ?? 'aq-console',
       key: env.PUSHER_KEY ?? 'aq-console-key',
       secret: env.PUSHER_SECRET ?? 'aq-console-secret',
+      redisChannel: env.REALTIME_REDIS_CHANNEL || 'aq-console:realtime',
     },
     mapTileUrl: env.MAP_TILE_URL ?? '',
     simulator: env.SIMULATOR !== 'off',

@@ -5,6 +5,7 @@ import type { SessionService } from './auth/sessions';
 import type { OidcClient } from './auth/oidc';
 import type { FileStore } from './storage/files';
 import type { LoginThrottle } from './auth/throttle';
+import type { RealtimeHub } from './realtime/hub';
 
 export interface AppContext {
   config: Config;
@@ -15,4 +16,6 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   oidc: OidcClient;
   files: FileStore;
+  /** Live updates: the Pusher-protocol hub of this process. */
+  realtime: RealtimeHub;
 }

@@ -10,6 +10,7 @@ import { LoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
 import path from 'node:path';
 import { FileStore } from './storage/files';
+import { createRealtimeHub } from './realtime';
 
 export async function createContext(
   config: Config,
@@ -36,6 +37,7 @@ export async function createContext(
     oidc: new OidcClient(config.oidc),
     loginThrottle: new LoginThrottle(dbh.db, config.loginThrottle),
     files: new FileStore(path.join(config.dataDir, 'files')),
+    realtime: createRealtimeHub(config),
   };
   return { ctx, database: dbh, seeded };
 }

@@ -16,6 +16,7 @@ import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensorRoutes';
 import { historyRoutes } from './main/historyRoutes';
+import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpReadRoutes } from './adp/readRoutes';
 import { apiUserReadRoutes } from './apiusers/readRoutes';
 import { gsmReadRoutes } from './gsm/readRoutes';
@@ -46,6 +47,7 @@ export const SERVICES = {
       tagWriteRoutes,
       sensorRoutes,
       historyRoutes,
+      realtimeRoutes,
       declaredListRoutes('main'),
     ],
   },

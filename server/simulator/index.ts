@@ -28,6 +28,8 @@ export interface SimulatorOptions {
   batchSize?: number;
   /** Tick on a timer (default true); false for tests, which call tick(now) themselves. */
   autoTick?: boolean;
+  /** Told which installations changed after each tick that reported measurements (live updates). */
+  onInstallationsChanged?: (ids: number[]) => Promise<void> | void;
   /** Where problems of automatic ticks are reported (default console.error). */
   log?: (message: string, error?: unknown) => void;
 }
@@ -72,6 +74,10 @@ export function startSimulator(ctx: Pick<AppContext, 'db'>, opts: SimulatorOptio
     ) {
       lastMeasureAt = now.getTime();
       measurements = await reportMeasurements(ctx.db, now, { seed, batchSize });
+      if (measurements.installationIds.length)
+        await Promise.resolve(opts.onInstallationsChanged?.(measurements.installationIds)).catch((err: unknown) =>
+          log('simulator: live update failed', err),
+        );
     }
     lastTick = { at: now, durationMs: performance.now() - started, updater, measurements };
     return lastTick;

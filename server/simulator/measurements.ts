@@ -82,6 +82,8 @@ export interface MeasurementStats {
   installed: number;
   reported: number;
   silent: number;
+  /** Installations whose sensor reported (their values and activity changed). */
+  installationIds: number[];
 }
 
 export async function reportMeasurements(
@@ -93,6 +95,7 @@ export async function reportMeasurements(
   const candidates = await db
     .select({
       id: sensors.id,
+      installationId: sensors.currentInstallationId,
       measured: sensors.measured,
       communication: sensors.communication,
       firmwareVersion: sensors.firmwareVersion,
@@ -173,5 +176,10 @@ export async function reportMeasurements(
       }
     });
   }
-  return { installed: candidates.length, reported: due.length, silent: candidates.length - due.length };
+  return {
+    installed: candidates.length,
+    reported: due.length,
+    silent: candidates.length - due.length,
+    installationIds: due.flatMap((s) => (s.installationId === null ? [] : [s.installationId])),
+  };
 }

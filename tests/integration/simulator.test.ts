@@ -112,7 +112,13 @@ describe('fleet simulator', () => {
   });
 
   it('moves lastMeasurementAt, values and the 72-hour activity of reporting sensors', async () => {
-    const sim = startSimulator(t.ctx, { autoTick: false, seed: SEED, measureEveryMs: 0 });
+    const changed: number[][] = [];
+    const sim = startSimulator(t.ctx, {
+      autoTick: false,
+      seed: SEED,
+      measureEveryMs: 0,
+      onInstallationsChanged: (ids) => void changed.push(ids),
+    });
     const before = new Map((await installedSensors(db())).map((s) => [s.id, s.last]));
     const when = at(10 * MIN);
     const stats = record(await sim.tick(when));
@@ -125,6 +131,15 @@ describe('fleet simulator', () => {
       .innerJoin(measurementSummaries, eq(measurementSummaries.sensorId, sensors.id))
       .where(eq(sensors.lastMeasurementAt, when));
     expect(reported).toHaveLength(stats.measurements!.reported);
+    // Live updates are told exactly the installations of the sensors that reported.
+    const reportedInstallations = await db()
+      .select({ id: sensors.currentInstallationId })
+      .from(sensors)
+      .where(eq(sensors.lastMeasurementAt, when));
+    expect(changed).toHaveLength(1);
+    expect([...changed[0]!].sort((x, y) => x - y)).toEqual(
+      reportedInstallations.map((r) => r.id!).sort((x, y) => x - y),
+    );
     const hour = Math.floor(when.getTime() / HOUR);
     for (const r of reported) {
       expect(before.has(r.id)).toBe(true);

@@ -385,7 +385,11 @@ function presetRoutesOf(app: ZodApp, db: Db): void {
       incoming.forEach((p, i) => checkPreset(p, `Preset ${i + 1}: `));
       return run(request, (current) => {
         if (current.stored || incoming.length === 0)
-          return { items: current.items, events: [], result: { data: { presets: current.items, migrated: false } } };
+          return {
+            items: current.items,
+            events: [],
+            result: { data: { presets: current.items, migrated: false as boolean } },
+          };
         const { items: adopted } = renumberImported(
           [],
           incoming.map((p) => ({ ...p, name: p.name.trim() })),
@@ -639,7 +643,11 @@ function queryRoutesOf(app: ZodApp, db: Db): void {
       request.body.queries.forEach((q, i) => checkQuery(q, `Query ${i + 1}: `));
       return run(request, kind, (current) => {
         if (current.stored || request.body.queries.length === 0)
-          return { items: current.items, events: [], result: { data: { queries: current.items, migrated: false } } };
+          return {
+            items: current.items,
+            events: [],
+            result: { data: { queries: current.items, migrated: false as boolean } },
+          };
         const { items: adopted } = renumberImported(
           [],
           request.body.queries.map((q) => ({ ...q, name: q.name.trim(), value: q.value.trim() })),

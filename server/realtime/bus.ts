@@ -1,0 +1,87 @@
+/**
+ * How realtime messages reach every backend process. With one process the bus is local; with
+ * `REDIS_URL` set, every process publishes to and listens on one Redis channel, so an event raised by
+ * one process reaches WebSocket clients connected to another. A process handles its own messages
+ * only when they come back from the bus, so one code path serves both cases.
+ */
+import { Redis } from 'ioredis';
+
+/** What crosses processes. `data` is the JSON string sent as the frame's data. */
+export type BusMessage =
+  /** `userId`: the presence member that sent a client event. */
+  | { type: 'event'; channels: string[]; event: string; data: string; except?: string; userId?: string }
+  /** A socket's interest in installation ids (replaces the previous set; empty clears it). */
+  | { type: 'interest'; socketId: string; userId: number; ids: number[] }
+  /** Installations changed: sockets interested in any of them are told which. */
+  | { type: 'installations'; ids: number[] };
+
+export interface RealtimeBus {
+  publish(message: BusMessage): Promise<void>;
+  /** Registers the one handler of this process. */
+  listen(handler: (message: BusMessage) => void): void;
+  close(): Promise<void>;
+}
+
+export class LocalBus implements RealtimeBus {
+  private handler: (message: BusMessage) => void = () => {};
+
+  async publish(message: BusMessage): Promise<void> {
+    // Asynchronous, as over Redis: a publisher never re-enters its own handler.
+    queueMicrotask(() => this.handler(message));
+  }
+
+  listen(handler: (message: BusMessage) => void): void {
+    this.handler = handler;
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class RedisBus implements RealtimeBus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private handler: (message: BusMessage) => void = () => {};
+  private readonly ready: Promise<unknown>;
+
+  constructor(
+    url: string,
+    private readonly channel: string,
+    private readonly onError: (error: Error) => void = () => {},
+  ) {
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.pub.on('error', onError);
+    this.sub.on('error', onError);
+    this.sub.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      let message: BusMessage;
+      try {
+        message = JSON.parse(text) as BusMessage;
+      } catch (err) {
+        this.onError(err as Error);
+        return;
+      }
+      this.handler(message);
+    });
+    this.ready = this.sub.subscribe(this.channel);
+  }
+
+  /** Resolves once this process listens, so nothing published after it is missed. */
+  whenReady(): Promise<unknown> {
+    return this.ready;
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    await this.ready;
+    await this.pub.publish(this.channel, JSON.stringify(message));
+  }
+
+  listen(handler: (message: BusMessage) => void): void {
+    this.handler = handler;
+  }
+
+  async close(): Promise<void> {
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}
