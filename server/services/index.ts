@@ -10,6 +10,7 @@ import { preferenceRoutes } from './main/preferenceRoutes';
 import { presetRoutes } from './main/presetRoutes';
 import { sensorListRoutes } from './main/sensors/listRoutes';
 import { installationRoutes } from './main/installations/routes';
+import { installationEditRoutes } from './main/installations/editRoutes';
 import { contractorRoutes } from './main/contractors/routes';
 import { requestRoutes } from './main/requests/routes';
 import { fileRoutes } from './main/fileRoutes';
@@ -40,6 +41,7 @@ export const SERVICES = {
       presetRoutes,
       sensorListRoutes,
       installationRoutes,
+      installationEditRoutes,
       contractorRoutes,
       requestRoutes,
       fileRoutes,
