@@ -16,8 +16,9 @@ import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensorRoutes';
 import { historyRoutes } from './main/historyRoutes';
-import { adpReadRoutes } from './adp/readRoutes';
-import { apiUserReadRoutes } from './apiusers/readRoutes';
+import { adpUserRoutes } from './adp/users/routes';
+import { adpPlanRoutes } from './adp/plans/routes';
+import { apiUserRoutes } from './apiusers/users/routes';
 import { gsmVersionRoutes } from './gsm/versions/routes';
 import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
@@ -56,13 +57,13 @@ export const SERVICES = {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [adpReadRoutes, declaredListRoutes('adp')],
+    routes: [adpUserRoutes, adpPlanRoutes, declaredListRoutes('adp')],
   },
   apiusers: {
     prefix: '/apiusers-api',
     title: 'API-user manager',
     description: 'API-key users, their contractors, standard and samples rate limits.',
-    routes: [apiUserReadRoutes, declaredListRoutes('apiusers')],
+    routes: [apiUserRoutes, declaredListRoutes('apiusers')],
   },
   gsm: {
     prefix: '/updater/gsm',
