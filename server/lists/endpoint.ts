@@ -1,15 +1,21 @@
 /**
- * The one list-endpoint builder every query-language list uses: it reads page, limit, sortBy,
- * order and query; compiles the query over the fields the caller may see; plans the page (sort keys
- * from the declaration, empty values last, capped offset); runs the page and the count side by
- * side; shapes the rows through the entity's repository; gates every field by its declared rule;
- * and answers in the entity's envelope, documented from the declaration.
+ * The list-endpoint builder every list of every service uses.
+ *
+ * `listEndpoint` (query-language lists): reads page, limit, sortBy, order and query; compiles the
+ * query over the fields the caller may see; plans the page (sort keys from the declaration, empty
+ * values last, capped offset); runs the page and the count side by side; shapes the rows through
+ * the entity's repository; gates every field by its declared rule; and answers in the entity's
+ * envelope, documented from the declaration.
+ *
+ * `pagedListEndpoint` (the updaters', developer portal's and API-user manager's lists): the same
+ * page/count/envelope path over the list's own querystring (sortBy from its sort keys, empty values
+ * last, and its own filters) and row schema.
  */
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { actionRule, type EntityDecl } from '../../common/entities';
-import type { PermissionSet } from '../../common/permissions';
+import { actionRule, type EntityDecl, type Envelope } from '../../common/entities';
+import type { PermissionRule, PermissionSet } from '../../common/permissions';
 import type { Expr, TagDef } from '../../common/query';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
@@ -17,7 +23,15 @@ import { parseAndCompile, type ServerCatalogue } from '../query/compile';
 import { gateRow, hiddenPaths } from './gating';
 import { listQuerystring } from './params';
 import { listEnvelope, listResponseSchema, rowSchema } from './schemas';
-import { planPage, type PagePlan, type SortExpr } from './sorting';
+import {
+  planPage,
+  planPagedWindow,
+  type PageParams,
+  type PagePlan,
+  type PageWindow,
+  type SortColumn,
+  type SortExpr,
+} from './sorting';
 
 export interface ListContext {
   db: Executor;
@@ -82,4 +96,63 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
   const config = { permission: actionRule(entity, 'list') };
   app.get(opts.path, { config, schema }, handler);
   for (const alias of opts.aliases ?? []) app.get(alias, { config, schema: { ...schema, hide: true } }, handler);
+}
+
+/** What a paged list's repository tells the builder: its sort keys, filter, SQL and row shaping. */
+export interface PagedListRepository<Row, Query, Params = unknown> {
+  /** The sort keys the querystring's sortBy names, or the fixed order of a list without sortBy. */
+  sort: Readonly<Record<string, SortColumn>> | readonly SQL[];
+  /** Tie-break of a sorted order (the row id). */
+  tieBreak: AnyPgColumn;
+  /** The WHERE of the list; may throw (a filter the caller may not use, a parent that does not exist). */
+  where(input: {
+    db: Executor;
+    query: Query;
+    params: Params;
+    permissions: PermissionSet;
+  }): SQL | undefined | Promise<SQL | undefined>;
+  page(db: Executor, where: SQL | undefined, window: PageWindow): Promise<Row[]>;
+  count(db: Executor, where: SQL | undefined): Promise<number>;
+  /** API rows as the caller may see them. */
+  shape(rows: Row[], permissions: PermissionSet): object[];
+}
+
+export interface PagedListOptions<Query, Params> {
+  path: string;
+  summary: string;
+  /** OpenAPI tags of the route. */
+  tags: string[];
+  querystring: z.ZodType<Query>;
+  params?: z.ZodType<Params>;
+  row: z.ZodType;
+  /** The entity the list serves: its envelope and list permission. */
+  entity?: EntityDecl;
+  /** Without an entity: where the rows and the total sit, and who may list. */
+  envelope?: Envelope;
+  permission?: PermissionRule;
+}
+
+export function pagedListEndpoint<Row, Query extends PageParams, Params = unknown>(
+  app: ZodApp,
+  db: Executor,
+  repo: PagedListRepository<Row, Query, Params>,
+  opts: PagedListOptions<Query, Params>,
+) {
+  const list = { envelope: (opts.envelope ?? opts.entity?.envelope)! };
+  const permission = opts.permission ?? (opts.entity && actionRule(opts.entity, 'list'));
+  const schema = {
+    summary: opts.summary,
+    tags: opts.tags,
+    ...(opts.params ? { params: opts.params } : {}),
+    querystring: opts.querystring,
+    response: { 200: listResponseSchema(list, opts.row) },
+  };
+  app.get(opts.path, { config: { permission }, schema }, async (request) => {
+    const query = request.query as Query;
+    const permissions = request.principal.permissions;
+    const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
+    const where = await repo.where({ db, query, params: request.params as Params, permissions });
+    const [rows, total] = await Promise.all([repo.page(db, where, window), repo.count(db, where)]);
+    return listEnvelope(list, repo.shape(rows, permissions), total);
+  });
 }

@@ -25,3 +25,20 @@ export const listQuerystring = (maxLimit: number) =>
 
 /** Largest page of a list (contractor pickers may ask for more, see CONTRACTOR_FETCH_LIMIT). */
 export const MAX_LIST_LIMIT = 1000;
+
+/**
+ * sortBy and order of a paged list: the sort keys as an enum with its default, and the default
+ * direction. Spread after page and limit (and any filter that comes first in the document).
+ */
+export const sortQuery = <K extends string>(
+  keys: readonly [K, ...K[]],
+  defaultKey: NoInfer<K>,
+  defaultOrder: 'asc' | 'desc',
+  describe?: string,
+) => {
+  const sortBy = z.enum(keys).default(defaultKey);
+  return {
+    sortBy: describe ? sortBy.describe(describe) : sortBy,
+    order: z.enum(['asc', 'desc']).default(defaultOrder),
+  };
+};

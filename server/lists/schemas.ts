@@ -4,7 +4,7 @@
  * entity declares. They drive response serialisation and the OpenAPI documents.
  */
 import { z } from 'zod';
-import type { EntityDecl, FieldDecl } from '../../common/entities';
+import type { EntityDecl, Envelope, FieldDecl } from '../../common/entities';
 
 /** Fields of the row (shapes shown only in the console, such as actions, are not in rows). */
 export const isRowField = (f: FieldDecl): boolean => f.inRow !== false && f.type !== 'actions' && f.type !== 'location';
@@ -63,7 +63,7 @@ export function rowSchema(entity: EntityDecl): z.ZodObject {
 }
 
 /** The list response schema: `rows` (and `total`) at the paths the entity's envelope names. */
-export function listResponseSchema(entity: EntityDecl, row: z.ZodType): z.ZodType {
+export function listResponseSchema(entity: { envelope: Envelope }, row: z.ZodType): z.ZodType {
   const tree: Tree<z.ZodType> = {};
   put(tree, entity.envelope.rows.split('.'), z.array(row));
   if (entity.envelope.total) put(tree, entity.envelope.total.split('.'), z.number().int());
@@ -73,9 +73,12 @@ export function listResponseSchema(entity: EntityDecl, row: z.ZodType): z.ZodTyp
 }
 
 /** A list response body: rows (and total) at the envelope's paths. */
-export function listEnvelope(entity: EntityDecl, rows: unknown[], total: number): Record<string, unknown> {
+export function listEnvelope(entity: { envelope: Envelope }, rows: unknown[], total: number): Record<string, unknown> {
   const out: Tree<unknown> = {};
   put<unknown>(out, entity.envelope.rows.split('.'), rows);
   if (entity.envelope.total) put<unknown>(out, entity.envelope.total.split('.'), total);
   return out;
 }
+
+/** A timestamp as the API writes it: ISO 8601, or null. */
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

@@ -6,8 +6,9 @@
 import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sortKeys, type EntityDecl } from '../../common/entities';
-import type { PermissionSet } from '../../common/permissions';
+import type { Permission, PermissionSet } from '../../common/permissions';
 import { badRequest } from '../http/errors';
+import { offsetOf as pagedOffsetOf } from '../http/paging';
 
 /** Deepest row offset a page may start at. */
 export const MAX_OFFSET = 100_000;
@@ -91,4 +92,38 @@ export function planPage(
     sortKey,
     sortExpr,
   };
+}
+
+/** A sort key of a paged list: its SQL, whether it is never empty, and the permission that reveals it. */
+export interface SortColumn {
+  expr: SortExpr;
+  notNull?: boolean;
+  needs?: Permission;
+}
+
+/** The rows of one page of a paged list: LIMIT, OFFSET and ORDER BY. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  orderBy: SQL[];
+}
+
+/**
+ * The page window of a paged list (page/limit/sortBy/order, no query language): `sort` is its sort
+ * keys (sortBy was validated against them) or, for a list without sortBy, its fixed order. A key
+ * that needs a permission the caller lacks is a 400.
+ */
+export function planPagedWindow(
+  params: PageParams,
+  sort: Readonly<Record<string, SortColumn>> | readonly SQL[],
+  tieBreak: AnyPgColumn,
+  permissions: PermissionSet,
+): PageWindow {
+  const window = { limit: params.limit, offset: pagedOffsetOf(params.page, params.limit) };
+  if (Array.isArray(sort)) return { ...window, orderBy: [...sort] };
+  const key = params.sortBy!;
+  const column = (sort as Readonly<Record<string, SortColumn>>)[key]!;
+  if (column.needs && !permissions.can(column.needs))
+    throw badRequest(`Sorting by ${key} needs the ${column.needs} permission`);
+  return { ...window, orderBy: orderWithEmptyLast(column.expr, params.order, tieBreak, column.notNull) };
 }

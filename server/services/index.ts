@@ -18,12 +18,16 @@ import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensorRoutes';
 import { historyRoutes } from './main/historyRoutes';
 import { realtimeRoutes } from './main/realtimeRoutes';
-import { adpReadRoutes } from './adp/readRoutes';
-import { apiUserReadRoutes } from './apiusers/readRoutes';
-import { gsmReadRoutes } from './gsm/readRoutes';
+import { adpUserRoutes } from './adp/users/routes';
+import { adpPlanRoutes } from './adp/plans/routes';
+import { apiUserRoutes } from './apiusers/users/routes';
+import { gsmVersionRoutes } from './gsm/versions/routes';
+import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
-import { gen3ReadRoutes } from './gen3/readRoutes';
+import { gen3VersionRoutes } from './gen3/versions/routes';
+import { deploymentRoutes } from './deployments/routes';
+import { GEN3_DEPLOYMENTS, GSM_DEPLOYMENTS, WIFI_DEPLOYMENTS } from './deployments/families';
 
 export const SERVICES = {
   main: {
@@ -57,31 +61,37 @@ export const SERVICES = {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [adpReadRoutes, declaredListRoutes('adp')],
+    routes: [adpUserRoutes, adpPlanRoutes, declaredListRoutes('adp')],
   },
   apiusers: {
     prefix: '/apiusers-api',
     title: 'API-user manager',
     description: 'API-key users, their contractors, standard and samples rate limits.',
-    routes: [apiUserReadRoutes, declaredListRoutes('apiusers')],
+    routes: [apiUserRoutes, declaredListRoutes('apiusers')],
   },
   gsm: {
     prefix: '/updater/gsm',
     title: 'GSM updater',
     description: 'GSM firmware versions and deployments, and the sensor-status calls (restart, idle).',
-    routes: [gsmReadRoutes, gsmActionRoutes, declaredListRoutes('gsm')],
+    routes: [
+      gsmVersionRoutes,
+      deploymentRoutes(GSM_DEPLOYMENTS),
+      gsmSensorRoutes,
+      gsmActionRoutes,
+      declaredListRoutes('gsm'),
+    ],
   },
   wifi: {
     prefix: '/updater/wifi',
     title: 'Wi-Fi updater',
     description: 'Wi-Fi firmware deployments built from commits, and their binaries.',
-    routes: [wifiReadRoutes, declaredListRoutes('wifi')],
+    routes: [deploymentRoutes(WIFI_DEPLOYMENTS), wifiReadRoutes, declaredListRoutes('wifi')],
   },
   gen3: {
     prefix: '/updater/gen3',
     title: 'Gen3 updater',
     description: 'Gen3 firmware versions, per-module binaries and deployments.',
-    routes: [gen3ReadRoutes, declaredListRoutes('gen3')],
+    routes: [deploymentRoutes(GEN3_DEPLOYMENTS), gen3VersionRoutes, declaredListRoutes('gen3')],
   },
 } satisfies Record<string, ServiceDefinition>;
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Executor } from '../../server/db/index';
@@ -67,6 +68,7 @@ async function dumpAll(db: Executor): Promise<Record<string, string>> {
     'deployment_sensors',
     'updater_sensors',
     'audit_logs',
+    'sensor_models',
   ];
   const out: Record<string, string> = {};
   for (const t of tables) {
@@ -75,6 +77,12 @@ async function dumpAll(db: Executor): Promise<Record<string, string>> {
   }
   return out;
 }
+
+/**
+ * SHA-256 of the whole demo data set at NOW with the default seed. It changes only when the demo
+ * data changes on purpose (then record the new value); a refactoring of the seed must keep it.
+ */
+const DEMO_DATA_SHA256 = '67655cf88433b3643915523ebfea262ddc663506af1157a00c0bbcd7f0f7946d';
 
 const tokens = (db: Executor) => rows(db, 'SELECT id, sensor_token FROM sensors ORDER BY id');
 const coords = (db: Executor) =>
@@ -464,6 +472,12 @@ describe('demo seed', () => {
       .values({ installationId: installation!.id, sensorId: sensor!.id, snapshot: {} });
     await db.insert(schema.auditLogs).values({ eventType: 'SensorsOrdered', sourceName: 'Console', message: 'test' });
     await db.insert(schema.staffUsers).values({ name: 'new.person', roleId: 1 });
+  });
+
+  it('produces the recorded demo data set', () => {
+    const hash = crypto.createHash('sha256');
+    for (const [table, json] of Object.entries(snapshot.dump)) hash.update(`${table}\n${json}\n`);
+    expect(hash.digest('hex')).toBe(DEMO_DATA_SHA256);
   });
 
   it('refuses to seed a database that already has data', async () => {

@@ -1,7 +1,7 @@
 /**
- * A per-entity seed module: the rows one table gets in the demo data set. Every module in this
- * folder (its default export) is picked up by the demo seed — adding a declaration-only resource
- * needs no change to server/db/seed.ts.
+ * A standalone seed module: the rows one table gets in the demo data set, drawn from nothing else.
+ * Every file of this folder whose default export is one is picked up by the demo seed — adding a
+ * declaration-only resource needs no change to server/db/seed.ts.
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 

@@ -1,7 +1,7 @@
 /**
- * Wi-Fi updater, read side: deployments (firmware built from a commit), one deployment with its
- * sensors, what a new deployment can be built from (commits, branches, tags), and the per-sensor
- * binaries with their build logs.
+ * Wi-Fi updater, read side besides its deployments (server/services/deployments): what a new
+ * deployment can be built from (commits, branches, tags), and the per-sensor binaries with their
+ * build logs.
  *
  * A built binary's file is stored under `wifiBinaryFileKey(binary)`; `is_present` tells whether
  * that file exists (seeded binaries have logs but no file).
@@ -12,21 +12,10 @@ import type { Executor } from '../../db';
 import { deploymentSensors, deployments, files, wifiCommits } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
-import {
-  deploymentIdParams,
-  deploymentListQuery,
-  deploymentListResponse,
-  deploymentRow,
-  deploymentSensorRow,
-  deploymentSensorRows,
-  listDeployments,
-  toDeploymentRow,
-} from '../gsm/readRoutes';
+import { iso } from '../../lists/schemas';
 
 /** Storage key of a built Wi-Fi binary. */
 export const wifiBinaryFileKey = (binary: string) => `wifi/${binary}`;
-
-const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 const binaryParams = z.object({ binary: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a valid binary id') });
 
@@ -68,20 +57,6 @@ function namesByRecency(commits: { createdAt: Date; names: string[] }[]): string
 
 export const wifiReadRoutes: ServiceRoutes = (app, { db }) => {
   app.get(
-    '/deployments',
-    {
-      config: { permission: 'view_deployments' },
-      schema: {
-        summary: 'Wi-Fi deployments, paged; newest first by default. version is the commit built',
-        tags: ['deployments'],
-        querystring: deploymentListQuery,
-        response: { 200: deploymentListResponse },
-      },
-    },
-    async (request) => listDeployments(db, 'wifi', request.query),
-  );
-
-  app.get(
     '/deployments/create',
     {
       config: { permission: 'add_deployments' },
@@ -114,42 +89,6 @@ export const wifiReadRoutes: ServiceRoutes = (app, { db }) => {
         branches: namesByRecency(rows.map((c) => ({ createdAt: c.createdAt, names: c.branches ?? [] }))),
         tags: namesByRecency(rows.map((c) => ({ createdAt: c.createdAt, names: c.tags ?? [] }))),
       };
-    },
-  );
-
-  app.get(
-    '/deployments/:id',
-    {
-      config: { permission: 'view_deployments' },
-      schema: {
-        summary: 'One Wi-Fi deployment with its sensors',
-        tags: ['deployments'],
-        params: deploymentIdParams,
-        response: {
-          200: z.object({ data: z.object({ deployment: deploymentRow, sensors: z.array(deploymentSensorRow) }) }),
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const [d] = await db
-        .select({
-          id: deployments.id,
-          sensors: deployments.sensors,
-          version: deployments.commit,
-          status: deployments.status,
-          fromDate: deployments.fromDate,
-          tillDate: deployments.tillDate,
-          atOnce: deployments.atOnce,
-          spacing: deployments.spacing,
-          testTime: deployments.testTime,
-          blockedSensors: deployments.blockedSensors,
-          allowFailed: deployments.allowFailed,
-        })
-        .from(deployments)
-        .where(and(eq(deployments.id, id), eq(deployments.family, 'wifi')));
-      if (!d) throw notFound(`Wi-Fi deployment ${id} does not exist`);
-      return { data: { deployment: toDeploymentRow(d), sensors: await deploymentSensorRows(db, id) } };
     },
   );
 

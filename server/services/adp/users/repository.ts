@@ -1,0 +1,161 @@
+/**
+ * Developer-portal users, data access: the list's sort keys, filters and SQL, one user with its
+ * settings and access definitions, and the row as the caller may see it.
+ *
+ * Contractor fields (contractorId, contractorName, endOfDeal, companyOwner) need
+ * view_contractors_adp_users; plan and trial need view_plans. Without them the fields are left out
+ * of the rows and cannot be sorted on or filtered by (the contractor name is then not searched).
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Permission, PermissionSet } from '../../../../common/permissions';
+import type { Executor } from '../../../db';
+import { adpAccessDefinitions, adpPlans, adpTrials, adpUsers, contractors } from '../../../db/schema';
+import { forbidden } from '../../../http/errors';
+import { likePattern } from '../../../http/paging';
+import { COUNT, countOf } from '../../../lists/count';
+import type { PagedListRepository } from '../../../lists/endpoint';
+import type { PageWindow, SortColumn } from '../../../lists/sorting';
+import type { ADP_USER_SORT_KEYS, adpUserListQuery, adpUserRow } from './schemas';
+
+const CONTRACTOR_PERMISSION = 'view_contractors_adp_users' satisfies Permission;
+const PLAN_PERMISSION = 'view_plans' satisfies Permission;
+
+/** Written out qualified: the correlation must not depend on how drizzle renders the outer query. */
+const ACCESS_COUNT = sql<number>`(select count(*)::int from ${sql.raw('"adp_access_definitions" ad where ad."user_id" = "adp_users"."id"')})`;
+
+const lower = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/** Sort keys; `needs` is the permission that reveals the field. */
+const SORT: Record<(typeof ADP_USER_SORT_KEYS)[number], SortColumn> = {
+  id: { expr: adpUsers.id, notNull: true },
+  nickname: { expr: lower(adpUsers.nickname), notNull: true },
+  email: { expr: lower(adpUsers.email), notNull: true },
+  status: { expr: adpUsers.status, notNull: true },
+  type: { expr: adpUsers.type, notNull: true },
+  accessCount: { expr: ACCESS_COUNT, notNull: true },
+  plan: { expr: adpUsers.planName, notNull: true, needs: PLAN_PERMISSION },
+  contractorName: { expr: lower(contractors.name), needs: CONTRACTOR_PERMISSION },
+  endOfDeal: { expr: contractors.endOfDeal, needs: CONTRACTOR_PERMISSION },
+  companyOwner: { expr: lower(contractors.companyOwner), needs: CONTRACTOR_PERMISSION },
+};
+
+const COLUMNS = {
+  id: adpUsers.id,
+  nickname: adpUsers.nickname,
+  email: adpUsers.email,
+  status: adpUsers.status,
+  planName: adpUsers.planName,
+  planDisplayName: adpPlans.displayName,
+  trialPlanName: adpTrials.trialPlanName,
+  postTrialPlanName: adpTrials.postTrialPlanName,
+  trialEndDate: adpTrials.endDate,
+  contractorId: adpUsers.contractorId,
+  contractorName: contractors.name,
+  endOfDeal: contractors.endOfDeal,
+  companyOwner: contractors.companyOwner,
+  type: adpUsers.type,
+  reason: adpUsers.reason,
+  accessCount: ACCESS_COUNT,
+};
+
+/** Users with their plan, trial and contractor. */
+const selectAdpUsers = (db: Executor) =>
+  db
+    .select(COLUMNS)
+    .from(adpUsers)
+    .innerJoin(adpPlans, eq(adpPlans.name, adpUsers.planName))
+    .leftJoin(adpTrials, eq(adpTrials.userId, adpUsers.id))
+    .leftJoin(contractors, eq(contractors.id, adpUsers.contractorId));
+
+const page = (db: Executor, where: SQL | undefined, window: PageWindow) =>
+  selectAdpUsers(db)
+    .where(where)
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+
+type Row = Awaited<ReturnType<typeof page>>[number];
+
+/** A row as the caller may see it. */
+function present(row: Row, permissions: PermissionSet): z.infer<typeof adpUserRow> {
+  const out: z.infer<typeof adpUserRow> = {
+    id: row.id,
+    nickname: row.nickname,
+    email: row.email,
+    status: row.status,
+    type: row.type,
+    reason: row.reason,
+    accessCount: Number(row.accessCount),
+  };
+  if (permissions.can(PLAN_PERMISSION)) {
+    out.plan = { name: row.planName, displayName: row.planDisplayName };
+    out.trial =
+      row.trialPlanName !== null
+        ? { trialPlanName: row.trialPlanName, postTrialPlanName: row.postTrialPlanName!, endDate: row.trialEndDate! }
+        : null;
+  }
+  if (permissions.can(CONTRACTOR_PERMISSION)) {
+    out.contractorId = row.contractorId;
+    out.contractorName = row.contractorName;
+    out.endOfDeal = row.endOfDeal;
+    out.companyOwner = row.companyOwner;
+  }
+  return out;
+}
+
+export const adpUserList: PagedListRepository<Row, z.infer<typeof adpUserListQuery>> = {
+  sort: SORT,
+  tieBreak: adpUsers.id,
+  where({ query, permissions }) {
+    const seesContractors = permissions.can(CONTRACTOR_PERMISSION);
+    if (query.contractor !== undefined && !seesContractors)
+      throw forbidden(`You need the ${CONTRACTOR_PERMISSION} permission to filter by contractor`);
+    const where: SQL[] = [];
+    const search = query.search?.trim();
+    if (search) {
+      const like = likePattern(search);
+      where.push(
+        seesContractors
+          ? sql`(${adpUsers.nickname} ilike ${like} or ${adpUsers.email} ilike ${like} or ${contractors.name} ilike ${like})`
+          : sql`(${adpUsers.nickname} ilike ${like} or ${adpUsers.email} ilike ${like})`,
+      );
+    }
+    const contractor = query.contractor?.trim();
+    if (contractor) where.push(sql`lower(${contractors.name}) = lower(${contractor})`);
+    return and(...where);
+  },
+  page,
+  count: (db, where) =>
+    countOf(
+      db
+        .select({ n: COUNT })
+        .from(adpUsers)
+        .leftJoin(contractors, eq(contractors.id, adpUsers.contractorId))
+        .where(where),
+    ),
+  shape: (rows, permissions) => rows.map((r) => present(r, permissions)),
+};
+
+/** One user as the caller may see it, with settings and access definitions; undefined when it does not exist. */
+export async function findAdpUser(db: Executor, id: number, permissions: PermissionSet) {
+  const [[row], [extra], accessDefinitions] = await Promise.all([
+    selectAdpUsers(db).where(eq(adpUsers.id, id)),
+    db.select({ settings: adpUsers.settings }).from(adpUsers).where(eq(adpUsers.id, id)),
+    db
+      .select({
+        id: adpAccessDefinitions.id,
+        sponsorId: adpAccessDefinitions.sponsorId,
+        osmId: adpAccessDefinitions.osmId,
+        installationId: adpAccessDefinitions.installationId,
+        visibility: adpAccessDefinitions.visibility,
+        canBeEdited: adpAccessDefinitions.canBeEdited,
+      })
+      .from(adpAccessDefinitions)
+      .where(eq(adpAccessDefinitions.userId, id))
+      .orderBy(asc(adpAccessDefinitions.id)),
+  ]);
+  if (!row) return undefined;
+  return { ...present(row, permissions), settings: extra?.settings ?? {}, accessDefinitions };
+}

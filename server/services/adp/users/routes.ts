@@ -1,0 +1,39 @@
+/** Developer-portal users: GET /admin/users (paged, sorted, searched) and GET /admin/users/:id. */
+import { z } from 'zod';
+import { adpUser } from '../../../../common/entities';
+import { notFound } from '../../../http/errors';
+import { idParams } from '../../../http/schemas';
+import type { ServiceRoutes } from '../../../http/service';
+import { pagedListEndpoint } from '../../../lists/endpoint';
+import { adpUserList, findAdpUser } from './repository';
+import { adpUserDetail, adpUserListQuery, adpUserRow } from './schemas';
+
+export const adpUserRoutes: ServiceRoutes = (app, { db }) => {
+  pagedListEndpoint(app, db, adpUserList, {
+    path: '/admin/users',
+    summary: 'Developer-portal users, paged, sorted and searched',
+    tags: ['users'],
+    entity: adpUser,
+    querystring: adpUserListQuery,
+    row: adpUserRow,
+  });
+
+  app.get(
+    '/admin/users/:id',
+    {
+      config: { permission: 'view_panel_users' },
+      schema: {
+        summary: 'One developer-portal user with settings and access definitions',
+        tags: ['users'],
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ user: adpUserDetail }) }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const user = await findAdpUser(db, id, request.principal.permissions);
+      if (!user) throw notFound(`Developer-portal user ${id} does not exist`);
+      return { data: { user } };
+    },
+  );
+};
