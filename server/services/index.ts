@@ -11,6 +11,8 @@ import { presetRoutes } from './main/presetRoutes';
 import { sensorListRoutes } from './main/sensors/listRoutes';
 import { installationRoutes } from './main/installations/routes';
 import { installationEditRoutes } from './main/installations/editRoutes';
+import { reinstallRoutes } from './main/installations/reinstallRoutes';
+import { sensorActivityRoutes } from './main/sensors/activityRoutes';
 import { contractorRoutes } from './main/contractors/routes';
 import { requestRoutes } from './main/requests/routes';
 import { fileRoutes } from './main/fileRoutes';
@@ -46,6 +48,8 @@ export const SERVICES = {
       sensorListRoutes,
       installationRoutes,
       installationEditRoutes,
+      reinstallRoutes,
+      sensorActivityRoutes,
       contractorRoutes,
       requestRoutes,
       fileRoutes,
