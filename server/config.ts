@@ -52,6 +52,8 @@ export interface Config {
   /** Pusher app credentials; `redisChannel`: the Redis channel processes share when REDIS_URL is set. */
   realtime: { appId: string; key: string; secret: string; redisChannel: string };
   mapTileUrl: string;
+  /** A Nominatim-compatible geocoder (GEOCODER_URL); without it the bundled offline gazetteer answers alone. */
+  geocoderUrl?: string;
   /** The fleet simulator runs (SIMULATOR=off disables it). */
   simulator: boolean;
   /** Time between simulator ticks (SIMULATOR_TICK_MS, default 60000). */
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisChannel: env.REALTIME_REDIS_CHANNEL || 'aq-console:realtime',
     },
     mapTileUrl: env.MAP_TILE_URL ?? '',
+    geocoderUrl: env.GEOCODER_URL || undefined,
     simulator: env.SIMULATOR !== 'off',
     simulatorTickMs: Math.max(100, int(env, 'SIMULATOR_TICK_MS', 60_000)),
     simulatorSeed: int(env, 'SIMULATOR_SEED', 1),

@@ -6,6 +6,7 @@ import type { OidcClient } from './auth/oidc';
 import type { FileStore } from './storage/files';
 import type { LoginThrottle } from './auth/throttle';
 import type { RealtimeHub } from './realtime/hub';
+import type { Gazetteer } from './gazetteer';
 
 export interface AppContext {
   config: Config;
@@ -18,4 +19,6 @@ export interface AppContext {
   files: FileStore;
   /** Live updates: the Pusher-protocol hub of this process. */
   realtime: RealtimeHub;
+  /** Places by OSM id and address geocoding (offline data, plus GEOCODER_URL when set). */
+  gazetteer: Gazetteer;
 }

@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import path from 'node:path';
 import { FileStore } from './storage/files';
 import { createRealtimeHub } from './realtime';
+import { gazetteerWith } from './gazetteer';
 
 export async function createContext(
   config: Config,
@@ -38,6 +39,7 @@ export async function createContext(
     loginThrottle: new LoginThrottle(dbh.db, config.loginThrottle),
     files: new FileStore(path.join(config.dataDir, 'files')),
     realtime: createRealtimeHub(config),
+    gazetteer: gazetteerWith(config.geocoderUrl),
   };
   return { ctx, database: dbh, seeded };
 }

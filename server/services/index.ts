@@ -13,6 +13,7 @@ import { installationRoutes } from './main/installations/routes';
 import { installationEditRoutes } from './main/installations/editRoutes';
 import { reinstallRoutes } from './main/installations/reinstallRoutes';
 import { sensorActivityRoutes } from './main/sensors/activityRoutes';
+import { placeRoutes } from './main/placeRoutes';
 import { contractorRoutes } from './main/contractors/routes';
 import { requestRoutes } from './main/requests/routes';
 import { fileRoutes } from './main/fileRoutes';
@@ -50,6 +51,7 @@ export const SERVICES = {
       installationEditRoutes,
       reinstallRoutes,
       sensorActivityRoutes,
+      placeRoutes,
       contractorRoutes,
       requestRoutes,
       fileRoutes,

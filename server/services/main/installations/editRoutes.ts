@@ -19,6 +19,7 @@ import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import { checkTagValue, loadTagDefinition, tagEditRule } from '../tagRoutes';
 import { factorsSchema, tagValueSchema } from '../sensors/schemas';
 import { currentInstallation, editInstallation } from './edits';
+import { OSM_ID } from '../../../gazetteer';
 
 const TAGS = ['installations'];
 const params = z.object({ id: idParam.describe('Installation id (business number)') });
@@ -261,6 +262,49 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
           },
         }),
     );
+
+  const osmId = z.string().regex(OSM_ID, 'An OSM id such as R49715');
+  app.patch(
+    '/installations/:id/address',
+    {
+      config: { permission: 'edit_address' },
+      schema: {
+        summary: 'Set the country, state or city of the address by OpenStreetMap id (one per call)',
+        description: 'The place is looked up in the gazetteer; the field, its Local variant and its Id are stored.',
+        tags: TAGS,
+        params,
+        body: z.object({ country: osmId.optional(), state: osmId.optional(), city: osmId.optional() }),
+        response: ok(
+          z.object({
+            location: z.object({ address: z.record(z.string(), z.string().nullable()) }),
+          }),
+        ),
+      },
+    },
+    (request) => {
+      const given = (['country', 'state', 'city'] as const).filter((f) => request.body[f] !== undefined);
+      if (given.length !== 1) throw badRequest('Send exactly one of country, state or city');
+      const field = given[0]!;
+      const id = request.body[field]!;
+      return editInstallation(ctx, request.principal, request.params.id, {
+        event: 'InstallationAddressChanged',
+        async apply(tx, row) {
+          const place = await ctx.gazetteer.place(id);
+          if (!place) throw unprocessable(`No place with OSM id ${id} is known`);
+          if (place.kind !== field) throw unprocessable(`${id} (${place.name}) is a ${place.kind}, not a ${field}`);
+          const set = { [field]: place.name, [`${field}Local`]: place.nameLocal, [`${field}Id`]: place.osmId };
+          await tx
+            .update(installations)
+            .set({ ...set, date: new Date() })
+            .where(eq(installations.id, row.id));
+          return {
+            result: { location: { address: set } },
+            message: `${field} set to ${place.nameLocal} (${place.osmId})`,
+          };
+        },
+      });
+    },
+  );
 
   app.patch(
     '/installations/:id/altaddress',
