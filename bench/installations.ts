@@ -1,0 +1,190 @@
+/**
+ * The installations list (the landing page) on 100,000 installations: time of a 100-row page
+ * through the real app over HTTP — first page in the default order, a deep page, a sort on an
+ * address column, an advanced query — against the raw SQL of the same first page in the same run
+ * (the baseline: what the database alone costs). The installations, their sensors, contractors,
+ * measurement summaries and tag values come from generate_series.
+ *
+ *   npx tsx bench/installations.ts                      # fresh in-memory PGlite
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/installations.ts
+ *                                                       # also PostgreSQL (a throwaway database)
+ *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 …
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database, type Db } from '../server/db';
+import { roles, staffUsers } from '../server/db/schema';
+import { createContext } from '../server/start';
+
+const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
+const CITIES = ['Krakow', 'Warsaw', 'Gdansk', 'Wroclaw', 'Poznan', 'Lodz', 'Katowice', 'Lublin'];
+
+const CASES = [
+  { name: 'first page, 100 rows (default order)', path: '/api/installations?page=1&limit=100' },
+  {
+    name: `deep page (offset ${Math.min(25_000, N - 100)})`,
+    path: `/api/installations?page=${Math.floor(Math.min(25_000, N - 100) / 100) + 1}&limit=100`,
+  },
+  { name: 'sorted by city desc', path: '/api/installations?limit=100&sortBy=city&order=desc' },
+  {
+    name: 'advanced query',
+    path: `/api/installations?limit=100&query=${encodeURIComponent('isVisible = true and city in (Krakow, Gdansk) and contractorId != null')}`,
+  },
+];
+
+const exec = (db: Db, statement: string) => db.execute(sql.raw(statement));
+
+async function fill(db: Db) {
+  await exec(
+    db,
+    `INSERT INTO contractors (name, type) SELECT 'Contractor ' || g, 'ACTION' FROM generate_series(1, 300) g`,
+  );
+  await exec(
+    db,
+    `INSERT INTO tags (context, name, type, values) VALUES ('installations', 'Mounting', 'ENUM', '["Wall","Pole","Roof"]'), ('installations', 'Note', 'STRING', '[]')`,
+  );
+  const cities = `(array[${CITIES.map((c) => `'${c}'`).join(',')}])`;
+  for (let from = 1; from <= N; from += 50_000) {
+    const to = Math.min(N, from + 49_999);
+    await exec(
+      db,
+      `INSERT INTO sensors (id, sensor_token, communication, status, measured, created_at, last_measurement_at)
+       SELECT g, md5('t' || g), 'GSM', 'Installed', '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb,
+              now() - interval '400 days', now() - ((g % 90) || ' minutes')::interval
+       FROM generate_series(${from}, ${to}) g`,
+    );
+    await exec(
+      db,
+      `INSERT INTO installations (id, installation_id, sensor_id, installation_date, contractor_id, status, is_visible,
+                                  latitude, longitude, country, country_local, country_id, state, city, city_local,
+                                  street, number, contact_full_name, contact_email, measured, factors)
+       SELECT g, 100000 + g, g, now() - ((g % 700) || ' days')::interval, case when g % 4 <> 0 then 1 + g % 300 end,
+              'Installed', g % 5 <> 0, 49 + (g % 500) / 100.0, 14 + (g % 900) / 100.0, 'Poland', 'Polska', 'R49715',
+              'Voivodeship ' || (g % 16), ${cities}[1 + g % 8], ${cities}[1 + g % 8], 'Street ' || (g % 400), (g % 120)::text,
+              'Contact ' || g, 'c' || g || '@example.com',
+              '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb,
+              case when g % 3 = 0 then '{"pm25":{"A":0,"B":1.1,"C":0}}'::jsonb else '{}'::jsonb end
+       FROM generate_series(${from}, ${to}) g`,
+    );
+  }
+  await exec(db, `UPDATE sensors SET current_installation_id = id`);
+  await exec(db, `SELECT setval(pg_get_serial_sequence('sensors', 'id'), ${N})`);
+  await exec(db, `SELECT setval(pg_get_serial_sequence('installations', 'id'), ${N})`);
+  await exec(
+    db,
+    `INSERT INTO measurement_summaries (sensor_id, last_measurement_at, values, active_hours)
+     SELECT g, now() - ((g % 90) || ' minutes')::interval, '{"pm25": 12.5, "pm10": 20.1}'::jsonb,
+            (SELECT jsonb_agg(h) FROM generate_series(0, 71) h)
+     FROM generate_series(1, ${N}) g`,
+  );
+  await exec(
+    db,
+    `INSERT INTO installation_tag_values (installation_id, tag_id, value)
+     SELECT g, t.id, case t.name when 'Mounting' then to_jsonb((array['Wall','Pole','Roof'])[1 + g % 3]) else to_jsonb('n' || g) end
+     FROM generate_series(1, ${N}) g JOIN tags t ON t.context = 'installations' WHERE g % 2 = 0`,
+  );
+  await exec(db, 'ANALYZE');
+}
+
+function get(port: number, path: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+async function median(body: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const started = performance.now();
+    await body();
+    if (i > 0) times.push(performance.now() - started); // the first run warms up
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+async function run(kind: string, database: Database) {
+  const t0 = performance.now();
+  await fill(database.db);
+  const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
+  const config = {
+    ...loadConfig({ ...process.env, SEED: 'none' }),
+    jwtSecret: 'bench-secret-0123456789abcdef',
+    consoleDir: '/nonexistent',
+    simulator: false,
+  };
+  const { ctx } = await createContext(config, database);
+  const app = await buildApp(ctx);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  const [role] = await ctx.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`${roles.name} = 'admin'`);
+  const [user] = await ctx.db.insert(staffUsers).values({ name: 'bench', roleId: role!.id }).returning();
+  const token = (await ctx.sessions.startSession(ctx.db, user!.id)).tokens.accessToken;
+
+  const raw = await median(() =>
+    ctx.db.execute(
+      sql.raw(`SELECT i.*, m.values, m.active_hours, c.name AS contractor_name
+               FROM installations i
+               LEFT JOIN measurement_summaries m ON m.sensor_id = i.sensor_id
+               LEFT JOIN contractors c ON c.id = i.contractor_id
+               WHERE i.removed_at IS NULL ORDER BY i.installation_id LIMIT 100`),
+    ),
+  );
+  console.log(`\n${kind}: ${N.toLocaleString('en')} installations (filled in ${fillSec} s), median of ${RUNS} runs`);
+  console.log(`${'raw SQL, first 100 rows in-process (baseline)'.padEnd(48)} ${`${raw.toFixed(1)} ms`.padStart(10)}`);
+  for (const c of CASES) {
+    const status = await get(port, c.path, token);
+    if (status !== 200) throw new Error(`${c.name}: HTTP ${status}`);
+    const ms = await median(() => get(port, c.path, token));
+    console.log(
+      `${`list over HTTP: ${c.name}`.padEnd(48)} ${`${ms.toFixed(1)} ms`.padStart(10)} ${`${(ms / raw).toFixed(1)}× raw`.padStart(10)}`,
+    );
+  }
+  await app.close();
+}
+
+async function main() {
+  const lite = await openDatabase({});
+  try {
+    await run('PGlite', lite);
+  } finally {
+    await lite.close();
+  }
+  if (PG_URL) {
+    const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await run('PostgreSQL', database);
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
