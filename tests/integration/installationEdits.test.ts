@@ -76,6 +76,24 @@ describe('GET /installations/{id}', () => {
   });
 });
 
+describe('PATCH status', () => {
+  it('changes the sensor status along the allowed transitions only', async () => {
+    const wrong = await t.call('PATCH', at('/status'), { token: technician, body: { value: 'Retired' } });
+    expect(wrong.statusCode).toBe(422);
+    const unknown = await t.call('PATCH', at('/status'), { token: technician, body: { value: 'Broken' } });
+    expect(unknown.statusCode).toBe(400);
+    const ok = await t.call('PATCH', at('/status'), { token: technician, body: { value: 'ServiceRequired' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await row()).status).toBe('ServiceRequired');
+    expect(await lastAudit()).toMatchObject({ eventType: 'InstallationStatusChanged' });
+    expect((await t.call('PATCH', at('/status'), { token: viewer, body: { value: 'Installed' } })).statusCode).toBe(
+      403,
+    );
+    const back = await t.call('PATCH', at('/status'), { token: technician, body: { value: 'Installed' } });
+    expect(back.json().data.status).toBe('Installed');
+  });
+});
+
 describe('PATCH visibility, visibleBy, contact, alternative address', () => {
   it('toggles visibility with a history snapshot, an audit entry and a live update', async () => {
     const changed = vi.spyOn(t.ctx.realtime, 'installationsChanged');

@@ -7,11 +7,18 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FACTOR_PARAMS, MEASURED_PARAMS, type MeasuredParam } from '../../../../common/domain';
+import {
+  FACTOR_PARAMS,
+  MEASURED_PARAMS,
+  SENSOR_STATUSES,
+  canTransition,
+  type MeasuredParam,
+  type SensorStatus,
+} from '../../../../common/domain';
 import { fieldRule, installation } from '../../../../common/entities';
 import type { PermissionRule } from '../../../../common/permissions';
 import { MESSAGES, email, factorsRule, phone } from '../../../../common/validation';
-import { installationTagValues, installations, type Suspension } from '../../../db/schema';
+import { installationTagValues, installations, sensors, type Suspension } from '../../../db/schema';
 import { badRequest, forbidden, unprocessable } from '../../../http/errors';
 import { idParam } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
@@ -153,6 +160,44 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
         },
       };
     },
+  );
+
+  app.patch(
+    '/installations/:id/status',
+    {
+      config: { permission: 'edit_sensors_status' },
+      schema: {
+        summary: "Change the status of the installation's sensor (the transitions of the sensor status)",
+        tags: TAGS,
+        params,
+        body: z.object({
+          value: z.enum(SENSOR_STATUSES, { error: `value must be one of ${SENSOR_STATUSES.join(', ')}` }),
+        }),
+        response: ok(z.object({ installationId: z.number().int(), status: z.string() })),
+      },
+    },
+    (request) =>
+      editInstallation(ctx, request.principal, request.params.id, {
+        event: 'InstallationStatusChanged',
+        async apply(tx, row) {
+          const to = request.body.value;
+          const [sensor] = await tx
+            .select({ status: sensors.status })
+            .from(sensors)
+            .where(eq(sensors.id, row.sensorId))
+            .for('update');
+          const from = (sensor?.status ?? row.status) as SensorStatus;
+          if (from === to)
+            return { result: { installationId: row.installationId, status: to }, message: `status stays ${to}` };
+          if (!canTransition(from, to)) throw unprocessable(`Sensor status cannot change from ${from} to ${to}`);
+          await tx.update(sensors).set({ status: to }).where(eq(sensors.id, row.sensorId));
+          await tx.update(installations).set({ status: to, date: new Date() }).where(eq(installations.id, row.id));
+          return {
+            result: { installationId: row.installationId, status: to },
+            message: `sensor ${row.sensorId} status changed from ${from} to ${to}`,
+          };
+        },
+      }),
   );
 
   app.patch(
