@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // Migrates and seeds the integration tests' database once per run (PGlite dump or PostgreSQL template).
+          globalSetup: ['tests/support/dbTemplates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,39 +1,36 @@
 /**
  * Integration-test harness: a real app over HTTP (Fastify inject) on a real database.
  *
- * - PGlite (default): migrated and seeded ONCE per worker into a template, then every test app
- *   starts from `loadDataDir` of that dump (~0.6 s instead of a fresh initdb + seed).
- * - PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set: each app gets its own
- *   freshly created database, migrated and seeded, dropped on close.
+ * - PGlite (default): migrated and seeded ONCE per run by the global setup (`dbTemplates.ts`) into
+ *   a dump file, then every test app starts from `loadDataDir` of that dump (instead of a fresh
+ *   initdb + migrations + seed in every test file).
+ * - PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set: each app gets its own database,
+ *   a copy of the template database the global setup migrated and seeded, dropped on close.
+ * Outside the global setup (or for a seed kind it did not build) the template is built here, once
+ * per test file.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
-import { ensureBuiltInRoles, seedDemo } from '../../server/db/seed';
 import { createContext } from '../../server/start';
 import type { AppContext } from '../../server/context';
+import { DEMO_PASSWORD, seedInto, usePostgres, type SeedKind } from './seedKinds';
 
-export const DEMO_PASSWORD = 'admin-demo-pass';
-export const FIXED_NOW = new Date('2026-11-01T12:00:00Z');
-
-export type SeedKind = 'demo' | 'none';
-
-export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+export { DEMO_PASSWORD, FIXED_NOW, usePostgres, type SeedKind } from './seedKinds';
 
 const templates = new Map<SeedKind, Promise<Blob>>();
-
-async function seedInto(db: Database, seed: SeedKind) {
-  await ensureBuiltInRoles(db.db);
-  if (seed === 'demo') await seedDemo(db.db, { adminPassword: DEMO_PASSWORD, now: FIXED_NOW });
-}
 
 function template(seed: SeedKind): Promise<Blob> {
   let t = templates.get(seed);
   if (!t) {
+    const file = inject('pgliteTemplates')?.[seed];
     t = (async () => {
+      if (file) return new Blob([await fs.promises.readFile(file)]);
       const db = await openDatabase({});
       await seedInto(db, seed);
       const dump = await db.pglite!.dumpDataDir('none');
@@ -45,12 +42,13 @@ function template(seed: SeedKind): Promise<Blob> {
   return t;
 }
 
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new PostgreSQL database: empty, or a copy of a template database. */
+export async function freshPostgres(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `aq_t_${crypto.randomBytes(6).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: admin.toString() });
   await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${name}`);
+  await adminClient.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await adminClient.end();
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
@@ -101,10 +99,11 @@ export async function createTestApp(
   let database: Database;
   let dropDb: (() => Promise<void>) | undefined;
   if (usePostgres) {
-    const fresh = await freshPostgres();
+    const copyOf = inject('postgresTemplates')?.[seed];
+    const fresh = await freshPostgres(copyOf);
     dropDb = fresh.drop;
-    database = await openDatabase({ databaseUrl: fresh.url });
-    await seedInto(database, seed);
+    database = await openDatabase({ databaseUrl: fresh.url, migrate: !copyOf });
+    if (!copyOf) await seedInto(database, seed);
   } else {
     database = await openDatabase({ loadDataDir: await template(seed), migrate: false });
   }

@@ -1,0 +1,27 @@
+/** The seeds integration tests start from, shared by the global setup (templates) and `testApp.ts`. */
+import type { Database } from '../../server/db';
+import { ensureBuiltInRoles, seedDemo } from '../../server/db/seed';
+
+export const DEMO_PASSWORD = 'admin-demo-pass';
+export const FIXED_NOW = new Date('2026-11-01T12:00:00Z');
+
+export type SeedKind = 'demo' | 'none';
+
+/** The kinds built once per run by the global setup; any other kind is built by the first test that asks. */
+export const TEMPLATE_SEED_KINDS: readonly SeedKind[] = ['demo'];
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Seed kind → PGlite dump file (absolute path), built by `dbTemplates.ts`. */
+    pgliteTemplates: Partial<Record<SeedKind, string>>;
+    /** Seed kind → name of a PostgreSQL template database, built by `dbTemplates.ts`. */
+    postgresTemplates: Partial<Record<SeedKind, string>>;
+  }
+}
+
+export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+export async function seedInto(db: Database, seed: SeedKind) {
+  await ensureBuiltInRoles(db.db);
+  if (seed === 'demo') await seedDemo(db.db, { adminPassword: DEMO_PASSWORD, now: FIXED_NOW });
+}
