@@ -1,0 +1,167 @@
+/**
+ * Live updates of a list (document 2, sections 4 and 9), without React: one controller per list
+ * screen that follows the installation ids on screen over a realtime connection.
+ *
+ * - It subscribes when the page is online, the connection is up and rows exist, and subscribes again
+ *   `resubscribeDelayMs` (2 s) after each fetch of the list.
+ * - It unsubscribes `unsubscribeHiddenMs` (30 s) after the tab is hidden and subscribes again when
+ *   the tab is visible.
+ * - The connection state is checked again every `connectionCheckMs` (5 s); a connection that is not
+ *   up after `connectionTimeoutMs` (5 s) reports 'Pusher failed to gain a connection' once.
+ * - A failed fetch of the list stops live updates until the next successful one.
+ * - Subscribe and unsubscribe failures are only logged.
+ *
+ * The transport (pusher-js, see ./pusherTransport.ts) and the two API calls are injected, so the
+ * rules are tested with fake timers and the same code runs against this backend or hosted Pusher.
+ */
+import { LIVE_UPDATES, REALTIME_CONNECTION_FAILED } from '../../common/realtime';
+
+export type LiveStatus = 'connected' | 'offline';
+
+export interface LiveTransport {
+  /** Opens the connection (idempotent). */
+  connect(): void;
+  disconnect(): void;
+  isConnected(): boolean;
+  socketId(): string | undefined;
+  /** Calls back with the changed ids on the user's own channel; returns the unbind function. */
+  onInstallationsUpdated(handler: (ids: number[]) => void): () => void;
+}
+
+export interface LiveApi {
+  subscribe(socketId: string, ids: number[]): Promise<unknown>;
+  unsubscribe(socketId: string): Promise<unknown>;
+}
+
+export interface LiveOptions {
+  /** Rows on screen changed live: refetch them. */
+  onUpdate(ids: number[]): void;
+  onStatus?(status: LiveStatus): void;
+  /** A user-facing problem (the connection failure message). */
+  onError?(message: string): void;
+  log?(message: string, error?: unknown): void;
+  timings?: Partial<typeof LIVE_UPDATES>;
+}
+
+export class LiveUpdates {
+  private ids: number[] = [];
+  private visible = true;
+  private online = true;
+  private stopped = false;
+  private subscribedOn: string | null = null;
+  private status: LiveStatus = 'offline';
+  private failureReported = false;
+  private connectingSince: number | null = null;
+  private resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
+  private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly checkTimer: ReturnType<typeof setInterval>;
+  private readonly unbind: () => void;
+  private readonly t: typeof LIVE_UPDATES;
+
+  constructor(
+    private readonly transport: LiveTransport,
+    private readonly api: LiveApi,
+    private readonly opts: LiveOptions,
+  ) {
+    this.t = { ...LIVE_UPDATES, ...opts.timings };
+    this.unbind = transport.onInstallationsUpdated((ids) => {
+      const shown = new Set(this.ids);
+      const changed = ids.filter((id) => shown.has(id));
+      if (changed.length && !this.stopped) this.opts.onUpdate(changed);
+    });
+    this.connectingSince = Date.now();
+    transport.connect();
+    this.checkTimer = setInterval(() => this.check(), this.t.connectionCheckMs);
+  }
+
+  /** After each successful fetch: the ids on screen; subscribes again after the delay. */
+  rowsFetched(ids: number[]): void {
+    this.ids = [...new Set(ids)];
+    this.stopped = false;
+    clearTimeout(this.resubscribeTimer);
+    this.resubscribeTimer = setTimeout(() => void this.subscribe(), this.t.resubscribeDelayMs);
+  }
+
+  /** A failed fetch stops live updates until the next successful one. */
+  fetchFailed(): void {
+    this.stopped = true;
+    clearTimeout(this.resubscribeTimer);
+    void this.unsubscribe();
+  }
+
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    clearTimeout(this.hiddenTimer);
+    if (visible) void this.subscribe();
+    else this.hiddenTimer = setTimeout(() => void this.unsubscribe(), this.t.unsubscribeHiddenMs);
+  }
+
+  setOnline(online: boolean): void {
+    this.online = online;
+    if (online) {
+      this.transport.connect();
+      void this.subscribe();
+    } else this.setStatus('offline');
+  }
+
+  get liveStatus(): LiveStatus {
+    return this.status;
+  }
+
+  dispose(): void {
+    clearInterval(this.checkTimer);
+    clearTimeout(this.resubscribeTimer);
+    clearTimeout(this.hiddenTimer);
+    this.unbind();
+    void this.unsubscribe();
+    this.transport.disconnect();
+  }
+
+  private check(): void {
+    const connected = this.online && this.transport.isConnected();
+    this.setStatus(connected ? 'connected' : 'offline');
+    if (connected) {
+      this.connectingSince = null;
+      if (this.subscribedOn !== this.transport.socketId()) void this.subscribe();
+      return;
+    }
+    this.subscribedOn = null;
+    if (this.connectingSince === null) this.connectingSince = Date.now();
+    if (!this.failureReported && this.online && Date.now() - this.connectingSince >= this.t.connectionTimeoutMs) {
+      this.failureReported = true;
+      this.opts.onError?.(REALTIME_CONNECTION_FAILED);
+    }
+  }
+
+  private setStatus(status: LiveStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    this.opts.onStatus?.(status);
+  }
+
+  private async subscribe(): Promise<void> {
+    const socketId = this.transport.socketId();
+    if (this.stopped || !this.visible || !this.online || !socketId || !this.transport.isConnected()) return;
+    if (this.ids.length === 0) return void this.unsubscribe();
+    this.setStatus('connected');
+    this.failureReported = false;
+    try {
+      await this.api.subscribe(socketId, this.ids);
+      this.subscribedOn = socketId;
+    } catch (err) {
+      this.opts.log?.('live updates: subscribe failed', err);
+    }
+  }
+
+  private async unsubscribe(): Promise<void> {
+    const socketId = this.subscribedOn;
+    if (!socketId) return;
+    this.subscribedOn = null;
+    try {
+      await this.api.unsubscribe(socketId);
+    } catch (err) {
+      this.opts.log?.('live updates: unsubscribe failed', err);
+    }
+  }
+}
