@@ -12,6 +12,7 @@ import { sensorListRoutes } from './main/sensors/listRoutes';
 import { installationRoutes } from './main/installations/routes';
 import { installationEditRoutes } from './main/installations/editRoutes';
 import { reinstallRoutes } from './main/installations/reinstallRoutes';
+import { installationPointRoutes } from './main/installations/pointRoutes';
 import { sensorActivityRoutes } from './main/sensors/activityRoutes';
 import { placeRoutes } from './main/placeRoutes';
 import { contractorRoutes } from './main/contractors/routes';
@@ -47,6 +48,7 @@ export const SERVICES = {
       preferenceRoutes,
       presetRoutes,
       sensorListRoutes,
+      installationPointRoutes,
       installationRoutes,
       installationEditRoutes,
       reinstallRoutes,

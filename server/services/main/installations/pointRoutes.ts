@@ -1,0 +1,63 @@
+/**
+ * `GET /installations/points`: the map view's compact feed — every installation matching the list's
+ * query as `[installationId, latitude, longitude, active]` tuples (active: a measurement in the last
+ * 20 minutes), in one response of a few bytes per installation, so 100,000 installations are
+ * clustered in the browser (supercluster) rather than sent as list rows or drawn as DOM markers.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { INACTIVE_AFTER_MS } from '../../../../common/domain';
+import { actionRule, installation } from '../../../../common/entities';
+import { contractors, installations, measurementSummaries, sensors } from '../../../db/schema';
+import type { ServiceRoutes } from '../../../http/service';
+import { parseAndCompile } from '../../../query/compile';
+import { installationList } from './repository';
+
+/** At most this many points per answer (the list's query narrows a larger fleet). */
+export const MAX_POINTS = 250_000;
+
+export const installationPointRoutes: ServiceRoutes = (app, { db }) => {
+  app.get(
+    '/installations/points',
+    {
+      config: { permission: actionRule(installation, 'list') },
+      schema: {
+        summary: 'Coordinates of every installation matching the query, for the map view',
+        description: `points: [installationId, latitude, longitude, active (1/0)]; at most ${MAX_POINTS.toLocaleString('en')} (truncated: true beyond).`,
+        tags: ['installations'],
+        querystring: z.object({ query: z.string().max(4000).optional() }),
+        response: {
+          200: z.object({
+            data: z.object({
+              points: z.array(z.tuple([z.number().int(), z.number(), z.number(), z.number().int()])),
+              truncated: z.boolean(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { cat } = await installationList.catalogue(db, request.principal.permissions);
+      const { ast, where: filter } = parseAndCompile(request.query.query, cat);
+      const where = installationList.where!(ast, filter);
+      const since = new Date(Date.now() - INACTIVE_AFTER_MS);
+      // The list's joins: a query may name the sensor's or the contractor's fields.
+      const result = await db.execute(sql`
+        select ${installations.installationId} as i, ${installations.latitude} as la, ${installations.longitude} as lo,
+               (case when ${measurementSummaries.lastMeasurementAt} >= ${since} then 1 else 0 end) as a
+        from ${installations}
+        left join ${sensors} on ${eq(sensors.id, installations.sensorId)}
+        left join ${contractors} on ${eq(contractors.id, installations.contractorId)}
+        left join ${measurementSummaries}
+          on ${and(eq(measurementSummaries.sensorId, installations.sensorId), isNull(installations.removedAt))}
+        ${where ? sql`where ${where}` : sql``}
+        order by ${installations.installationId}
+        limit ${MAX_POINTS + 1}`);
+      const list = (result as unknown as { rows: { i: number; la: number; lo: number; a: number }[] }).rows;
+      const points = list
+        .slice(0, MAX_POINTS)
+        .map((r) => [Number(r.i), Number(r.la), Number(r.lo), Number(r.a)] as [number, number, number, number]);
+      return { data: { points, truncated: list.length > MAX_POINTS } };
+    },
+  );
+};
