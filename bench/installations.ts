@@ -2,7 +2,7 @@
  * The installations list (the landing page) on 100,000 installations: time of a 100-row page
  * through the real app over HTTP — first page in the default order, a deep page, a sort on an
  * address column, an advanced query — against the raw SQL of the same first page in the same run
- * (the baseline: what the database alone costs). The installations, their sensors, contractors,
+ * (the baseline: what the database alone costs), and the map view's feed of every point. The installations, their sensors, contractors,
  * measurement summaries and tag values come from generate_series.
  *
  *   npx tsx bench/installations.ts                      # fresh in-memory PGlite
@@ -38,6 +38,7 @@ const CASES = [
     name: 'advanced query',
     path: `/api/installations?limit=100&query=${encodeURIComponent('isVisible = true and city in (Krakow, Gdansk) and contractorId != null')}`,
   },
+  { name: `map feed, all ${N.toLocaleString('en')} points`, path: '/api/installations/points' },
 ];
 
 const exec = (db: Db, statement: string) => db.execute(sql.raw(statement));
