@@ -17,6 +17,7 @@ import { sensorActivityRoutes } from './main/sensors/activityRoutes';
 import { placeRoutes } from './main/placeRoutes';
 import { contractorRoutes } from './main/contractors/routes';
 import { requestRoutes } from './main/requests/routes';
+import { requestEditRoutes } from './main/requests/editRoutes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensorRoutes';
@@ -56,6 +57,7 @@ export const SERVICES = {
       placeRoutes,
       contractorRoutes,
       requestRoutes,
+      requestEditRoutes,
       fileRoutes,
       tagReadRoutes,
       tagWriteRoutes,
