@@ -54,6 +54,9 @@ export interface Config {
   mapTileUrl: string;
   /** A Nominatim-compatible geocoder (GEOCODER_URL); without it the bundled offline gazetteer answers alone. */
   geocoderUrl?: string;
+  /** A HubSpot-compatible CRM (CRM_URL, CRM_TOKEN); without it CRM lookups answer from the contractors' CRM fields. */
+  crmUrl?: string;
+  crmToken?: string;
   /** The fleet simulator runs (SIMULATOR=off disables it). */
   simulator: boolean;
   /** Time between simulator ticks (SIMULATOR_TICK_MS, default 60000). */
@@ -103,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mapTileUrl: env.MAP_TILE_URL ?? '',
     geocoderUrl: env.GEOCODER_URL || undefined,
+    crmUrl: env.CRM_URL || undefined,
+    crmToken: env.CRM_TOKEN || undefined,
     simulator: env.SIMULATOR !== 'off',
     simulatorTickMs: Math.max(100, int(env, 'SIMULATOR_TICK_MS', 60_000)),
     simulatorSeed: int(env, 'SIMULATOR_SEED', 1),

@@ -18,6 +18,7 @@ import { placeRoutes } from './main/placeRoutes';
 import { contractorRoutes } from './main/contractors/routes';
 import { requestRoutes } from './main/requests/routes';
 import { requestEditRoutes } from './main/requests/editRoutes';
+import { contractorEditRoutes } from './main/contractors/editRoutes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensorRoutes';
@@ -56,6 +57,7 @@ export const SERVICES = {
       sensorActivityRoutes,
       placeRoutes,
       contractorRoutes,
+      contractorEditRoutes,
       requestRoutes,
       requestEditRoutes,
       fileRoutes,

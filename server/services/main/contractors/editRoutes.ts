@@ -1,0 +1,318 @@
+/**
+ * Adding and editing contractors (document 2, sections 2.5, 3, 6, 7): POST /contractors (multipart:
+ * name, type, a logo file or one of the default logos, link, hsId, hsName), PATCH /contractors/{id},
+ * PATCH /contractors/{id}/logo (multipart file), PATCH /contractors/{id}/tags/{tagId}, the default
+ * logos, and the CRM company-name lookup. The CRM fields need edit_contractor_company; logos are
+ * JPEG, PNG or WebP recognised by content. Every change is audited.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CONTRACTOR_TYPES } from '../../../../common/domain';
+import { sniffImageType } from '../../../../common/requests';
+import { MESSAGES } from '../../../../common/validation';
+import type { PermissionSet } from '../../../../common/permissions';
+import { audit } from '../../../audit';
+import type { Executor } from '../../../db';
+import { contractorTagValues, contractors } from '../../../db/schema';
+import { HttpError, badRequest, forbidden, notFound } from '../../../http/errors';
+import { idParam, idParams } from '../../../http/schemas';
+import type { ServiceRoutes } from '../../../http/service';
+import { readUpload } from '../../../http/uploads';
+import { crmFor } from '../../../crm';
+import { checkTagValue, loadTagDefinition, tagEditRule } from '../tagRoutes';
+import { tagValueSchema } from '../sensors/schemas';
+import { fileLink } from '../requests/repository';
+import { DEFAULT_LOGO_NAMES, defaultLogoSvg, defaultLogoUrl, type DefaultLogoName } from './logos';
+
+const TAGS = ['contractors'];
+const NAME_MAX = 200;
+const LINK_MAX = 500;
+/** CRM company ids are numbers of up to 20 digits. */
+const CRM_ID = /^\d{1,20}$/;
+
+const contractorFields = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(NAME_MAX, MESSAGES.shorter(NAME_MAX + 1)),
+  type: z.enum(CONTRACTOR_TYPES, { error: `type must be one of ${CONTRACTOR_TYPES.join(', ')}` }),
+  link: z
+    .string()
+    .trim()
+    .max(LINK_MAX, MESSAGES.shorter(LINK_MAX + 1))
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'link must be an http(s) address')
+    .nullable()
+    .optional(),
+  hsId: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || CRM_ID.test(v), 'hsId is the numeric CRM company id')
+    .nullable()
+    .optional(),
+  hsName: z
+    .string()
+    .trim()
+    .max(NAME_MAX, MESSAGES.shorter(NAME_MAX + 1))
+    .nullable()
+    .optional(),
+});
+type ContractorFields = z.infer<typeof contractorFields>;
+
+const contractorOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  logo: z.string().nullable(),
+  link: z.string().nullable(),
+  hsId: z.string().nullable(),
+  hsName: z.string().nullable(),
+});
+
+const blank = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+
+/** The CRM fields may be set only with edit_contractor_company. */
+function crmChange(fields: ContractorFields, permissions: PermissionSet) {
+  const wants = blank(fields.hsId) !== null || blank(fields.hsName) !== null;
+  if (wants && !permissions.can('edit_contractor_company'))
+    throw forbidden('You need the edit_contractor_company permission to set the CRM company');
+  return { hsId: blank(fields.hsId), hsName: blank(fields.hsName) };
+}
+
+async function storeLogo(
+  files: { put: (db: Executor, kind: 'logo', bytes: Buffer, type: string, name?: string) => Promise<{ key: string }> },
+  tx: Executor,
+  bytes: Buffer,
+  filename: string,
+) {
+  const type = sniffImageType(bytes);
+  if (!type) throw new HttpError(415, 'The logo must be a JPEG, PNG or WebP image');
+  return fileLink((await files.put(tx, 'logo', bytes, type, filename)).key);
+}
+
+async function loadContractor(db: Executor, id: number, lock = false) {
+  const query = db.select().from(contractors).where(eq(contractors.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(`Contractor ${id} does not exist`);
+  return row;
+}
+
+const out = (r: typeof contractors.$inferSelect) => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  logo: r.logo,
+  link: r.link,
+  hsId: r.hsId,
+  hsName: r.hsName,
+});
+
+export const contractorEditRoutes: ServiceRoutes = (app, ctx) => {
+  const { db, files } = ctx;
+  const crm = crmFor(ctx.config, db);
+
+  app.get(
+    '/contractors/default-logos',
+    {
+      config: { permission: ['view_contractors', 'add_contractors'] },
+      schema: {
+        summary: 'The default logos a new contractor may take instead of an uploaded file',
+        tags: TAGS,
+        response: {
+          200: z.object({ data: z.object({ logos: z.array(z.object({ name: z.string(), url: z.string() })) }) }),
+        },
+      },
+    },
+    async () => ({ data: { logos: DEFAULT_LOGO_NAMES.map((name) => ({ name, url: defaultLogoUrl(name) })) } }),
+  );
+
+  app.get(
+    '/contractors/default-logos/:file',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'One default logo (SVG)',
+        tags: TAGS,
+        security: [],
+        params: z.object({ file: z.string().regex(/^[a-z]+\.svg$/, 'A logo file such as leaf.svg') }),
+      },
+    },
+    async (request, reply) => {
+      const name = request.params.file.replace(/\.svg$/, '') as DefaultLogoName;
+      if (!DEFAULT_LOGO_NAMES.includes(name)) throw notFound(`No default logo named ${name}`);
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(defaultLogoSvg(name));
+    },
+  );
+
+  app.post(
+    '/contractors',
+    {
+      config: { permission: 'add_contractors' },
+      schema: {
+        summary: 'Add a contractor (multipart: name, type, file or logo, link, hsId, hsName)',
+        description: `logo names a default logo (${DEFAULT_LOGO_NAMES.join(', ')}); a file (JPEG, PNG or WebP, at most 2 MiB) wins over it.`,
+        tags: TAGS,
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ data: z.object({ contractor: contractorOut }) }) },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, 'logo', 'file', true);
+      const parsed = contractorFields.safeParse(upload.fields);
+      if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join('; '));
+      const fields = parsed.data;
+      const { hsId, hsName } = crmChange(fields, request.principal.permissions);
+      const logoName = upload.fields.logo?.trim();
+      if (!upload.bytes && logoName && !DEFAULT_LOGO_NAMES.includes(logoName as DefaultLogoName))
+        throw badRequest(`logo must be one of ${DEFAULT_LOGO_NAMES.join(', ')}`);
+      const created = await db.transaction(async (tx) => {
+        const logo = upload.bytes
+          ? await storeLogo(files, tx, upload.bytes, upload.filename)
+          : logoName
+            ? defaultLogoUrl(logoName as DefaultLogoName)
+            : null;
+        const [row] = await tx
+          .insert(contractors)
+          .values({ name: fields.name, type: fields.type, link: blank(fields.link), logo, hsId, hsName })
+          .returning();
+        await audit(
+          tx,
+          request.principal.actor,
+          'ContractorCreated',
+          `Contractor ${row!.id} "${row!.name}" (${row!.type}) added`,
+        );
+        return row!;
+      });
+      return reply.status(201).send({ data: { contractor: out(created) } });
+    },
+  );
+
+  app.patch(
+    '/contractors/:id',
+    {
+      config: { permission: 'edit_contractors' },
+      schema: {
+        summary: 'Edit a contractor (name, type, link; hsId and hsName with edit_contractor_company)',
+        tags: TAGS,
+        params: idParams,
+        body: contractorFields,
+        response: { 200: z.object({ data: z.object({ contractor: contractorOut }) }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const fields = request.body;
+      return db.transaction(async (tx) => {
+        const before = await loadContractor(tx, id, true);
+        const crmAllowed = request.principal.permissions.can('edit_contractor_company');
+        const crmValues = { hsId: blank(fields.hsId), hsName: blank(fields.hsName) };
+        const crmChanged = crmValues.hsId !== before.hsId || crmValues.hsName !== before.hsName;
+        // Without the CRM permission the CRM fields are kept as they are (the form does not show them).
+        const sentCrm = fields.hsId !== undefined || fields.hsName !== undefined;
+        if (sentCrm && crmChanged && !crmAllowed)
+          throw forbidden('You need the edit_contractor_company permission to change the CRM company');
+        const [row] = await tx
+          .update(contractors)
+          .set({
+            name: fields.name,
+            type: fields.type,
+            link: blank(fields.link),
+            ...(sentCrm && crmAllowed ? crmValues : {}),
+          })
+          .where(eq(contractors.id, id))
+          .returning();
+        await audit(tx, request.principal.actor, 'ContractorUpdated', `Contractor ${id} "${row!.name}" updated`);
+        return { data: { contractor: out(row!) } };
+      });
+    },
+  );
+
+  app.patch(
+    '/contractors/:id/logo',
+    {
+      config: { permission: 'edit_contractors' },
+      schema: {
+        summary: "Replace the contractor's logo (multipart file: JPEG, PNG or WebP, at most 2 MiB)",
+        tags: TAGS,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ data: z.object({ id: z.number().int(), logo: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const upload = await readUpload(request, 'logo');
+      return db.transaction(async (tx) => {
+        await loadContractor(tx, id, true);
+        const logo = await storeLogo(files, tx, upload.bytes!, upload.filename);
+        await tx.update(contractors).set({ logo }).where(eq(contractors.id, id));
+        await audit(tx, request.principal.actor, 'ContractorLogoChanged', `Contractor ${id}: logo replaced`);
+        return { data: { id, logo } };
+      });
+    },
+  );
+
+  app.patch(
+    '/contractors/:id/tags/:tagId',
+    {
+      config: { permission: ['edit_tags', 'edit_contractor_tags', 'edit_contractor_tag_<n>'] },
+      schema: {
+        summary: 'Set (or with null clear) the value of a contractor tag',
+        tags: TAGS,
+        params: z.object({ id: idParam, tagId: idParam }),
+        body: z.object({ value: tagValueSchema }),
+        response: { 200: z.object({ data: z.object({ tagId: z.number().int(), value: tagValueSchema }) }) },
+      },
+    },
+    async (request) => {
+      const { id, tagId } = request.params;
+      const rule = tagEditRule('contractors', tagId);
+      if (!request.principal.permissions.can(rule))
+        throw forbidden(`You need the ${(rule as string[]).join(' or ')} permission to do this`);
+      return db.transaction(async (tx) => {
+        await loadContractor(tx, id, true);
+        const tag = await loadTagDefinition(tx, 'contractors', tagId);
+        const value = checkTagValue(tag, request.body.value);
+        const where = and(eq(contractorTagValues.entityId, id), eq(contractorTagValues.tagId, tagId));
+        if (value === null) await tx.delete(contractorTagValues).where(where);
+        else
+          await tx
+            .insert(contractorTagValues)
+            .values({ entityId: id, tagId, value })
+            .onConflictDoUpdate({ target: [contractorTagValues.entityId, contractorTagValues.tagId], set: { value } });
+        await audit(
+          tx,
+          request.principal.actor,
+          'ContractorTagChanged',
+          value === null
+            ? `Contractor ${id}: tag "${tag.name}" cleared`
+            : `Contractor ${id}: tag "${tag.name}" set to ${JSON.stringify(value).slice(0, 200)}`,
+        );
+        return { data: { tagId, value } };
+      });
+    },
+  );
+
+  app.get(
+    '/hubspot/contractors/:id/name',
+    {
+      config: { permission: ['add_contractors', 'edit_contractors', 'edit_contractor_company'] },
+      schema: {
+        summary: 'The CRM company name of a CRM company id (the configured CRM, or this backend’s own records)',
+        tags: TAGS,
+        params: z.object({ id: z.string().regex(CRM_ID, 'The CRM company id is a number') }),
+        response: { 200: z.object({ data: z.object({ id: z.string(), name: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const name = await crm.companyName(request.params.id);
+      if (name === null) throw notFound(`No CRM company with id ${request.params.id}`);
+      return { data: { id: request.params.id, name } };
+    },
+  );
+};
