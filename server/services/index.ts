@@ -27,6 +27,7 @@ import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';
 import { apiUserRoutes } from './apiusers/users/routes';
+import { apiUserEditRoutes } from './apiusers/users/editRoutes';
 import { gsmVersionRoutes } from './gsm/versions/routes';
 import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
@@ -79,7 +80,7 @@ export const SERVICES = {
     prefix: '/apiusers-api',
     title: 'API-user manager',
     description: 'API-key users, their contractors, standard and samples rate limits.',
-    routes: [apiUserRoutes, declaredListRoutes('apiusers')],
+    routes: [apiUserRoutes, apiUserEditRoutes, declaredListRoutes('apiusers')],
   },
   gsm: {
     prefix: '/updater/gsm',
