@@ -1,7 +1,7 @@
 /** A date as `YYYY-MM-DD HH:mm:ssZ` plus relative time, refreshed every 10 seconds. */
 import { Tooltip, Typography } from '@mui/material';
 import { format, formatDistanceStrict } from 'date-fns';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { useNow } from './useNow';
 
 export function formatDateTime(value: Date | string | number): string {
@@ -16,8 +16,10 @@ export function relativeTime(value: Date | string | number, now: number): string
 
 export function RelativeDate({ value, prefix }: { value: Date | string | number | null | undefined; prefix?: string }) {
   const now = useNow();
+  const translate = useTranslate();
   if (value === null || value === undefined || value === '') return <Typography variant="body2">—</Typography>;
-  if (Number.isNaN(new Date(value).getTime())) return <Typography variant="body2">INVALID TYPE</Typography>;
+  if (Number.isNaN(new Date(value).getTime()))
+    return <Typography variant="body2">{translate('aq.invalidType')}</Typography>;
   return (
     <Tooltip title={formatDateTime(value)}>
       <Typography variant="body2" component="span">
