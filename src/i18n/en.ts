@@ -41,6 +41,11 @@ export const en = {
     loggedOut: 'Successfully logged out. Have a nice day.',
     noAccess: 'Your role does not give access to this page.',
     startFailed: 'The console cannot start: %{error}',
+    /** Relative times; `distance` is date-fns's English ('3 days'). */
+    time: {
+      future: 'in %{distance}',
+      past: '%{distance} ago',
+    },
     login: {
       withProvider: 'Sign in with %{provider}',
       password: 'Password login',
@@ -243,6 +248,8 @@ export const en = {
         duplicateOf: 'Create duplicate of %{name}',
         revokeNamed: 'Revoke %{name}',
         alreadyInactive: 'Already inactive',
+        expiresAt: 'Expires at',
+        expiredAt: 'Expired at',
         expiresIn: 'Expires in',
         expiry: Object.fromEntries(TOKEN_EXPIRY_OPTIONS.map((o) => [o.id, o.name])) as Record<
           (typeof TOKEN_EXPIRY_OPTIONS)[number]['id'],

@@ -198,7 +198,7 @@ export function findKeys(file: string): KeyUse[] {
       if (name && MESSAGE_CALLS.has(name) && node.arguments[0]) consider(node.arguments[0]);
     } else if (ts.isJsxAttribute(node) && node.initializer) {
       const name = propName(node.name);
-      if (name && USER_FACING_PROPS.has(name)) {
+      if (name && (USER_FACING_PROPS.has(name) || /Key$/.test(name))) {
         const init = node.initializer;
         if (ts.isStringLiteral(init)) consider(init);
         else if (ts.isJsxExpression(init) && init.expression) consider(init.expression);

@@ -27,7 +27,7 @@ export function BooleanTagInput({ value, onSave, label }: TagEditorProps) {
   const [pending, setPending] = useState(false);
   const current = value === true || value === false ? value : null;
   const next = nextBooleanValue(current);
-  const text = current === null ? translate('aq.tags.notSet') : tagValueText(current);
+  const text = current === null ? translate('aq.tags.notSet') : tagValueText(current, translate);
   const click = async () => {
     setPending(true);
     try {
@@ -41,7 +41,7 @@ export function BooleanTagInput({ value, onSave, label }: TagEditorProps) {
   return (
     <Tooltip
       title={translate('aq.tags.clickToSet', {
-        value: next === null ? translate('aq.tags.notSet') : tagValueText(next),
+        value: next === null ? translate('aq.tags.notSet') : tagValueText(next, translate),
       })}
     >
       <span>

@@ -21,7 +21,7 @@ export function TagValueField({ tag, value }: { tag: Tag; value: TagValue | unde
       title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
       sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 }}
     >
-      {!known || wrong ? translate('aq.invalidType') : tagValueText(value)}
+      {!known || wrong ? translate('aq.invalidType') : tagValueText(value, translate)}
     </Typography>
   );
 }

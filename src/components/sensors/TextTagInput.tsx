@@ -82,7 +82,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
           title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
           sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
-          {tagValueText(value)}
+          {tagValueText(value, translate)}
         </Typography>
         <EditIcon className="edit-hint" sx={{ fontSize: 14 }} />
       </ButtonBase>

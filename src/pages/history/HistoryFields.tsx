@@ -95,7 +95,7 @@ export function HistoryTagsField({ tags }: { tags: readonly Tag[] }) {
           key={id}
           size="small"
           variant="outlined"
-          label={`${byId.get(id)?.name ?? translate('aq.pages.history.tag', { id })}: ${tagValueText(value)}`}
+          label={`${byId.get(id)?.name ?? translate('aq.pages.history.tag', { id })}: ${tagValueText(value, translate)}`}
         />
       ))}
     </Box>
