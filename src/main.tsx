@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from './config';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { i18nProvider } from './i18n';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -16,7 +17,11 @@ async function start() {
   try {
     await loadRuntimeConfig();
   } catch (err) {
-    root.render(<p style={{ padding: 24, fontFamily: 'sans-serif' }}>The console cannot start: {String(err)}</p>);
+    root.render(
+      <p style={{ padding: 24, fontFamily: 'sans-serif' }}>
+        {i18nProvider.translate('aq.startFailed', { error: String(err) })}
+      </p>,
+    );
     return;
   }
   root.render(

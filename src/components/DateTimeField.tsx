@@ -1,30 +1,40 @@
 /** A date as `YYYY-MM-DD HH:mm:ssZ` plus relative time, refreshed every 10 seconds. */
 import { Tooltip, Typography } from '@mui/material';
 import { format, formatDistanceStrict } from 'date-fns';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate, type TranslateFunction } from 'react-admin';
 import { useNow } from './useNow';
 
 export function formatDateTime(value: Date | string | number): string {
   return format(new Date(value), 'yyyy-MM-dd HH:mm:ssXXX');
 }
 
-export function relativeTime(value: Date | string | number, now: number): string {
+/** 'in 3 days' / '3 days ago' (the distance itself is date-fns's English). */
+export function relativeTime(value: Date | string | number, now: number, translate: TranslateFunction): string {
   const date = new Date(value);
   const distance = formatDistanceStrict(date, now);
-  return date.getTime() > now ? `in ${distance}` : `${distance} ago`;
+  return translate(date.getTime() > now ? 'aq.time.future' : 'aq.time.past', { distance });
 }
 
-export function RelativeDate({ value, prefix }: { value: Date | string | number | null | undefined; prefix?: string }) {
+/** `prefixKey`: the message key of a word put before the date ('Expires at'). */
+export function RelativeDate({
+  value,
+  prefixKey,
+}: {
+  value: Date | string | number | null | undefined;
+  prefixKey?: string;
+}) {
   const now = useNow();
+  const translate = useTranslate();
   if (value === null || value === undefined || value === '') return <Typography variant="body2">—</Typography>;
-  if (Number.isNaN(new Date(value).getTime())) return <Typography variant="body2">INVALID TYPE</Typography>;
+  if (Number.isNaN(new Date(value).getTime()))
+    return <Typography variant="body2">{translate('aq.invalidType')}</Typography>;
   return (
     <Tooltip title={formatDateTime(value)}>
       <Typography variant="body2" component="span">
-        {prefix ? `${prefix} ` : ''}
+        {prefixKey ? `${translate(prefixKey)} ` : ''}
         {formatDateTime(value)}{' '}
         <Typography component="span" variant="caption" color="text.secondary">
-          ({relativeTime(value, now)})
+          ({relativeTime(value, now, translate)})
         </Typography>
       </Typography>
     </Tooltip>

@@ -1,7 +1,13 @@
+/**
+ * Polish messages. Partial on purpose: every message not translated here is the English one
+ * (`pl` below is English with these laid on top), so a missing translation never shows a raw key.
+ * tests/unit/i18n.test.ts checks that no key exists here that English lacks and that each
+ * message names the same `%{values}` as its English original.
+ */
 import type { Messages } from './en';
 import { en } from './en';
+import { mergeMessages, type PartialMessages } from './merge';
 
-/** Polish messages for the shell; react-admin's own strings fall back to English. */
 const PL_RESOURCE_NAMES: Record<string, string> = {
   installations: 'Instalacje',
   'installation-requests': 'Zgłoszenia instalacji',
@@ -21,15 +27,29 @@ const PL_RESOURCE_NAMES: Record<string, string> = {
   'sensor-models': 'Modele czujników',
 };
 
-export const pl: Messages = {
-  ...en,
-  /** Polish resource names; field labels not translated yet fall back to English. */
-  resources: Object.fromEntries(
-    Object.entries(en.resources).map(([name, messages]) => [
-      name,
-      { ...messages, name: PL_RESOURCE_NAMES[name] ?? messages.name },
-    ]),
-  ),
+/** The Polish translations themselves. */
+export const plTranslations: PartialMessages<Messages> = {
+  ra: {
+    action: {
+      cancel: 'Anuluj',
+      create: 'Utwórz',
+      delete: 'Usuń',
+      edit: 'Edytuj',
+      export: 'Eksportuj',
+      refresh: 'Odśwież',
+      remove: 'Usuń',
+      save: 'Zapisz',
+      search: 'Szukaj',
+      move_up: 'Przesuń w górę',
+      move_down: 'Przesuń w dół',
+      close: 'Zamknij',
+      confirm: 'Potwierdź',
+    },
+    navigation: {
+      page_rows_per_page: 'Wierszy na stronę:',
+    },
+  },
+  resources: Object.fromEntries(Object.entries(PL_RESOURCE_NAMES).map(([name, label]) => [name, { name: label }])),
   menu: {
     groups: {
       Domain: 'Domena',
@@ -49,7 +69,6 @@ export const pl: Messages = {
     sensorStatus: 'Status czujnika',
   },
   aq: {
-    ...en.aq,
     employee: 'Pracownik',
     version: 'Wersja %{version}',
     signOut: 'Wyloguj',
@@ -62,8 +81,9 @@ export const pl: Messages = {
     noData: 'Brak danych.',
     closeTab: 'Zamknij tę kartę.',
     loggedOut: 'Wylogowano. Miłego dnia.',
+    noAccess: 'Twoja rola nie daje dostępu do tej strony.',
+    startFailed: 'Nie można uruchomić konsoli: %{error}',
     login: {
-      ...en.aq.login,
       withProvider: 'Zaloguj przez %{provider}',
       password: 'Logowanie hasłem',
       username: 'Nazwa użytkownika',
@@ -72,10 +92,116 @@ export const pl: Messages = {
       submit: 'Zaloguj',
       subtitle: 'Zaplecze sieci pomiaru jakości powietrza',
     },
+    actions: {
+      restart: 'Uruchom ponownie',
+      retire: 'Wycofaj',
+      revoke: 'Unieważnij',
+      logout: 'Wyloguj',
+      enable: 'Włącz',
+      disable: 'Wyłącz',
+      hide: 'Ukryj',
+      show: 'Pokaż',
+      clear: 'Wyczyść',
+      done: 'Gotowe',
+    },
+    fields: {
+      actions: 'Akcje',
+    },
+    notifications: {
+      saved: 'Zapisano wszystkie zmiany!',
+      statusChanged: 'Zmieniono status!',
+      sensorRetired: 'Czujnik o id %{id} został wycofany.',
+      sensorsOrdered: 'Zamówiono nowe czujniki: %{amount}!',
+      tagRemoved: 'Usunięto tag',
+      roleCreated: 'Dodano nową rolę „%{name}”.',
+      roleRemoved: 'Usunięto rolę „%{name}”!',
+      tokenRevoked: 'Token został dezaktywowany.',
+      tokenCopied: 'Skopiowano token do schowka',
+      copyFailed: 'Nie udało się skopiować do schowka',
+    },
+    confirm: {
+      retireSensor: {
+        title: 'Wycofaj czujnik %{id}',
+      },
+      logoutUser: {
+        title: 'Wyloguj użytkownika',
+      },
+      disableUser: {
+        title: 'Wyłącz użytkownika',
+      },
+      enableUser: {
+        title: 'Włącz użytkownika',
+      },
+      deleteRole: {
+        title: 'Usuń rolę',
+        content: 'Usunąć rolę „%{name}”?',
+      },
+      revokeToken: {
+        title: 'Unieważnij token',
+      },
+    },
+    query: {
+      label: 'Zapytanie',
+      help: 'Pomoc języka zapytań',
+      favourites: 'Ulubione zapytania',
+      saved: 'Zapisane zapytania',
+      noneSaved: 'Brak zapisanych zapytań',
+      manage: 'Zarządzaj zapisanymi zapytaniami',
+      save: 'Zapisz zapytanie',
+    },
+    tags: {
+      notSet: 'Nie ustawiono',
+    },
+    pages: {
+      roles: {
+        role: 'Rola',
+        name: 'Nazwa',
+        new: 'Nowa rola',
+        userCount: '%{smart_count} użytkownik |||| %{smart_count} użytkowników |||| %{smart_count} użytkowników',
+        searchPermissions: 'Szukaj uprawnień',
+      },
+      tokens: {
+        create: 'Utwórz token',
+        token: 'Token',
+        copy: 'Kopiuj token',
+        fields: {
+          name: 'Nazwa',
+          owner: 'Właściciel',
+          permissions: 'Uprawnienia',
+          expiry: 'Wygasa',
+          status: 'Status',
+        },
+        status: {
+          active: 'Aktywny',
+          inactive: 'Nieaktywny',
+          expired: 'Wygasł',
+          revoked: 'Unieważniony',
+        },
+      },
+      logs: {
+        allTypes: 'Wszystkie typy',
+        clearSearch: 'Wyczyść wyszukiwanie',
+        fields: {
+          createdDate: 'Data',
+          userName: 'Użytkownik',
+          eventType: 'Typ',
+          sourceName: 'Źródło',
+          message: 'Komunikat',
+        },
+      },
+      preferences: {
+        title: 'Preferencje',
+        presets: 'Układy kolumn',
+        installationQueries: 'Zapytania instalacji',
+        sensorQueries: 'Zapytania czujników',
+        exportAll: 'Eksportuj wszystko',
+        importAll: 'Importuj wszystko',
+        hidden: 'Ukryty',
+      },
+    },
   },
   // Hardening (issue 9): messages of the history, form and session checks.
   hardening: {
-    ...en.hardening,
     history: {
       notFound: {
         sensors: 'Nie znaleziono czujnika %{id}.',
@@ -98,3 +224,6 @@ export const pl: Messages = {
     },
   },
 };
+
+/** Polish as the console uses it: English wherever no translation exists yet. */
+export const pl: Messages = mergeMessages(en, plTranslations);

@@ -13,19 +13,21 @@ import { useSession, usePermissionSet } from '../state/useSession';
 import { isTokenStale } from '../state/session';
 import { refreshSession } from '../dataProviders/http';
 import { isLoginPending } from '../authProvider';
+import { useTranslate } from 'react-admin';
 
 export function RequireRoute({ children }: { children: ReactNode }) {
   const session = useSession();
   const permissions = usePermissionSet();
   const location = useLocation();
   const route = findRoute(location.pathname);
+  const translate = useTranslate();
   if (!session) return <Navigate to="/" replace />;
   if (route && !permissions.can(route.permission)) {
     const target = fallbackPath(permissions);
     if (target !== location.pathname) return <Navigate to={target} replace />;
     return (
       <Typography sx={{ p: 4 }} color="text.secondary" data-testid="no-access">
-        Your role does not give access to this page.
+        {translate('aq.noAccess')}
       </Typography>
     );
   }

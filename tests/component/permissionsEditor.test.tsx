@@ -1,7 +1,8 @@
 /** The permissions editor: grouping, search, select-all per group (respecting the search), indeterminate state, read-only mode. */
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { render } from './i18n';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS, permissionGroup } from '../../common/permissions';
 import { PermissionsEditor } from '../../src/pages/roles/PermissionsEditor';

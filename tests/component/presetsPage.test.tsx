@@ -22,7 +22,7 @@ import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
 import { writeSession } from '../../src/state/session';
 import { PresetsPage } from '../../src/pages/preferences/PresetsPage';
 import { SensorQueriesPage } from '../../src/pages/preferences/SavedQueriesPage';
-import { importErrorText } from '../../src/pages/preferences/PersonalListPage';
+import { i18nProvider } from '../../src/i18n';
 import { PRESETS_KEY } from '../../src/pages/preferences/preferencesApi';
 import { migrateLegacyStorage } from '../../src/pages/preferences/legacyStorage';
 import { announceChange, syncTopicOf } from '../../src/pages/preferences/tabSync';
@@ -99,7 +99,7 @@ afterEach(() => {
 function renderPage(page: ReactNode) {
   return render(
     <MemoryRouter>
-      <AdminContext store={memoryStore()}>
+      <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
         {page}
         <Notification />
       </AdminContext>
@@ -186,7 +186,9 @@ describe('presets page', () => {
     renderPage(<PresetsPage />);
     await row('All');
     await act(async () => screen.getByRole('button', { name: 'Import all' }).click());
-    expect((await screen.findByTestId('import-error')).textContent).toContain(importErrorText('presets'));
+    expect((await screen.findByTestId('import-error')).textContent).toContain(
+      'Error importing presets. The contents of the clipboard are either invalid or the permission was not granted.',
+    );
   });
 });
 

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { render } from './i18n';
 import userEvent from '@testing-library/user-event';
 import { SENSOR_CATALOGUE, withTags, type Catalogue } from '../../common/query';
 import { applyCompletion, LOCAL_MESSAGE_DELAY_MS, QueryEditor } from '../../src/components/query/QueryEditor';

@@ -1,7 +1,8 @@
 /** The inline tag editors: the boolean cycle, ENUM, INTEGER and FLOAT, read-only META, and the sensor wiring. */
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { render } from './i18n';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, RecordContextProvider, memoryStore, testDataProvider } from 'react-admin';
 import { i18nProvider } from '../../src/i18n';

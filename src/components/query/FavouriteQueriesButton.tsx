@@ -9,7 +9,7 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import StarIcon from '@mui/icons-material/Star';
 import SaveIcon from '@mui/icons-material/BookmarkAdd';
 import SettingsIcon from '@mui/icons-material/Tune';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { queryValueError, type QueryKind } from '../../../common/presets';
 import { queriesApi, usePersonalListChange, useSavedQueries } from '../../pages/preferences/preferencesApi';
@@ -29,6 +29,7 @@ export function FavouriteQueriesButton({
   const [saving, setSaving] = useState<SavedQueryDraft | null>(null);
   const navigate = useNavigate();
   const notify = useNotify();
+  const translate = useTranslate();
   const { data: queries = [], isLoading } = useSavedQueries(kind);
   const api = queriesApi(kind);
   const create = usePersonalListChange(api, (draft: SavedQueryDraft) =>
@@ -40,11 +41,11 @@ export function FavouriteQueriesButton({
 
   return (
     <>
-      <Tooltip title="Favourite queries">
+      <Tooltip title={translate('aq.query.favourites')}>
         <IconButton
           color="inherit"
           size="small"
-          aria-label="Favourite queries"
+          aria-label={translate('aq.query.favourites')}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
           {visible.length ? <StarIcon /> : <StarBorderIcon />}
@@ -56,12 +57,12 @@ export function FavouriteQueriesButton({
         onClose={close}
         slotProps={{
           paper: { sx: { maxWidth: 480 } },
-          list: { dense: true, 'aria-label': 'Favourite queries' } as object,
+          list: { dense: true, 'aria-label': translate('aq.query.favourites') } as object,
         }}
       >
-        <ListSubheader sx={{ lineHeight: '32px' }}>Saved queries</ListSubheader>
-        {isLoading && <MenuItem disabled>Loading...</MenuItem>}
-        {!isLoading && visible.length === 0 && <MenuItem disabled>No saved queries</MenuItem>}
+        <ListSubheader sx={{ lineHeight: '32px' }}>{translate('aq.query.saved')}</ListSubheader>
+        {isLoading && <MenuItem disabled>{translate('aq.loading')}</MenuItem>}
+        {!isLoading && visible.length === 0 && <MenuItem disabled>{translate('aq.query.noneSaved')}</MenuItem>}
         {visible.map((q) => (
           <MenuItem
             key={q.id}
@@ -89,7 +90,7 @@ export function FavouriteQueriesButton({
           <ListItemIcon>
             <SaveIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary="Save current query…" />
+          <ListItemText primary={translate('aq.query.saveCurrent')} />
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -100,18 +101,18 @@ export function FavouriteQueriesButton({
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary="Manage saved queries" />
+          <ListItemText primary={translate('aq.query.manage')} />
         </MenuItem>
       </Menu>
       {saving && (
         <SavedQueryDialog
           kind={kind}
-          title="Save query"
+          title={translate('aq.query.save')}
           initial={saving}
           onClose={() => setSaving(null)}
           onSave={async (draft) => {
             await create.mutateAsync(draft);
-            notify('Saved query', { type: 'success' });
+            notify('aq.pages.savedQueries.saved', { type: 'success' });
           }}
         />
       )}

@@ -24,6 +24,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { completions, tryParseQuery, type Catalogue, type CompletionItem } from '../../../common/query';
 import { rangeFromMessage, segments, tokenStyles, type ErrorRange } from './highlight';
 import { HighlightedRuns } from './QueryText';
+import { useTranslate } from 'react-admin';
 
 /** A local error message waits until typing pauses this long. */
 export const LOCAL_MESSAGE_DELAY_MS = 600;
@@ -84,6 +85,7 @@ export function QueryEditor({
   sx,
 }: QueryEditorProps) {
   const theme = useTheme();
+  const translate = useTranslate();
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
@@ -314,7 +316,13 @@ export function QueryEditor({
             elevation={8}
             sx={{ maxHeight: 320, overflowY: 'auto', minWidth: 260, maxWidth: 520, ...tokenStyles(theme.palette.mode) }}
           >
-            <List dense id={listId} role="listbox" aria-label="Completions" data-testid="query-completions">
+            <List
+              dense
+              id={listId}
+              role="listbox"
+              aria-label={translate('aq.query.completions')}
+              data-testid="query-completions"
+            >
               {items.map((item, i) => (
                 <ListItemButton
                   key={`${item.kind}:${item.label}`}

@@ -23,6 +23,7 @@ import { QueryEditor } from './QueryEditor';
 import { queryHelpLink } from './QueryHelpButton';
 import { useQueryCatalogue } from './useQueryCatalogue';
 import { useSubmitOnce } from '../useSubmitOnce';
+import { useTranslate } from 'react-admin';
 
 export type SavedQueryDraft = Omit<SavedQuery, 'id'> & { id?: number };
 
@@ -39,6 +40,7 @@ export function SavedQueryDialog({
   onClose(): void;
   onSave(draft: SavedQueryDraft): Promise<unknown>;
 }) {
+  const translate = useTranslate();
   const catalogue = useQueryCatalogue(kind);
   const [draft, setDraft] = useState(initial);
   const submitting = useSubmitOnce();
@@ -56,7 +58,7 @@ export function SavedQueryDialog({
         await onSave(draft);
         onClose();
       } catch (e) {
-        setFailure(e instanceof ApiError ? e.message : 'The query could not be saved');
+        setFailure(e instanceof ApiError ? e.message : translate('aq.pages.savedQueries.saveFailed'));
       }
     });
 
@@ -65,7 +67,7 @@ export function SavedQueryDialog({
       <DialogTitle id="saved-query-dialog-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <TextField
-          label="Name"
+          label={translate('aq.pages.savedQueries.name')}
           name="name"
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
@@ -76,7 +78,7 @@ export function SavedQueryDialog({
         />
         <div>
           <Typography variant="caption" color="text.secondary" component="label" htmlFor="saved-query-value">
-            Query
+            {translate('aq.query.label')}
           </Typography>
           {catalogue && (
             <QueryEditor
@@ -87,26 +89,26 @@ export function SavedQueryDialog({
               }}
               catalogue={catalogue}
               messagePlacement="below"
-              placeholder='e.g. status in (Installed, Ready) and SEARCH("Kraków")'
-              inputProps={{ id: 'saved-query-value', name: 'value', 'aria-label': 'Query' }}
+              placeholder={translate('aq.query.dialogPlaceholder')}
+              inputProps={{ id: 'saved-query-value', name: 'value', 'aria-label': translate('aq.query.label') }}
             />
           )}
           <Link component={RouterLink} to={queryHelpLink(kind)} variant="caption" target="_blank">
-            Query language help
+            {translate('aq.query.help')}
           </Link>
         </div>
         <FormControlLabel
           control={
             <Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />
           }
-          label="Shown in the favourites"
+          label={translate('aq.pages.savedQueries.shown')}
         />
         {failure && <Alert severity="error">{failure}</Alert>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button variant="contained" onClick={() => void save()} disabled={!changed || !valid || saving}>
-          Save
+          {translate('ra.action.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -9,6 +9,7 @@ import { QueryEditor } from './QueryEditor';
 import { useQueryCatalogue } from './useQueryCatalogue';
 import { useServerQueryCheck } from './useServerQueryCheck';
 import { tryParseQuery } from '../../../common/query';
+import { useTranslate } from 'react-admin';
 
 export function ToolbarQueryEditor({
   list,
@@ -23,6 +24,7 @@ export function ToolbarQueryEditor({
   onChange(value: string): void;
   onApply(query: string): void;
 }) {
+  const translate = useTranslate();
   const catalogue = useQueryCatalogue(list);
   const { error: serverError, check } = useServerQueryCheck(endpoint, value, true);
 
@@ -43,8 +45,8 @@ export function ToolbarQueryEditor({
       catalogue={catalogue}
       serverError={serverError}
       messagePlacement="floating"
-      placeholder="Query, e.g. status = Installed — Enter applies"
-      inputProps={{ 'aria-label': 'Query', name: 'toolbar-query' }}
+      placeholder={translate('aq.query.toolbarPlaceholder')}
+      inputProps={{ 'aria-label': translate('aq.query.label'), name: 'toolbar-query' }}
       sx={{ flex: 1, maxWidth: 720 }}
     />
   );

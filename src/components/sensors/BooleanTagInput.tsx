@@ -6,6 +6,7 @@ import DisabledByDefaultIcon from '@mui/icons-material/DisabledByDefault';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import type { TagValue } from '../../resources/tags/types';
 import { nextBooleanValue, tagValueText } from './tagValues';
+import { useTranslate } from 'react-admin';
 
 export interface TagEditorProps {
   value: TagValue | undefined;
@@ -22,10 +23,11 @@ const ICONS = {
 };
 
 export function BooleanTagInput({ value, onSave, label }: TagEditorProps) {
+  const translate = useTranslate();
   const [pending, setPending] = useState(false);
   const current = value === true || value === false ? value : null;
   const next = nextBooleanValue(current);
-  const text = current === null ? 'Not set' : tagValueText(current);
+  const text = current === null ? translate('aq.tags.notSet') : tagValueText(current, translate);
   const click = async () => {
     setPending(true);
     try {
@@ -37,7 +39,11 @@ export function BooleanTagInput({ value, onSave, label }: TagEditorProps) {
     }
   };
   return (
-    <Tooltip title={`Click to set: ${next === null ? 'Not set' : tagValueText(next)}`}>
+    <Tooltip
+      title={translate('aq.tags.clickToSet', {
+        value: next === null ? translate('aq.tags.notSet') : tagValueText(next, translate),
+      })}
+    >
       <span>
         <Button
           size="small"

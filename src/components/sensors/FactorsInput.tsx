@@ -7,7 +7,7 @@ import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import ClearIcon from '@mui/icons-material/Clear';
 import { useFormContext } from 'react-hook-form';
-import { TextInput } from 'react-admin';
+import { TextInput, useTranslate } from 'react-admin';
 import { FACTOR_FILL, FACTOR_KEYS, decimalPoint, type FactorKey } from './factors';
 
 const parse = (text: string) => (text === '' ? null : decimalPoint(text));
@@ -27,7 +27,7 @@ export function FactorsInput({ source, label, autoFocus }: { source: string; lab
   const recheck = () => {
     if (isSubmitted) void trigger(FACTOR_KEYS.map((k) => `${source}.${k}`));
   };
-  const name = label ?? 'the';
+  const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }} data-testid={`factors-${label ?? source}`}>
       {label && (
@@ -53,15 +53,19 @@ export function FactorsInput({ source, label, autoFocus }: { source: string; lab
         />
       ))}
       <Box sx={{ display: 'flex', pt: 0.5 }}>
-        <Tooltip title="Fill with 0, 1, 0">
-          <IconButton size="small" aria-label={`Fill ${name} factors`} onClick={() => set({ ...FACTOR_FILL })}>
+        <Tooltip title={translate('aq.factors.fillHint')}>
+          <IconButton
+            size="small"
+            aria-label={label ? translate('aq.factors.fillNamed', { name: label }) : translate('aq.factors.fill')}
+            onClick={() => set({ ...FACTOR_FILL })}
+          >
             <AutoFixHighIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Tooltip title="Clear">
+        <Tooltip title={translate('aq.actions.clear')}>
           <IconButton
             size="small"
-            aria-label={`Clear ${name} factors`}
+            aria-label={label ? translate('aq.factors.clearNamed', { name: label }) : translate('aq.factors.clear')}
             onClick={() => set({ A: null, B: null, C: null })}
           >
             <ClearIcon fontSize="small" />

@@ -3,8 +3,10 @@ import { Typography } from '@mui/material';
 import { TAG_TYPES } from '../../../common/domain';
 import type { Tag, TagValue } from '../../resources/tags/types';
 import { tagValueText } from './tagValues';
+import { useTranslate } from 'react-admin';
 
 export function TagValueField({ tag, value }: { tag: Tag; value: TagValue | undefined }) {
+  const translate = useTranslate();
   const known = (TAG_TYPES as readonly string[]).includes(tag.type);
   const wrong =
     value !== null &&
@@ -19,7 +21,7 @@ export function TagValueField({ tag, value }: { tag: Tag; value: TagValue | unde
       title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
       sx={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 }}
     >
-      {!known || wrong ? 'INVALID TYPE' : tagValueText(value)}
+      {!known || wrong ? translate('aq.invalidType') : tagValueText(value, translate)}
     </Typography>
   );
 }

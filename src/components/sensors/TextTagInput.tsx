@@ -9,8 +9,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { TagType } from '../../../common/domain';
 import type { TagEditorProps } from './BooleanTagInput';
 import { parseTagText, tagValueText } from './tagValues';
+import { useTranslate } from 'react-admin';
 
 export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { type: TagType }) {
+  const translate = useTranslate();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -61,7 +63,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
     return (
       <ButtonBase
         onClick={start}
-        aria-label={`Edit ${label}`}
+        aria-label={translate('aq.tags.edit', { name: label })}
         sx={{
           justifyContent: 'flex-start',
           gap: 0.5,
@@ -80,7 +82,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
           title={value !== null && value !== undefined && value !== '' ? String(value) : undefined}
           sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
-          {tagValueText(value)}
+          {tagValueText(value, translate)}
         </Typography>
         <EditIcon className="edit-hint" sx={{ fontSize: 14 }} />
       </ButtonBase>

@@ -1,2 +1,3 @@
-/** Arguments of `notify()` for a success message in plain English (no translation key, no missing-key warning). */
-export const success = (text: string) => [text, { type: 'success' as const, messageArgs: { _: text } }] as const;
+/** Arguments of `notify()` for a success message: a key of `aq.notifications`, with its values. */
+export const success = (key: string, messageArgs?: Record<string, unknown>) =>
+  [key, { type: 'success' as const, messageArgs }] as const;

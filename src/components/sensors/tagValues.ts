@@ -37,9 +37,10 @@ export function parseTagText(type: TagType, text: string): ParsedTagValue {
   }
 }
 
-export function tagValueText(value: TagValue | undefined): string {
+/** A tag value as shown; booleans read as react-admin's `ra.boolean.true` / `false` (Yes / No). */
+export function tagValueText(value: TagValue | undefined, translate: (key: string) => string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (value === true) return 'Yes';
-  if (value === false) return 'No';
+  if (value === true) return translate('ra.boolean.true');
+  if (value === false) return translate('ra.boolean.false');
   return String(value);
 }

@@ -9,7 +9,7 @@ import { Box, Button, Card, CardContent, Divider, Typography } from '@mui/materi
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
-import { CheckboxGroupInput, Form, SelectInput, TextInput, Title, useNotify } from 'react-admin';
+import { CheckboxGroupInput, Form, SelectInput, TextInput, Title, useNotify, useTranslate } from 'react-admin';
 import {
   COMMUNICATIONS,
   FACTOR_PARAMS,
@@ -31,12 +31,14 @@ import { success } from '../../components/sensors/notifications';
 const COMMUNICATION_CHOICES = COMMUNICATIONS.map((c) => ({ id: c, name: c }));
 const MEASURED_CHOICES = MEASURED_PARAMS.map((p) => ({ id: p, name: p }));
 
+/** A titled part of the form; `title` is a message key. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Box sx={{ mt: 3 }}>
       <Divider sx={{ mb: 2 }} />
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        {title}
+        {translate(title)}
       </Typography>
       {children}
     </Box>
@@ -46,6 +48,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function GenerateTokensPage() {
   const api = useSensorsApi();
   const notify = useNotify();
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   const permissions = usePermissionSet();
   const { tags: sensorTags } = useTags('sensors', { enabled: permissions.can(tagContextViewRule('sensors')) });
@@ -61,14 +64,14 @@ export function GenerateTokensPage() {
       return payload.amount;
     },
     onSuccess: (amount) => {
-      notify(...success(`Ordered ${amount} new sensors!`));
+      notify(...success('aq.notifications.sensorsOrdered', { amount }));
       void queryClient.invalidateQueries({ queryKey: ['sensors'] });
     },
   });
 
   return (
     <Box sx={{ p: 2, maxWidth: 960 }}>
-      <Title title="Generate Tokens for Sensors" />
+      <Title title="menu.generateTokens" />
       <Card>
         <CardContent>
           <Form
@@ -83,7 +86,7 @@ export function GenerateTokensPage() {
             noValidate
           >
             <Typography variant="h6" sx={{ mb: 2 }}>
-              Order new sensors
+              {translate('aq.pages.order.heading')}
             </Typography>
             <Box
               sx={{
@@ -95,36 +98,40 @@ export function GenerateTokensPage() {
             >
               <TextInput
                 source="amount"
-                label="Amount"
+                label="aq.pages.order.amount"
                 isRequired
                 fullWidth
                 margin="none"
-                helperText={`From ${SENSOR_ORDER_MIN} to ${SENSOR_ORDER_MAX}`}
+                helperText={translate('aq.pages.order.amountRange', { min: SENSOR_ORDER_MIN, max: SENSOR_ORDER_MAX })}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
               <SelectInput
                 source="communication"
-                label="Communication"
+                label="resources.sensors.fields.communication"
                 choices={COMMUNICATION_CHOICES}
                 isRequired
                 fullWidth
                 margin="none"
               />
             </Box>
-            <CheckboxGroupInput source="measured" label="Measured parameters" choices={MEASURED_CHOICES} />
+            <CheckboxGroupInput source="measured" label="aq.pages.order.measured" choices={MEASURED_CHOICES} />
 
             {(sensorTags.some((t) => t.type !== 'META') || installationTags.some((t) => t.type !== 'META')) && (
-              <Section title="Tags (optional)">
+              <Section title="aq.pages.order.tags">
                 <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                  <OrderTagInputs title="Sensor tags" prefix="sensorTags" tags={sensorTags} />
-                  <OrderTagInputs title="Installation tags" prefix="installationTags" tags={installationTags} />
+                  <OrderTagInputs title="aq.pages.order.sensorTags" prefix="sensorTags" tags={sensorTags} />
+                  <OrderTagInputs
+                    title="aq.pages.order.installationTags"
+                    prefix="installationTags"
+                    tags={installationTags}
+                  />
                 </Box>
               </Section>
             )}
 
-            <Section title="Factors (optional)">
+            <Section title="aq.pages.order.factors">
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                A set is sent only when A, B and C are all filled.
+                {translate('aq.pages.order.factorsHint')}
               </Typography>
               {FACTOR_PARAMS.map((p) => (
                 <FactorsInput key={p} source={`sensorFactors.${p}`} label={p} />
@@ -133,7 +140,7 @@ export function GenerateTokensPage() {
 
             <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
               <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={submitting.pending}>
-                Order
+                {translate('aq.pages.order.submit')}
               </Button>
             </Box>
           </Form>

@@ -1,6 +1,6 @@
 /** Optional tag values for the ordered sensors (or their installations), one input per tag type; META tags are left out. */
 import { Box, Typography } from '@mui/material';
-import { NullableBooleanInput, SelectInput, TextInput } from 'react-admin';
+import { NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { Tag } from '../../resources/tags/types';
 import { tagKey } from './orderForm';
 
@@ -22,12 +22,13 @@ function TagInput({ tag, source }: { tag: Tag; source: string }) {
 }
 
 export function OrderTagInputs({ title, prefix, tags }: { title: string; prefix: string; tags: readonly Tag[] }) {
+  const translate = useTranslate();
   const editable = tags.filter((t) => t.type !== 'META');
   if (!editable.length) return null;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`order-${prefix}`}>
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-        {title}
+        {translate(title)}
       </Typography>
       <Box
         sx={{

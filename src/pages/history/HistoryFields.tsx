@@ -4,7 +4,7 @@ import LaunchIcon from '@mui/icons-material/Launch';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Link } from 'react-router-dom';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { contractorSearchPath } from '../../resources/sensors/SensorContractorField';
 import { tagValueText } from '../../components/sensors/tagValues';
 import type { Tag } from '../../resources/tags/types';
@@ -84,6 +84,7 @@ export function HistoryContractorField() {
 
 export function HistoryTagsField({ tags }: { tags: readonly Tag[] }) {
   const r = useRecordContext<HistoryRecord>();
+  const translate = useTranslate();
   const entries = Object.entries(r?.tags ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== '');
   if (!entries.length) return dash;
   const byId = new Map(tags.map((t) => [String(t.id), t]));
@@ -94,7 +95,7 @@ export function HistoryTagsField({ tags }: { tags: readonly Tag[] }) {
           key={id}
           size="small"
           variant="outlined"
-          label={`${byId.get(id)?.name ?? `Tag ${id}`}: ${tagValueText(value)}`}
+          label={`${byId.get(id)?.name ?? translate('aq.pages.history.tag', { id })}: ${tagValueText(value, translate)}`}
         />
       ))}
     </Box>
@@ -103,14 +104,15 @@ export function HistoryTagsField({ tags }: { tags: readonly Tag[] }) {
 
 export function RequestLinkField() {
   const r = useRecordContext<HistoryRecord>();
+  const translate = useTranslate();
   if (!r?.installationRequestId) return dash;
   return (
-    <Tooltip title={`Installation request ${r.installationRequestId}`}>
+    <Tooltip title={translate('aq.pages.history.request', { id: r.installationRequestId })}>
       <IconButton
         size="small"
         component={Link}
         to={`/installation-requests/${r.installationRequestId}`}
-        aria-label={`Installation request ${r.installationRequestId}`}
+        aria-label={translate('aq.pages.history.request', { id: r.installationRequestId })}
       >
         <LaunchIcon fontSize="small" />
       </IconButton>

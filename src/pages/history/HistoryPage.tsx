@@ -12,9 +12,10 @@ import { retryUnlessClientError } from '../../dataProviders/queryClient';
 import { HistoryTable } from './HistoryTable';
 import type { HistoryRecord, HistoryScope } from './types';
 
-const TITLES: Record<HistoryScope, (id: string) => string> = {
-  sensors: (id) => `Previous installations of sensor ${id}`,
-  installations: (id) => `History of installation ${id}`,
+/** Page titles: `aq.pages.history.title.<scope>`. */
+const TITLES: Record<HistoryScope, string> = {
+  sensors: 'aq.pages.history.title.sensors',
+  installations: 'aq.pages.history.title.installations',
 };
 
 /** Ids are positive 32-bit integers, as the server's rule says: anything else is not asked for. */
@@ -63,7 +64,7 @@ export function HistoryPage({ scope }: { scope: HistoryScope }) {
   const translate = useTranslate();
   const { id } = useParams<{ id: string }>();
   const history = useHistory(scope, id);
-  const title = TITLES[scope](id ?? '');
+  const title = translate(TITLES[scope], { id: id ?? '' });
   const notFound = history.error instanceof ApiError && history.error.status === 404;
   let problem: string | undefined;
   if (!isValidId(id)) problem = translate(`hardening.history.invalidId.${scope}`, { id: id ?? '' });

@@ -48,50 +48,96 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
   return (
     <ListContextProvider value={list}>
       <DataTable resource="history" bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small">
-        <Column source="sensorId" label="Sensor ID" />
-        <Column source="installationId" label="Installation ID" />
-        <Column source="successorId" label="Successor" render={(r) => orDash(r.successorId)} />
-        <Column source="predecessorId" label="Predecessor" render={(r) => orDash(r.predecessorId)} />
+        <Column source="sensorId" label="aq.pages.history.fields.sensorId" />
+        <Column source="installationId" label="aq.pages.history.fields.installationId" />
+        <Column
+          source="successorId"
+          label="aq.pages.history.fields.successorId"
+          render={(r) => orDash(r.successorId)}
+        />
+        <Column
+          source="predecessorId"
+          label="aq.pages.history.fields.predecessorId"
+          render={(r) => orDash(r.predecessorId)}
+        />
         <Column
           source="installationDate"
-          label="Installation date"
+          label="aq.pages.history.fields.installationDate"
           sx={nowrap}
           render={(r) => <RelativeDate value={r.installationDate} />}
         />
         <Column
           source="removedAt"
-          label="Removed at"
+          label="aq.pages.history.fields.removedAt"
           sx={nowrap}
           render={(r) => <RelativeDate value={r.removedAt} />}
         />
         {field('contractorName') && (
-          <Column source="contractor.name" label="Contractor" render={() => <HistoryContractorField />} />
+          <Column
+            source="contractor.name"
+            label="aq.pages.history.fields.contractor"
+            render={() => <HistoryContractorField />}
+          />
         )}
-        <Column source="isVisible" label="Visibility" render={() => <VisibilityField />} />
+        <Column source="isVisible" label="aq.pages.history.fields.isVisible" render={() => <VisibilityField />} />
         <Column
           source="mamsl"
-          label="Elevation"
+          label="aq.pages.history.fields.mamsl"
           render={(r) => (r.mamsl === null || r.mamsl === undefined ? '—' : `${r.mamsl} m`)}
         />
-        <Column source="location" label="Location" disableSort render={() => <LocationField />} />
-        {field('address') && <Column source="address" label="Address" disableSort render={() => <AddressField />} />}
+        <Column
+          source="location"
+          label="aq.pages.history.fields.location"
+          disableSort
+          render={() => <LocationField />}
+        />
+        {field('address') && (
+          <Column
+            source="address"
+            label="aq.pages.history.fields.address"
+            disableSort
+            render={() => <AddressField />}
+          />
+        )}
         <Column
           source="alternativeAddress1"
-          label="Alternative addresses"
+          label="aq.pages.history.fields.alternativeAddress1"
           disableSort
           render={() => <AlternativeAddressesField />}
         />
         {field('contactFullName') && (
-          <Column source="contactFullName" label="Contact person" render={(r) => orDash(r.contactFullName)} />
+          <Column
+            source="contactFullName"
+            label="aq.pages.history.fields.contactFullName"
+            render={(r) => orDash(r.contactFullName)}
+          />
         )}
         {field('contactEmail') && (
-          <Column source="contactEmail" label="Contact e-mail" render={(r) => orDash(r.contactEmail)} />
+          <Column
+            source="contactEmail"
+            label="aq.pages.history.fields.contactEmail"
+            render={(r) => orDash(r.contactEmail)}
+          />
         )}
         {field('contactPhoneNumber') && (
-          <Column source="contactPhoneNumber" label="Contact phone" render={(r) => orDash(r.contactPhoneNumber)} />
+          <Column
+            source="contactPhoneNumber"
+            label="aq.pages.history.fields.contactPhoneNumber"
+            render={(r) => orDash(r.contactPhoneNumber)}
+          />
         )}
-        <Column source="tags" label="Tags" disableSort render={() => <HistoryTagsField tags={tags} />} />
-        <Column source="installationRequestId" label="Request" disableSort render={() => <RequestLinkField />} />
+        <Column
+          source="tags"
+          label="aq.pages.history.fields.tags"
+          disableSort
+          render={() => <HistoryTagsField tags={tags} />}
+        />
+        <Column
+          source="installationRequestId"
+          label="aq.pages.history.fields.installationRequestId"
+          disableSort
+          render={() => <RequestLinkField />}
+        />
       </DataTable>
       <Pagination rowsPerPageOptions={rowsPerPageOptions} />
     </ListContextProvider>

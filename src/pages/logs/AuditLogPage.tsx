@@ -5,7 +5,7 @@
 import { useCallback } from 'react';
 import { Box, Button, Card, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { AUDIT_SORT_FIELDS, type AuditLogParams, type AuditSortField } from './auditLogParams';
 import { AuditLogTable } from './AuditLogTable';
 import { AuditSearchInput } from './AuditSearchInput';
@@ -15,7 +15,9 @@ import { useAuditLogs, type AuditScope } from './useAuditLogs';
 
 const PERSONAL_SORT_FIELDS: readonly AuditSortField[] = AUDIT_SORT_FIELDS.filter((f) => f !== 'userName');
 
+/** `title` is a message key. */
 export function AuditLogPage({ scope, title }: { scope: AuditScope; title: string }) {
+  const translate = useTranslate();
   const [params, update] = useAuditLogParams(scope === 'admin' ? AUDIT_SORT_FIELDS : PERSONAL_SORT_FIELDS);
   const logs = useAuditLogs(scope, params);
   const setSearch = useCallback((search: string) => update({ search: search.trim() }), [update]);
@@ -25,7 +27,7 @@ export function AuditLogPage({ scope, title }: { scope: AuditScope; title: strin
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
+        {translate(title)}
       </Typography>
       <Card sx={{ overflowX: 'auto' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
@@ -33,7 +35,7 @@ export function AuditLogPage({ scope, title }: { scope: AuditScope; title: strin
           <AuditTypeInput value={params.type} onChange={(type) => update({ type })} />
           <Box sx={{ flex: 1 }} />
           <Button startIcon={<RefreshIcon />} onClick={() => void logs.refetch()}>
-            Refresh
+            {translate('ra.action.refresh')}
           </Button>
         </Box>
         <AuditLogTable

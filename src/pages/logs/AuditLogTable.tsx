@@ -33,6 +33,7 @@ export interface AuditLogTableProps {
 }
 
 export function AuditLogTable({ page, isPending, isFetching, params, showUser, onChange }: AuditLogTableProps) {
+  const translate = useTranslate();
   if (isPending && !page) return <Message text="aq.loading" />;
   if (!page?.logs.length) return <Message text={params.search || params.type ? 'aq.noMatches' : 'aq.noData'} />;
   const rows: Row[] = page.logs.map((log) => ({ ...log, id: log.logId }));
@@ -52,19 +53,31 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
         aria-busy={isFetching}
         data-testid="audit-table"
       >
-        <Column source="logId" label="ID" sortByOrder="DESC" sx={NOWRAP} />
+        <Column source="logId" label="aq.pages.logs.fields.logId" sortByOrder="DESC" sx={NOWRAP} />
         <Column
           source="createdDate"
-          label="Date"
+          label="aq.pages.logs.fields.createdDate"
           sortByOrder="DESC"
           sx={NOWRAP}
           render={(r) => <RelativeDate value={r.createdDate} />}
         />
-        {showUser && <Column source="userName" label="User" sx={NOWRAP} render={(r) => r.userName ?? '—'} />}
-        <Column source="eventType" label="Type" sx={NOWRAP} />
-        <Column source="sourceName" label="Source" sx={NOWRAP} />
+        {showUser && (
+          <Column
+            source="userName"
+            label="aq.pages.logs.fields.userName"
+            sx={NOWRAP}
+            render={(r) => r.userName ?? '—'}
+          />
+        )}
+        <Column source="eventType" label="aq.pages.logs.fields.eventType" sx={NOWRAP} />
+        <Column source="sourceName" label="aq.pages.logs.fields.sourceName" sx={NOWRAP} />
         {/* `anywhere`, unlike `break-word`, also lets a long unbroken value narrow the column. */}
-        <Column source="message" label="Message" disableSort sx={{ minWidth: 260, overflowWrap: 'anywhere' }} />
+        <Column
+          source="message"
+          label="aq.pages.logs.fields.message"
+          disableSort
+          sx={{ minWidth: 260, overflowWrap: 'anywhere' }}
+        />
       </DataTable>
       <TablePagination
         component="div"
@@ -76,8 +89,15 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
         onRowsPerPageChange={(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
           onChange({ limit: Number(e.target.value) })
         }
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
         labelDisplayedRows={({ from, to, count }) =>
-          `${from}–${to} of ${page.capped ? `more than ${count.toLocaleString('en')}` : count.toLocaleString('en')}`
+          translate('aq.pages.logs.displayedRows', {
+            from,
+            to,
+            count: page.capped
+              ? translate('aq.pages.logs.moreThan', { count: count.toLocaleString('en') })
+              : count.toLocaleString('en'),
+          })
         }
         showFirstButton
         showLastButton

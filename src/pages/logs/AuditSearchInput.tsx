@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
+import { useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS } from '../../../common/domain';
 
 export function AuditSearchInput({ value, onChange }: { value: string; onChange(search: string): void }) {
+  const translate = useTranslate();
   const [text, setText] = useState(value);
 
   // Follow the URL when it changes from elsewhere (back/forward, reload).
@@ -20,12 +22,12 @@ export function AuditSearchInput({ value, onChange }: { value: string; onChange(
   return (
     <TextField
       size="small"
-      label="Search"
+      label={translate('ra.action.search')}
       value={text}
       onChange={(e) => setText(e.target.value)}
       sx={{ flex: '2 1 240px' }}
       slotProps={{
-        htmlInput: { maxLength: 200, 'aria-label': 'Search' },
+        htmlInput: { maxLength: 200, 'aria-label': translate('ra.action.search') },
         input: {
           startAdornment: (
             <InputAdornment position="start">
@@ -34,7 +36,12 @@ export function AuditSearchInput({ value, onChange }: { value: string; onChange(
           ),
           endAdornment: text ? (
             <InputAdornment position="end">
-              <IconButton size="small" aria-label="Clear search" onClick={() => setText('')} edge="end">
+              <IconButton
+                size="small"
+                aria-label={translate('aq.pages.logs.clearSearch')}
+                onClick={() => setText('')}
+                edge="end"
+              >
                 <ClearIcon fontSize="small" />
               </IconButton>
             </InputAdornment>

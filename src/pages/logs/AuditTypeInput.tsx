@@ -1,5 +1,6 @@
 /** The event-type combo box: every audit event type, type-to-filter, empty for all types. */
 import { Autocomplete, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { AUDIT_EVENT_TYPES, type AuditEventType } from '../../../common/auditEvents';
 
 export function AuditTypeInput({
@@ -9,6 +10,7 @@ export function AuditTypeInput({
   value: AuditEventType | undefined;
   onChange(type: AuditEventType | undefined): void;
 }) {
+  const translate = useTranslate();
   return (
     <Autocomplete
       size="small"
@@ -16,7 +18,13 @@ export function AuditTypeInput({
       value={value ?? null}
       onChange={(_e, next) => onChange(next ?? undefined)}
       sx={{ flex: '1 1 240px', maxWidth: 360 }}
-      renderInput={(params) => <TextField {...params} label="Type" placeholder="All types" />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('aq.pages.logs.fields.eventType')}
+          placeholder={translate('aq.pages.logs.allTypes')}
+        />
+      )}
     />
   );
 }

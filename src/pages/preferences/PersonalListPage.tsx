@@ -31,7 +31,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { Confirm, Title, useNotify } from 'react-admin';
+import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { IMPORT_BANNER_MS, moveId } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
@@ -40,13 +40,11 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 type Item = { id: number; name: string; visibility: boolean };
 
+/** Message keys: the page title, and the prefix of the list's messages (`aq.pages.presets`). */
 export interface PersonalListTexts {
   title: string;
-  /** "preset" / "query" */
-  one: string;
-  /** "presets" / "queries" */
-  many: string;
-  empty: string;
+  /** Holds empty, saved, imported, importError, loadFailed, copied, copiedAll, locked, deleteTitle, deleteContent. */
+  prefix: string;
 }
 
 export interface PersonalListPageProps<T extends Item, I> {
@@ -67,21 +65,19 @@ export interface PersonalListPageProps<T extends Item, I> {
 }
 
 const PAGES = [
-  { path: '/preferences/presets', label: 'Presets' },
-  { path: '/preferences/queries/installations', label: 'Installation queries' },
-  { path: '/preferences/queries/sensors', label: 'Sensor queries' },
+  { path: '/preferences/presets', label: 'aq.pages.preferences.presets' },
+  { path: '/preferences/queries/installations', label: 'aq.pages.preferences.installationQueries' },
+  { path: '/preferences/queries/sensors', label: 'aq.pages.preferences.sensorQueries' },
 ];
 
-export const importErrorText = (many: string) =>
-  `Error importing ${many}. The contents of the clipboard are either invalid or the permission was not granted.`;
-
 function PreferencesTabs() {
+  const translate = useTranslate();
   const { pathname } = useLocation();
   const value = PAGES.some((p) => p.path === pathname) ? pathname : false;
   return (
-    <Tabs value={value} sx={{ mb: 2 }} aria-label="Preferences">
+    <Tabs value={value} sx={{ mb: 2 }} aria-label={translate('aq.pages.preferences.title')}>
       {PAGES.map((p) => (
-        <Tab key={p.path} value={p.path} label={p.label} component={RouterLink} to={p.path} />
+        <Tab key={p.path} value={p.path} label={translate(p.label)} component={RouterLink} to={p.path} />
       ))}
     </Tabs>
   );
@@ -101,10 +97,12 @@ export function PersonalListPage<T extends Item, I>({
   children,
 }: PersonalListPageProps<T, I>) {
   const notify = useNotify();
+  const translate = useTranslate();
+  const t = (name: string, options?: Record<string, unknown>) => translate(`${texts.prefix}.${name}`, options);
   const { data: items, isPending, isError } = usePersonalList(api);
   const [importError, setImportError] = useState<{ detail?: string; at: number } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const saved = `Saved ${texts.one}`;
+  const saved = `${texts.prefix}.saved`;
 
   const order = usePersonalListChange(api, (ids: number[]) => api.order(ids));
   const update = usePersonalListChange(api, (item: T) => api.update(item));
@@ -124,7 +122,7 @@ export function PersonalListPage<T extends Item, I>({
       await navigator.clipboard.writeText(JSON.stringify(data, null, 2));
       notify(message, { type: 'success' });
     } catch {
-      notify('Copying to the clipboard failed', { type: 'error' });
+      notify('aq.notifications.copyFailed', { type: 'error' });
     }
   };
 
@@ -143,7 +141,7 @@ export function PersonalListPage<T extends Item, I>({
     }
     try {
       await importAll.mutateAsync(list);
-      notify(`Imported ${list.length} ${list.length === 1 ? texts.one : texts.many}`, { type: 'success' });
+      notify(`${texts.prefix}.imported`, { type: 'success', messageArgs: { smart_count: list.length } });
     } catch (e) {
       setImportError({ at: Date.now(), detail: e instanceof ApiError && e.status === 400 ? e.message : undefined });
     }
@@ -151,6 +149,7 @@ export function PersonalListPage<T extends Item, I>({
 
   const runImport = () => submitting.run(importFromClipboard);
 
+  /** `success` is a message key. */
   const run = (action: () => Promise<unknown>, success?: string) =>
     submitting.run(async () => {
       try {
@@ -169,49 +168,49 @@ export function PersonalListPage<T extends Item, I>({
       <Title title={texts.title} />
       <PreferencesTabs />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {texts.title}
+        {translate(texts.title)}
       </Typography>
       {importError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="import-error" onClose={() => setImportError(null)}>
-          <AlertTitle sx={{ mb: importError.detail ? 0.5 : 0 }}>{importErrorText(texts.many)}</AlertTitle>
+          <AlertTitle sx={{ mb: importError.detail ? 0.5 : 0 }}>{t('importError')}</AlertTitle>
           {importError.detail}
         </Alert>
       )}
       <Card>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, p: 2 }}>
           <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} disabled={busy}>
-            Create
+            {translate('ra.action.create')}
           </Button>
           <Button
             startIcon={<ContentCopyIcon />}
-            onClick={() => void copy(exportAll(items ?? []), `Copied all ${texts.many} to clipboard`)}
+            onClick={() => void copy(exportAll(items ?? []), `${texts.prefix}.copiedAll`)}
             disabled={exportable.length === 0}
           >
-            Export all
+            {translate('aq.pages.preferences.exportAll')}
           </Button>
           <Button startIcon={<ContentPasteIcon />} onClick={() => void runImport()} disabled={busy}>
-            Import all
+            {translate('aq.pages.preferences.importAll')}
           </Button>
           <Box sx={{ flex: 1 }} />
           {extra}
         </Box>
         <Divider />
-        {isPending && <Typography sx={{ p: 3 }}>Loading...</Typography>}
+        {isPending && <Typography sx={{ p: 3 }}>{translate('aq.loading')}</Typography>}
         {isError && (
           <Typography sx={{ p: 3 }} color="error">
-            The {texts.many} could not be loaded.
+            {t('loadFailed')}
           </Typography>
         )}
         {items && items.length === 0 && (
           <Typography sx={{ p: 3 }} color="text.secondary" data-testid="list-empty">
-            {texts.empty}
+            {t('empty')}
           </Typography>
         )}
         {items && items.length > 0 && (
-          <List disablePadding aria-label={texts.title}>
+          <List disablePadding aria-label={translate(texts.title)}>
             {items.map((item, index) => {
               const locked = isLocked(item);
-              const lockedTip = locked ? `The built-in ${texts.one} ${item.name} cannot be changed` : '';
+              const lockedTip = locked ? t('locked', { name: item.name }) : '';
               return (
                 <ListItem
                   key={item.id}
@@ -226,18 +225,20 @@ export function PersonalListPage<T extends Item, I>({
                     primary={
                       <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                         <span data-testid="item-name">{item.name}</span>
-                        {locked && <Chip size="small" label="Built-in" />}
-                        {!item.visibility && <Chip size="small" label="Hidden" variant="outlined" />}
+                        {locked && <Chip size="small" label={translate('aq.pages.preferences.builtIn')} />}
+                        {!item.visibility && (
+                          <Chip size="small" label={translate('aq.pages.preferences.hidden')} variant="outlined" />
+                        )}
                       </Box>
                     }
                     secondary={describe(item)}
                     slotProps={{ secondary: { component: 'div' } }}
                   />
                   <Box sx={{ display: 'flex', flexShrink: 0 }}>
-                    <Tooltip title="Move up">
+                    <Tooltip title={translate('ra.action.move_up')}>
                       <span>
                         <IconButton
-                          aria-label="Move up"
+                          aria-label={translate('ra.action.move_up')}
                           size="small"
                           disabled={index === 0 || busy}
                           onClick={() => void run(() => order.mutateAsync(moveId(ids, item.id, 'up')))}
@@ -246,10 +247,10 @@ export function PersonalListPage<T extends Item, I>({
                         </IconButton>
                       </span>
                     </Tooltip>
-                    <Tooltip title="Move down">
+                    <Tooltip title={translate('ra.action.move_down')}>
                       <span>
                         <IconButton
-                          aria-label="Move down"
+                          aria-label={translate('ra.action.move_down')}
                           size="small"
                           disabled={index === items.length - 1 || busy}
                           onClick={() => void run(() => order.mutateAsync(moveId(ids, item.id, 'down')))}
@@ -258,22 +259,22 @@ export function PersonalListPage<T extends Item, I>({
                         </IconButton>
                       </span>
                     </Tooltip>
-                    <Tooltip title={lockedTip || 'Export'}>
+                    <Tooltip title={lockedTip || translate('ra.action.export')}>
                       <span>
                         <IconButton
-                          aria-label="Export"
+                          aria-label={translate('ra.action.export')}
                           size="small"
                           disabled={locked}
-                          onClick={() => void copy(exportOne(item), `Copied ${texts.one} to clipboard`)}
+                          onClick={() => void copy(exportOne(item), `${texts.prefix}.copied`)}
                         >
                           <ContentCopyIcon fontSize="small" />
                         </IconButton>
                       </span>
                     </Tooltip>
-                    <Tooltip title={lockedTip || 'Edit'}>
+                    <Tooltip title={lockedTip || translate('ra.action.edit')}>
                       <span>
                         <IconButton
-                          aria-label="Edit"
+                          aria-label={translate('ra.action.edit')}
                           size="small"
                           disabled={locked || busy}
                           onClick={() => onEdit(item)}
@@ -282,10 +283,10 @@ export function PersonalListPage<T extends Item, I>({
                         </IconButton>
                       </span>
                     </Tooltip>
-                    <Tooltip title={lockedTip || (item.visibility ? 'Hide' : 'Show')}>
+                    <Tooltip title={lockedTip || translate(item.visibility ? 'aq.actions.hide' : 'aq.actions.show')}>
                       <span>
                         <IconButton
-                          aria-label={item.visibility ? 'Hide' : 'Show'}
+                          aria-label={translate(item.visibility ? 'aq.actions.hide' : 'aq.actions.show')}
                           size="small"
                           disabled={locked || busy}
                           onClick={() =>
@@ -300,10 +301,10 @@ export function PersonalListPage<T extends Item, I>({
                         </IconButton>
                       </span>
                     </Tooltip>
-                    <Tooltip title={lockedTip || 'Delete'}>
+                    <Tooltip title={lockedTip || translate('ra.action.delete')}>
                       <span>
                         <IconButton
-                          aria-label="Delete"
+                          aria-label={translate('ra.action.delete')}
                           size="small"
                           disabled={locked || busy}
                           onClick={() => setDeleting(item)}
@@ -321,11 +322,10 @@ export function PersonalListPage<T extends Item, I>({
       </Card>
       <Confirm
         isOpen={deleting !== null}
-        title={`Delete ${texts.one}`}
-        content={
-          deleting ? `Do you want to delete the ${texts.one} "${deleting.name}"? This action cannot be undone.` : ''
-        }
-        confirm="Delete"
+        title={`${texts.prefix}.deleteTitle`}
+        content={deleting ? `${texts.prefix}.deleteContent` : ''}
+        translateOptions={{ name: deleting?.name ?? '' }}
+        confirm="ra.action.delete"
         confirmColor="warning"
         loading={busy}
         onConfirm={() => {

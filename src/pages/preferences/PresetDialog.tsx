@@ -20,6 +20,7 @@ import { INSTALLATION_COLUMNS, columnLabel, columnsError, presetNameError, type 
 import { ApiError } from '../../dataProviders/errors';
 import { useListTags } from '../../components/query/useQueryCatalogue';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { useTranslate } from 'react-admin';
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -32,6 +33,7 @@ export function PresetDialog({
   onClose(): void;
   onSave(p: Preset): Promise<unknown>;
 }) {
+  const translate = useTranslate();
   const { data: tags } = useListTags('installations');
   const [draft, setDraft] = useState(initial);
   const submitting = useSubmitOnce();
@@ -59,16 +61,16 @@ export function PresetDialog({
         await onSave({ ...draft, name: draft.name.trim() });
         onClose();
       } catch (e) {
-        setFailure(e instanceof ApiError ? e.message : 'The preset could not be saved');
+        setFailure(e instanceof ApiError ? e.message : translate('aq.pages.presets.saveFailed'));
       }
     });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="preset-dialog-title">
-      <DialogTitle id="preset-dialog-title">Edit preset</DialogTitle>
+      <DialogTitle id="preset-dialog-title">{translate('aq.pages.presets.edit')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <TextField
-          label="Name"
+          label={translate('aq.pages.presets.name')}
           name="name"
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
@@ -93,12 +95,12 @@ export function PresetDialog({
           renderInput={(params) => (
             <TextField
               {...params}
-              label="Columns, in order"
+              label={translate('aq.pages.presets.columnsInOrder')}
               name="columns"
               error={!sameList(draft.fieldsValues, initial.fieldsValues) && Boolean(fieldsError)}
               helperText={
                 (!sameList(draft.fieldsValues, initial.fieldsValues) && fieldsError) ||
-                'Columns show in the order chosen here.'
+                translate('aq.pages.presets.columnsHint')
               }
             />
           )}
@@ -107,14 +109,14 @@ export function PresetDialog({
           control={
             <Switch checked={draft.visibility} onChange={(e) => setDraft({ ...draft, visibility: e.target.checked })} />
           }
-          label="Shown in the preset picker"
+          label={translate('aq.pages.presets.shown')}
         />
         {failure && <Alert severity="error">{failure}</Alert>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button variant="contained" onClick={() => void save()} disabled={!changed || !valid || saving}>
-          Save
+          {translate('ra.action.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,6 @@
 /** PreferencesPresets (/preferences/presets): the user's column presets of the installations table. */
 import { useMemo, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import {
   NEW_PRESET_FIELDS,
   NEW_PRESET_NAME,
@@ -20,6 +20,7 @@ const MAX_LISTED = 8;
 
 export function PresetsPage() {
   const notify = useNotify();
+  const translate = useTranslate();
   const [editing, setEditing] = useState<Preset | null>(null);
   const { data: tags } = useListTags('installations');
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);
@@ -29,17 +30,18 @@ export function PresetsPage() {
   const update = usePersonalListChange(presetsApi, (p: Preset) => presetsApi.update(p));
 
   const describe = (p: Preset) => {
-    if (p.fieldsValues === null) return 'All columns';
+    if (p.fieldsValues === null) return translate('aq.pages.presets.allColumns');
     const labels = p.fieldsValues.map((f) => columnLabel(f, tagNames));
     const shown = labels.slice(0, MAX_LISTED).join(', ');
-    const more = labels.length > MAX_LISTED ? `, … (${labels.length - MAX_LISTED} more)` : '';
-    return `${labels.length} ${labels.length === 1 ? 'column' : 'columns'}: ${shown}${more}`;
+    const more =
+      labels.length > MAX_LISTED ? translate('aq.pages.presets.more', { count: labels.length - MAX_LISTED }) : '';
+    return `${translate('aq.pages.presets.columns', { smart_count: labels.length })}: ${shown}${more}`;
   };
 
   return (
     <PersonalListPage<Preset, PresetInput>
       api={presetsApi}
-      texts={{ title: 'Presets', one: 'preset', many: 'presets', empty: 'No presets.' }}
+      texts={{ title: 'aq.pages.presets.title', prefix: 'aq.pages.presets' }}
       describe={describe}
       isLocked={isLockedPreset}
       parse={parsePresetsJson}
@@ -49,7 +51,7 @@ export function PresetsPage() {
         create
           .mutateAsync(undefined)
           .then((preset) => {
-            notify('Saved preset', { type: 'success' });
+            notify('aq.pages.presets.saved', { type: 'success' });
             if (!Array.isArray(preset)) setEditing(preset);
           })
           .catch(() => undefined);
@@ -63,7 +65,7 @@ export function PresetsPage() {
           onClose={() => setEditing(null)}
           onSave={async (p) => {
             await update.mutateAsync(p);
-            notify('Saved preset', { type: 'success' });
+            notify('aq.pages.presets.saved', { type: 'success' });
           }}
         />
       )}

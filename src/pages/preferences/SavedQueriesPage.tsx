@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   exportSavedQueries,
@@ -21,13 +21,15 @@ import { SavedQueryDialog, type SavedQueryDraft } from '../../components/query/S
 import { PersonalListPage } from './PersonalListPage';
 import { queriesApi, usePersonalListChange } from './preferencesApi';
 
+/** Page title keys. */
 const TITLES: Record<QueryKind, string> = {
-  installations: 'Saved queries: installations',
-  sensors: 'Saved queries: sensors',
+  installations: 'aq.pages.savedQueries.title.installations',
+  sensors: 'aq.pages.savedQueries.title.sensors',
 };
 
 function SavedQueriesPage({ kind }: { kind: QueryKind }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const api = queriesApi(kind);
   const [editing, setEditing] = useState<{ draft: SavedQueryDraft; title: string } | null>(null);
   const save = usePersonalListChange(api, (draft: SavedQueryDraft) =>
@@ -39,7 +41,7 @@ function SavedQueriesPage({ kind }: { kind: QueryKind }) {
   return (
     <PersonalListPage<SavedQuery, SavedQueryInput>
       api={api}
-      texts={{ title: TITLES[kind], one: 'query', many: 'queries', empty: 'No saved queries yet.' }}
+      texts={{ title: TITLES[kind], prefix: 'aq.pages.savedQueries' }}
       describe={(q) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <QueryText value={q.value} />
@@ -50,18 +52,20 @@ function SavedQueriesPage({ kind }: { kind: QueryKind }) {
             startIcon={<PlayArrowIcon />}
             sx={{ minWidth: 0, py: 0 }}
           >
-            Run
+            {translate('aq.pages.savedQueries.run')}
           </Button>
         </span>
       )}
       parse={parseSavedQueriesJson}
       exportOne={(q) => exportSavedQueries([q])}
       exportAll={(list) => exportSavedQueries(list)}
-      onCreate={() => setEditing({ draft: { name: '', value: '', visibility: true }, title: 'New saved query' })}
-      onEdit={(q) => setEditing({ draft: q, title: 'Edit saved query' })}
+      onCreate={() =>
+        setEditing({ draft: { name: '', value: '', visibility: true }, title: translate('aq.pages.savedQueries.new') })
+      }
+      onEdit={(q) => setEditing({ draft: q, title: translate('aq.pages.savedQueries.edit') })}
       extra={
         <Button component={RouterLink} to={queryHelpLink(kind)} startIcon={<HelpOutlineIcon />}>
-          Query language help
+          {translate('aq.query.help')}
         </Button>
       }
     >
@@ -73,7 +77,7 @@ function SavedQueriesPage({ kind }: { kind: QueryKind }) {
           onClose={() => setEditing(null)}
           onSave={async (draft) => {
             await save.mutateAsync(draft);
-            notify('Saved query', { type: 'success' });
+            notify('aq.pages.savedQueries.saved', { type: 'success' });
           }}
         />
       )}

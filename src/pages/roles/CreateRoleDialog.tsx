@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
 import { MESSAGES } from '../../../common/validation';
 import { client } from '../../dataProviders/http';
 import { ApiError, DIALOG_STATUSES, refusalOf } from '../../dataProviders/errors';
@@ -18,6 +19,7 @@ export interface CreateRoleDialogProps {
 
 function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProps, 'open'>) {
   const notifySuccess = useNotifySuccess();
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
@@ -35,7 +37,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
       }),
     onSuccess: async (role) => {
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
-      notifySuccess(`Added a new role "${role.name}".`);
+      notifySuccess('aq.notifications.roleCreated', { name: role.name });
       onCreated(role);
     },
     onError: (err) => {
@@ -53,13 +55,13 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle>Create a New Role</DialogTitle>
+      <DialogTitle>{translate('aq.pages.roles.create')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           fullWidth
           margin="dense"
-          label="Name"
+          label={translate('aq.pages.roles.name')}
           name="name"
           required
           value={name}
@@ -73,9 +75,9 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={submitting.pending}>
-          Create
+          {translate('ra.action.create')}
         </Button>
       </DialogActions>
     </form>

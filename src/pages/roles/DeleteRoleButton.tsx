@@ -1,9 +1,9 @@
 /** DELETE with the 'Delete role' confirmation; admin and default cannot be deleted (the server refuses too). */
 import { useState } from 'react';
-import { Button, DialogContentText } from '@mui/material';
+import { Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Confirm } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { client } from '../../dataProviders/http';
 import { DisabledReason } from './DisabledReason';
 import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, type Role } from './rolesApi';
@@ -14,38 +14,34 @@ export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => client('main').request<{ movedUsers: number }>(`/admin/roles/${role.id}`, { method: 'DELETE' }),
     onSuccess: async () => {
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
-      notifySuccess(`Removed role "${role.name}" successfully!`);
+      notifySuccess('aq.notifications.roleRemoved', { name: role.name });
       onDeleted(role);
     },
     onError: () => setOpen(false),
   });
   const locked = isAdminRole(role) || isDefaultRole(role);
-  const users = role.userCount === 1 ? '1 user' : `${role.userCount} users`;
+  const users = translate('aq.pages.roles.userCount', { smart_count: role.userCount });
   return (
     <>
-      <DisabledReason reason={locked ? `The ${role.name} role cannot be deleted` : undefined}>
+      <DisabledReason reason={locked ? translate('aq.pages.roles.cannotDelete', { name: role.name }) : undefined}>
         <Button color="error" startIcon={<DeleteIcon />} disabled={locked} onClick={() => setOpen(true)}>
-          Delete
+          {translate('ra.action.delete')}
         </Button>
       </DisabledReason>
       <Confirm
         isOpen={open}
         loading={submitting.pending}
-        title="Delete role"
-        content={
-          <DialogContentText>
-            {role.userCount > 0
-              ? `Delete the role "${role.name}"? Its ${users} will be moved to the default role.`
-              : `Delete the role "${role.name}"?`}
-          </DialogContentText>
-        }
-        confirm="Delete"
+        title="aq.confirm.deleteRole.title"
+        content={role.userCount > 0 ? 'aq.confirm.deleteRole.contentWithUsers' : 'aq.confirm.deleteRole.content'}
+        translateOptions={{ name: role.name, users }}
+        confirm="ra.action.delete"
         confirmColor="warning"
         onConfirm={() => void submitting.run(() => remove.mutateAsync())}
         onClose={() => setOpen(false)}

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, InputAdornment, Paper, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import { useTranslate } from 'react-admin';
 import { PERMISSIONS, permissionGroup, type PermissionGroup } from '../../../common/permissions';
 
 const GROUPS: readonly PermissionGroup[] = ['View', 'Modify', 'Admin', 'Other'];
@@ -48,6 +49,8 @@ function GroupSection({
   const allShown = names.every((n) => value[n]);
   const all = total.granted === total.all;
   const some = total.granted > 0 && !all;
+  const translate = useTranslate();
+  const groupLabel = translate(`aq.pages.roles.groups.${group}`);
   const setMany = (checked: boolean) => onChange?.({ ...value, ...Object.fromEntries(names.map((n) => [n, checked])) });
   return (
     <Paper
@@ -55,7 +58,7 @@ function GroupSection({
       sx={{ p: 2 }}
       data-testid={`permission-group-${group}`}
       component="section"
-      aria-label={`${group} permissions`}
+      aria-label={translate('aq.pages.roles.groupPermissions', { group: groupLabel })}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <FormControlLabel
@@ -66,12 +69,12 @@ function GroupSection({
               indeterminate={some}
               disabled={disabled}
               onChange={() => setMany(!allShown)}
-              slotProps={{ input: { 'aria-label': `Select all ${group} permissions` } }}
+              slotProps={{ input: { 'aria-label': translate('aq.pages.roles.selectAll', { group: groupLabel }) } }}
             />
           }
           label={
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {group}
+              {groupLabel}
             </Typography>
           }
         />
@@ -106,6 +109,7 @@ function GroupSection({
 }
 
 export function PermissionsEditor({ value, onChange, disabled }: PermissionsEditorProps) {
+  const translate = useTranslate();
   const [search, setSearch] = useState('');
   const names = useMemo(() => permissionNames(value), [value]);
   const byGroup = useMemo(() => {
@@ -125,10 +129,10 @@ export function PermissionsEditor({ value, onChange, disabled }: PermissionsEdit
           size="small"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search permissions"
+          placeholder={translate('aq.pages.roles.searchPermissions')}
           sx={{ flex: '1 1 280px', maxWidth: 480 }}
           slotProps={{
-            htmlInput: { 'aria-label': 'Search permissions', name: 'permission-search' },
+            htmlInput: { 'aria-label': translate('aq.pages.roles.searchPermissions'), name: 'permission-search' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -139,12 +143,12 @@ export function PermissionsEditor({ value, onChange, disabled }: PermissionsEdit
           }}
         />
         <Typography variant="body2" color="text.secondary" data-testid="permissions-granted">
-          {grantedCount} of {names.length} permissions granted
+          {translate('aq.pages.roles.granted', { granted: grantedCount, all: names.length })}
         </Typography>
       </Box>
       {shown.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
-          No matches found.
+          {translate('aq.noMatches')}
         </Typography>
       ) : (
         shown.map(({ group, names: groupNames }) => {

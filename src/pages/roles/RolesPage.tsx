@@ -33,8 +33,6 @@ interface Draft {
   permissions: Record<string, boolean>;
 }
 
-const userCountText = (n: number) => (n === 1 ? '1 user' : `${n} users`);
-
 /** The signed-in user's menu and guards follow their own role at once when it changes. */
 function useRefreshOwnRole() {
   const session = useSession();
@@ -56,7 +54,7 @@ function useSaveRole(onSaved: () => void, onNameInUse: () => void) {
       }),
     onSuccess: async (_role, { previousName }) => {
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
-      notifySuccess('All changes saved!');
+      notifySuccess('aq.notifications.saved');
       onSaved();
       refreshOwnRole(previousName);
     },
@@ -126,13 +124,13 @@ export function RolesPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }} data-testid="roles-page">
-      <Title title="Roles" />
+      <Title title="menu.roles" />
       <Card>
         <CardContent sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
           <TextField
             select
             size="small"
-            label="Role"
+            label={translate('aq.pages.roles.role')}
             value={selected.id}
             disabled={Boolean(editing)}
             onChange={(e) => select(Number(e.target.value))}
@@ -145,10 +143,10 @@ export function RolesPage() {
             ))}
           </TextField>
           {editing && (
-            <DisabledReason reason={defaultRole ? 'The default role cannot be renamed' : undefined}>
+            <DisabledReason reason={defaultRole ? translate('aq.pages.roles.cannotRename') : undefined}>
               <TextField
                 size="small"
-                label="Name"
+                label={translate('aq.pages.roles.name')}
                 name="name"
                 required
                 autoFocus={!defaultRole}
@@ -167,33 +165,33 @@ export function RolesPage() {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
             <Chip
               icon={<GroupIcon />}
-              label={userCountText(selected.userCount)}
+              label={translate('aq.pages.roles.userCount', { smart_count: selected.userCount })}
               size="small"
               data-testid="role-user-count"
             />
-            {selected.builtIn && <Chip label="Built in" size="small" variant="outlined" />}
+            {selected.builtIn && <Chip label={translate('aq.pages.roles.builtIn')} size="small" variant="outlined" />}
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>
             {editing ? (
               <>
                 <Button variant="contained" startIcon={<SaveIcon />} onClick={submit} disabled={submitting.pending}>
-                  Save
+                  {translate('ra.action.save')}
                 </Button>
                 <Button startIcon={<CloseIcon />} onClick={() => setDraft(null)} disabled={submitting.pending}>
-                  Cancel
+                  {translate('ra.action.cancel')}
                 </Button>
               </>
             ) : (
               <>
                 {permissions.can('admin_add_roles') && (
                   <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                    New role
+                    {translate('aq.pages.roles.new')}
                   </Button>
                 )}
                 {permissions.can('admin_edit_roles') && (
-                  <DisabledReason reason={adminRole ? 'The admin role cannot be edited' : undefined}>
+                  <DisabledReason reason={adminRole ? translate('aq.pages.roles.cannotEdit') : undefined}>
                     <Button startIcon={<EditIcon />} disabled={adminRole} onClick={startEditing}>
-                      Edit
+                      {translate('ra.action.edit')}
                     </Button>
                   </DisabledReason>
                 )}
@@ -214,7 +212,7 @@ export function RolesPage() {
       </Card>
       {adminRole && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-          The admin role always holds every permission.
+          {translate('aq.pages.roles.adminHoldsAll')}
         </Typography>
       )}
       <PermissionsEditor

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 
-/**
- * A success message in the spec's literal English. The text is also its own translation fallback,
- * so polyglot does not warn about a missing key.
- */
-export function useNotifySuccess(): (text: string) => void {
+/** A success message: a key of `aq.notifications`, with its values (the spec's English is in en.ts). */
+export function useNotifySuccess(): (key: string, messageArgs?: Record<string, unknown>) => void {
   const notify = useNotify();
-  return useCallback((text: string) => notify(text, { type: 'success', messageArgs: { _: text } }), [notify]);
+  return useCallback(
+    (key: string, messageArgs?: Record<string, unknown>) => notify(key, { type: 'success', messageArgs }),
+    [notify],
+  );
 }

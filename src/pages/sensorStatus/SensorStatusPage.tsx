@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Card, CardContent, Chip, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
 import { MESSAGES, integer } from '../../../common/validation';
 import { RelativeDate } from '../../components/DateTimeField';
@@ -30,13 +30,15 @@ export const POLL_MS = 3000;
 
 export const updaterStatusLabel = (status: string) => UPDATER_STATUSES[status as UpdaterStatus] ?? status;
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** One line of the card; `name` names its test id and its message (`aq.pages.sensorStatus.<name>`). */
+function Row({ name, children }: { name: string; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <>
       <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
+        {translate(`aq.pages.sensorStatus.${name}`)}
       </Typography>
-      <Box component="dd" sx={{ m: 0 }} data-testid={`updater-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <Box component="dd" sx={{ m: 0 }} data-testid={`updater-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}>
         {children}
       </Box>
     </>
@@ -54,6 +56,7 @@ function parseId(text: string): { id?: number; error?: string } {
 
 export function SensorStatusPage() {
   const api = useSensorsApi();
+  const translate = useTranslate();
   const canAct = usePermissionSet().can('restart_sensors');
   const [params, setParams] = useSearchParams();
   const fromUrl = parseId(params.get('id') ?? '').id;
@@ -82,12 +85,12 @@ export function SensorStatusPage() {
 
   return (
     <Box sx={{ p: 2, maxWidth: 720 }}>
-      <Title title="Sensor Status" />
+      <Title title="menu.sensorStatus" />
       <Card>
         <CardContent>
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <TextField
-              label="Sensor ID"
+              label={translate('aq.pages.sensorStatus.sensorId')}
               name="sensorId"
               value={text}
               autoFocus
@@ -96,14 +99,14 @@ export function SensorStatusPage() {
                 setError(undefined);
               }}
               error={Boolean(error)}
-              helperText={error ?? 'Press Enter to look the sensor up'}
+              helperText={error ?? translate('aq.pages.sensorStatus.enterHint')}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             {fromUrl !== undefined && (
-              <Tooltip title="Refresh">
+              <Tooltip title={translate('ra.action.refresh')}>
                 <span>
                   <IconButton
-                    aria-label="Refresh"
+                    aria-label={translate('ra.action.refresh')}
                     onClick={() => void status.refetch()}
                     disabled={status.isFetching}
                     sx={{ mt: 1 }}
@@ -117,17 +120,19 @@ export function SensorStatusPage() {
 
           {fromUrl !== undefined && status.isPending && (
             <Typography sx={{ mt: 2 }} color="text.secondary">
-              Loading...
+              {translate('aq.loading')}
             </Typography>
           )}
           {notFound && (
             <Typography sx={{ mt: 2 }} color="text.secondary" data-testid="updater-not-found">
-              {`Sensor ${fromUrl} is not known to the GSM updater.`}
+              {translate('aq.pages.sensorStatus.unknown', { id: fromUrl })}
             </Typography>
           )}
           {sensor && (
             <Box sx={{ mt: 2 }} data-testid="updater-status-card">
-              <Typography variant="h6" sx={{ mb: 1 }}>{`Sensor ${sensor.id}`}</Typography>
+              <Typography variant="h6" sx={{ mb: 1 }}>
+                {translate('aq.pages.sensorStatus.sensor', { id: sensor.id })}
+              </Typography>
               <Box
                 component="dl"
                 sx={{
@@ -139,13 +144,13 @@ export function SensorStatusPage() {
                   alignItems: 'center',
                 }}
               >
-                <Row label="Version">
+                <Row name="version">
                   <Typography variant="body2">{sensor.version ?? '—'}</Typography>
                 </Row>
-                <Row label="Bank">
+                <Row name="bank">
                   <Typography variant="body2">{sensor.bank ?? '—'}</Typography>
                 </Row>
-                <Row label="Status">
+                <Row name="status">
                   <Tooltip title={sensor.status}>
                     <Chip
                       size="small"
@@ -163,10 +168,10 @@ export function SensorStatusPage() {
                     />
                   </Tooltip>
                 </Row>
-                <Row label="Last contact">
+                <Row name="lastContact">
                   <RelativeDate value={sensor.last_contact} />
                 </Row>
-                <Row label="Last updated">
+                <Row name="lastUpdated">
                   <RelativeDate value={sensor.last_updated} />
                 </Row>
               </Box>

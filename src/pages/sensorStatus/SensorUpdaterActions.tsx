@@ -3,47 +3,45 @@
  * updater status is Ok or Failed (restart_sensors).
  */
 import { useState } from 'react';
-import { Box, Button, DialogContentText } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import BedtimeIcon from '@mui/icons-material/Bedtime';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { UPDATER_ACTIONABLE, type UpdaterStatus } from '../../../common/domain';
 import { useSensorsApi } from '../../resources/sensors/sensorsApi';
-import { restartMessage } from '../../resources/sensors/RestartSensorButton';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 type Action = 'restart' | 'idle';
 
-const CONFIRM: Record<Action, { title: (id: number) => string; text: (id: number) => string; button: string }> = {
+/** Message keys of each action: its confirmation, its button and its success notice. */
+const KEYS: Record<Action, { title: string; content: string; button: string; success: string }> = {
   restart: {
-    title: (id) => `Restart sensor ${id}`,
-    text: (id) => `Sensor ${id} will restart the next time it contacts the updater. Continue?`,
-    button: 'Restart',
+    title: 'aq.confirm.updater.restart.title',
+    content: 'aq.confirm.updater.restart.content',
+    button: 'aq.actions.restart',
+    success: 'aq.notifications.sensorRestarted',
   },
   idle: {
-    title: (id) => `Idle sensor ${id}`,
-    text: (id) => `Sensor ${id} disconnects from the network for 30 minutes. This cannot be cancelled. Continue?`,
-    button: 'Idle',
+    title: 'aq.confirm.updater.idle.title',
+    content: 'aq.confirm.updater.idle.content',
+    button: 'aq.actions.idle',
+    success: 'aq.notifications.sensorIdled',
   },
-};
-
-const SUCCESS: Record<Action, (id: number) => string> = {
-  restart: restartMessage,
-  idle: (id) => `Sensor idle triggered for Sensor ID ${id}.`,
 };
 
 export function SensorUpdaterActions({ id, status, onDone }: { id: number; status: string; onDone: () => void }) {
   const api = useSensorsApi();
   const notify = useNotify();
+  const translate = useTranslate();
   const [confirming, setConfirming] = useState<Action | null>(null);
   const submitting = useSubmitOnce();
   const run = useMutation({
     mutationFn: (action: Action) => (action === 'restart' ? api.restart(id) : api.idle(id)),
     onSuccess: (_r, action) => {
       setConfirming(null);
-      notify(...success(SUCCESS[action](id)));
+      notify(...success(KEYS[action].success, { id }));
       onDone();
     },
     onError: () => setConfirming(null),
@@ -58,18 +56,19 @@ export function SensorUpdaterActions({ id, status, onDone }: { id: number; statu
         disabled={!enabled}
         onClick={() => setConfirming('restart')}
       >
-        Restart
+        {translate('aq.actions.restart')}
       </Button>
       <Button variant="outlined" startIcon={<BedtimeIcon />} disabled={!enabled} onClick={() => setConfirming('idle')}>
-        Idle
+        {translate('aq.actions.idle')}
       </Button>
       {confirming && (
         <Confirm
           isOpen
           loading={submitting.pending}
-          title={CONFIRM[confirming].title(id)}
-          content={<DialogContentText>{CONFIRM[confirming].text(id)}</DialogContentText>}
-          confirm={CONFIRM[confirming].button}
+          title={KEYS[confirming].title}
+          content={KEYS[confirming].content}
+          translateOptions={{ id }}
+          confirm={KEYS[confirming].button}
           confirmColor="warning"
           onConfirm={() => void submitting.run(() => run.mutateAsync(confirming))}
           onClose={() => setConfirming(null)}

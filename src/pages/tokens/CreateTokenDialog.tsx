@@ -17,6 +17,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { NAME_LIMITS, nameRule } from '../../../common/validation';
 import { refusalOf } from '../../dataProviders/errors';
@@ -25,7 +26,6 @@ import { TokenPermissionsInput } from './TokenPermissionsInput';
 import { useCreateToken, useTokenPermissions } from './useTokens';
 import type { CreatedToken, TokenDraft } from './types';
 
-export const REQUIRED_MESSAGE = 'It is required';
 const tokenNameRule = nameRule(NAME_LIMITS.token);
 
 export interface CreateTokenDialogProps {
@@ -36,6 +36,7 @@ export interface CreateTokenDialogProps {
 }
 
 export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDialogProps) {
+  const translate = useTranslate();
   const permissionsQuery = useTokenPermissions(true);
   const create = useCreateToken();
   const submitting = useSubmitOnce();
@@ -74,7 +75,9 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="create-token-title">{draft ? 'Create duplicate token' : 'Create token'}</DialogTitle>
+        <DialogTitle id="create-token-title">
+          {translate(draft ? 'aq.pages.tokens.createDuplicate' : 'aq.pages.tokens.create')}
+        </DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {formError && (
             <Alert severity="warning" data-testid="create-token-error">
@@ -84,7 +87,7 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
           <Box sx={{ display: 'flex', gap: 2, pt: 1, flexWrap: 'wrap' }}>
             <TextField
               name="name"
-              label="Name"
+              label={translate('aq.pages.tokens.fields.name')}
               required
               autoFocus
               value={name}
@@ -100,7 +103,7 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
             <TextField
               select
               name="time"
-              label="Expires in"
+              label={translate('aq.pages.tokens.expiresIn')}
               value={time}
               onChange={(e) => setTime(Number(e.target.value))}
               helperText=" "
@@ -108,34 +111,33 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
             >
               {TOKEN_EXPIRY_OPTIONS.map((o) => (
                 <MenuItem key={o.id} value={o.ms}>
-                  {o.name}
+                  {translate(`aq.pages.tokens.expiry.${o.id}`)}
                 </MenuItem>
               ))}
             </TextField>
           </Box>
           <Box>
             <Typography variant="subtitle1" gutterBottom>
-              Permissions
+              {translate('aq.pages.tokens.fields.permissions')}
             </Typography>
             {permissionsQuery.isPending ? (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 2 }}>
                 <CircularProgress size={18} />
-                <Typography variant="body2">Loading...</Typography>
+                <Typography variant="body2">{translate('aq.loading')}</Typography>
               </Box>
             ) : (
               <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={busy} />
             )}
             {dropped > 0 && (
               <Alert severity="info" sx={{ mt: 1 }}>
-                {dropped === 1 ? '1 permission' : `${dropped} permissions`} of the original token left out: you do not
-                hold them.
+                {translate('aq.pages.tokens.dropped', { smart_count: dropped })}
               </Alert>
             )}
           </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {translate('ra.action.cancel')}
           </Button>
           <Button
             type="submit"
@@ -143,7 +145,7 @@ export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDial
             disabled={busy}
             startIcon={busy ? <CircularProgress size={16} /> : undefined}
           >
-            Create
+            {translate('ra.action.create')}
           </Button>
         </DialogActions>
       </form>

@@ -17,6 +17,11 @@ export function IntegrationsPage() {
     [permissions, userId],
   );
   return (
-    <TokenListPage title="Integrations" all canCreate={permissions.can('admin_use_tokens')} canRevoke={canRevoke} />
+    <TokenListPage
+      title="menu.integrations"
+      all
+      canCreate={permissions.can('admin_use_tokens')}
+      canRevoke={canRevoke}
+    />
   );
 }

@@ -2,20 +2,19 @@
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import RevokeIcon from '@mui/icons-material/Block';
-import { Confirm, useNotify, useRecordContext } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNow } from '../../components/useNow';
 import { useTokenActions } from './TokenActionsContext';
 import { useRevokeToken } from './useTokens';
 import { isTokenActive, type ApiToken } from './types';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
-export const REVOKED_MESSAGE = 'Token has been deactivated.';
-
 export function RevokeTokenButton() {
   const token = useRecordContext<ApiToken>();
   const { canRevoke } = useTokenActions();
   const now = useNow();
   const notify = useNotify();
+  const translate = useTranslate();
   const revoke = useRevokeToken();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
@@ -23,13 +22,13 @@ export function RevokeTokenButton() {
   const active = isTokenActive(token, now);
   return (
     <>
-      <Tooltip title={active ? 'Revoke' : 'Already inactive'}>
+      <Tooltip title={translate(active ? 'aq.actions.revoke' : 'aq.pages.tokens.alreadyInactive')}>
         {/* A disabled button fires no events: the span keeps the tooltip working. */}
         <span>
           <IconButton
             size="small"
             color="error"
-            aria-label={`Revoke ${token.name}`}
+            aria-label={translate('aq.pages.tokens.revokeNamed', { name: token.name })}
             disabled={!active || submitting.pending}
             onClick={() => setOpen(true)}
           >
@@ -40,14 +39,15 @@ export function RevokeTokenButton() {
       <Confirm
         isOpen={open}
         loading={submitting.pending}
-        title="Revoke token"
-        content={`Token "${token.name}" will stop working immediately, on every service. This cannot be undone.`}
-        confirm="Revoke"
+        title="aq.confirm.revokeToken.title"
+        content="aq.confirm.revokeToken.content"
+        translateOptions={{ name: token.name }}
+        confirm="aq.actions.revoke"
         confirmColor="warning"
         onConfirm={() =>
           void submitting.run(() =>
             revoke.mutateAsync(token.id, {
-              onSuccess: () => notify(REVOKED_MESSAGE, { type: 'success', messageArgs: { _: REVOKED_MESSAGE } }),
+              onSuccess: () => notify('aq.notifications.tokenRevoked', { type: 'success' }),
               onSettled: () => setOpen(false),
             }),
           )

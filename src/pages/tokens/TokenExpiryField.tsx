@@ -8,5 +8,10 @@ export function TokenExpiryField() {
   const token = useRecordContext<ApiToken>();
   const now = useNow();
   if (!token) return null;
-  return <RelativeDate value={token.expiresAt} prefix={isExpired(token, now) ? 'Expired at' : 'Expires at'} />;
+  return (
+    <RelativeDate
+      value={token.expiresAt}
+      prefixKey={isExpired(token, now) ? 'aq.pages.tokens.expiredAt' : 'aq.pages.tokens.expiresAt'}
+    />
+  );
 }

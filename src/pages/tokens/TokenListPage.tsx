@@ -5,7 +5,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { TokenActionsContext, type TokenActions } from './TokenActionsContext';
 import { TokenSecretDialog } from './TokenSecretDialog';
@@ -14,6 +14,7 @@ import { useTokens } from './useTokens';
 import type { ApiToken, CreatedToken, TokenDraft } from './types';
 
 export interface TokenListPageProps {
+  /** Message key of the page title. */
   title: string;
   /** Every token (GET /integrations?all=true) with an owner column, instead of the caller's. */
   all?: boolean;
@@ -24,6 +25,7 @@ export interface TokenListPageProps {
 }
 
 export function TokenListPage({ title, all = false, canCreate, canRevoke, subtitle }: TokenListPageProps) {
+  const translate = useTranslate();
   const tokens = useTokens(all);
   // `draft` open = the create dialog is open; a counter remounts it fresh each time.
   const [dialog, setDialog] = useState<{ draft?: TokenDraft; n: number } | null>(null);
@@ -40,13 +42,13 @@ export function TokenListPage({ title, all = false, canCreate, canRevoke, subtit
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mt: 2, mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h5" component="h1">
-            {title}
+            {translate(title)}
           </Typography>
           {subtitle}
         </Box>
         {canCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => actions.openCreate()}>
-            Create token
+            {translate('aq.pages.tokens.create')}
           </Button>
         )}
       </Box>

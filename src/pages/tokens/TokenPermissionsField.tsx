@@ -1,20 +1,21 @@
 /** A token's permissions as chips; long lists collapse to the first few and a "+N more" chip. */
 import { useState } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { ApiToken } from './types';
 
 const VISIBLE = 3;
 
 export function TokenPermissionsField() {
   const token = useRecordContext<ApiToken>();
+  const translate = useTranslate();
   const [expanded, setExpanded] = useState(false);
   if (!token) return null;
   const { permissions } = token;
   if (permissions.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        No permissions
+        {translate('aq.pages.tokens.noPermissions')}
       </Typography>
     );
   const shown = expanded ? permissions : permissions.slice(0, VISIBLE);
@@ -24,9 +25,16 @@ export function TokenPermissionsField() {
       {shown.map((p) => (
         <Chip key={p} label={p} size="small" variant="outlined" />
       ))}
-      {hidden > 0 && <Chip label={`+${hidden} more`} size="small" color="primary" onClick={() => setExpanded(true)} />}
+      {hidden > 0 && (
+        <Chip
+          label={translate('aq.pages.tokens.more', { count: hidden })}
+          size="small"
+          color="primary"
+          onClick={() => setExpanded(true)}
+        />
+      )}
       {expanded && permissions.length > VISIBLE && (
-        <Chip label="Show less" size="small" onClick={() => setExpanded(false)} />
+        <Chip label={translate('aq.pages.tokens.less')} size="small" onClick={() => setExpanded(false)} />
       )}
     </Box>
   );

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, InputAdornment, Link, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import { useTranslate } from 'react-admin';
 import { permissionGroup, type PermissionGroup } from '../../../common/permissions';
 
 const GROUPS: readonly PermissionGroup[] = ['View', 'Modify', 'Admin', 'Other'];
@@ -31,6 +32,7 @@ function PermissionGroupList({
   setMany(names: string[], on: boolean): void;
   disabled?: boolean;
 }) {
+  const translate = useTranslate();
   const count = names.filter((n) => selected.has(n)).length;
   return (
     <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, mb: 1 }} data-testid={`permission-group-${group}`}>
@@ -42,12 +44,18 @@ function PermissionGroupList({
             checked={count === names.length}
             indeterminate={count > 0 && count < names.length}
             onChange={(e) => setMany(names, e.target.checked)}
-            slotProps={{ input: { 'aria-label': `Select all ${group} permissions` } }}
+            slotProps={{
+              input: {
+                'aria-label': translate('aq.pages.roles.selectAll', {
+                  group: translate(`aq.pages.roles.groups.${group}`),
+                }),
+              },
+            }}
           />
         }
         label={
           <Typography variant="subtitle2" component="span">
-            {group}{' '}
+            {translate(`aq.pages.roles.groups.${group}`)}{' '}
             <Typography component="span" variant="caption" color="text.secondary">
               {count}/{names.length}
             </Typography>
@@ -78,6 +86,7 @@ function PermissionGroupList({
 }
 
 export function TokenPermissionsInput({ available, value, onChange, disabled }: TokenPermissionsInputProps) {
+  const translate = useTranslate();
   const [filter, setFilter] = useState('');
   const selected = useMemo(() => new Set(value), [value]);
   const needle = filter.trim().toLowerCase();
@@ -103,7 +112,7 @@ export function TokenPermissionsInput({ available, value, onChange, disabled }: 
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
         <TextField
           size="small"
-          label="Search permissions"
+          label={translate('aq.pages.roles.searchPermissions')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           disabled={disabled}
@@ -124,26 +133,26 @@ export function TokenPermissionsInput({ available, value, onChange, disabled }: 
           sx={{ whiteSpace: 'nowrap' }}
           data-testid="permissions-selected"
         >
-          {value.length} selected
+          {translate('aq.pages.tokens.selected', { count: value.length })}
         </Typography>
         {value.length > 0 && (
           <Link component="button" type="button" variant="body2" onClick={() => onChange([])} disabled={disabled}>
-            Clear
+            {translate('aq.actions.clear')}
           </Link>
         )}
       </Box>
       <Box
         sx={{ maxHeight: 300, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1 }}
         role="group"
-        aria-label="Permissions"
+        aria-label={translate('aq.pages.tokens.fields.permissions')}
       >
         {available.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            You hold no permissions to give.
+            {translate('aq.pages.tokens.noneToGive')}
           </Typography>
         ) : groups.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No matches found.
+            {translate('aq.noMatches')}
           </Typography>
         ) : (
           groups.map((g) => (

@@ -4,11 +4,7 @@
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import CopyIcon from '@mui/icons-material/ContentCopy';
-import { useNotify } from 'react-admin';
-
-// Literal texts of the spec; `_` makes them their own translation (no missing-key warning).
-export const COPIED_MESSAGE = 'Copied token to clipboard';
-const COPY_FAILED_MESSAGE = 'The browser refused the clipboard: select the token and copy it by hand.';
+import { useNotify, useTranslate } from 'react-admin';
 
 export interface TokenSecretDialogProps {
   name: string;
@@ -18,12 +14,13 @@ export interface TokenSecretDialogProps {
 
 export function TokenSecretDialog({ name, secret, onClose }: TokenSecretDialogProps) {
   const notify = useNotify();
+  const translate = useTranslate();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
-      notify(COPIED_MESSAGE, { type: 'success', messageArgs: { _: COPIED_MESSAGE } });
+      notify('aq.notifications.tokenCopied', { type: 'success' });
     } catch {
-      notify(COPY_FAILED_MESSAGE, { type: 'warning', messageArgs: { _: COPY_FAILED_MESSAGE } });
+      notify('aq.notifications.tokenCopyFailed', { type: 'warning' });
     }
   };
   return (
@@ -34,13 +31,13 @@ export function TokenSecretDialog({ name, secret, onClose }: TokenSecretDialogPr
       fullWidth
       aria-labelledby="token-secret-title"
     >
-      <DialogTitle id="token-secret-title">Token "{name}" created</DialogTitle>
+      <DialogTitle id="token-secret-title">{translate('aq.pages.tokens.created', { name })}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Copy the token now. It will not be shown again.
+          {translate('aq.pages.tokens.copyNow')}
         </Alert>
         <TextField
-          label="Token"
+          label={translate('aq.pages.tokens.token')}
           value={secret}
           fullWidth
           onFocus={(e) => e.target.select()}
@@ -51,10 +48,10 @@ export function TokenSecretDialog({ name, secret, onClose }: TokenSecretDialogPr
       </DialogContent>
       <DialogActions>
         <Button onClick={copy} startIcon={<CopyIcon />}>
-          Copy token
+          {translate('aq.pages.tokens.copy')}
         </Button>
         <Button variant="contained" onClick={onClose}>
-          Done
+          {translate('aq.actions.done')}
         </Button>
       </DialogActions>
     </Dialog>

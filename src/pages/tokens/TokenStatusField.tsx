@@ -1,17 +1,19 @@
 /** Active or Inactive; a token is inactive once revoked or expired. */
 import { Chip, Tooltip } from '@mui/material';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { useNow } from '../../components/useNow';
 import { isTokenActive, type ApiToken } from './types';
 
 export function TokenStatusField() {
   const token = useRecordContext<ApiToken>();
+  const translate = useTranslate();
   const now = useNow();
   if (!token) return null;
-  if (isTokenActive(token, now)) return <Chip label="Active" size="small" color="success" variant="outlined" />;
+  if (isTokenActive(token, now))
+    return <Chip label={translate('aq.pages.tokens.status.active')} size="small" color="success" variant="outlined" />;
   return (
-    <Tooltip title={token.active ? 'Expired' : 'Revoked'}>
-      <Chip label="Inactive" size="small" variant="outlined" />
+    <Tooltip title={translate(token.active ? 'aq.pages.tokens.status.expired' : 'aq.pages.tokens.status.revoked')}>
+      <Chip label={translate('aq.pages.tokens.status.inactive')} size="small" variant="outlined" />
     </Tooltip>
   );
 }

@@ -3,7 +3,7 @@
  * the row actions. Sorted and paged in the browser: GET /integrations returns the whole list.
  */
 import { Box, Typography } from '@mui/material';
-import { DataTable, ListContextProvider, Pagination, useList } from 'react-admin';
+import { DataTable, ListContextProvider, Pagination, useList, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
 import { DuplicateTokenButton } from './DuplicateTokenButton';
 import { RevokeTokenButton } from './RevokeTokenButton';
@@ -12,8 +12,6 @@ import { TokenPermissionsField } from './TokenPermissionsField';
 import { TokenStatusField } from './TokenStatusField';
 import type { ApiToken } from './types';
 import { TruncatedText } from '../../components/TruncatedText';
-
-export const EMPTY_TOKENS_TEXT = "You don't have any tokens yet";
 
 const Column = DataTable.Col<ApiToken>;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -25,17 +23,23 @@ const TokenRowActions = () => (
   </Box>
 );
 
-const Empty = () => (
-  <Typography sx={{ p: 4 }} color="text.secondary" data-testid="tokens-empty">
-    {EMPTY_TOKENS_TEXT}
-  </Typography>
-);
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 4 }} color="text.secondary" data-testid="tokens-empty">
+      {translate('aq.pages.tokens.empty')}
+    </Typography>
+  );
+}
 
-const Loading = () => (
-  <Typography sx={{ p: 4 }} color="text.secondary">
-    Loading...
-  </Typography>
-);
+function Loading() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 4 }} color="text.secondary">
+      {translate('aq.loading')}
+    </Typography>
+  );
+}
 
 export function TokenTable({
   tokens,
@@ -66,22 +70,27 @@ export function TokenTable({
       >
         <Column
           source="name"
-          label="Name"
+          label="aq.pages.tokens.fields.name"
           sx={{ minWidth: 120 }}
           render={(t) => <TruncatedText text={t.name} maxWidth={280} />}
         />
         {showOwner && (
           <Column
             source="ownerName"
-            label="Owner"
+            label="aq.pages.tokens.fields.owner"
             sx={NOWRAP}
             render={(t) => <TruncatedText text={t.ownerName} maxWidth={200} />}
           />
         )}
-        <Column source="permissions" label="Permissions" disableSort field={TokenPermissionsField} />
-        <Column source="expiresAt" label="Expiry" sx={NOWRAP} field={TokenExpiryField} />
-        <Column source="active" label="Status" disableSort field={TokenStatusField} />
-        <Column label="Actions" align="right" disableSort>
+        <Column
+          source="permissions"
+          label="aq.pages.tokens.fields.permissions"
+          disableSort
+          field={TokenPermissionsField}
+        />
+        <Column source="expiresAt" label="aq.pages.tokens.fields.expiry" sx={NOWRAP} field={TokenExpiryField} />
+        <Column source="active" label="aq.pages.tokens.fields.status" disableSort field={TokenStatusField} />
+        <Column label="aq.fields.actions" align="right" disableSort>
           <TokenRowActions />
         </Column>
       </DataTable>

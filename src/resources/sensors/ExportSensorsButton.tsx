@@ -6,7 +6,7 @@
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
-import { useListContext } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { listQuery } from '../../../common/search';
 import { saveResponse } from '../../components/sensors/download';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
@@ -15,6 +15,7 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function ExportSensorsButton() {
   const { sort, total } = useListContext();
+  const translate = useTranslate();
   const { search, advanced } = useToolbarSearch();
   const api = useSensorsApi();
   const submitting = useSubmitOnce();
@@ -35,7 +36,7 @@ export function ExportSensorsButton() {
       onClick={() => void submitting.run(() => exportCsv.mutateAsync())}
       disabled={submitting.pending || total === 0}
     >
-      Export
+      {translate('ra.action.export')}
     </Button>
   );
 }

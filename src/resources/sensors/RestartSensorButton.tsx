@@ -1,9 +1,9 @@
 /** Restart through the GSM updater, after a confirmation; offered for GSM and NBIOT sensors with restart_sensors. */
 import { useState } from 'react';
-import { DialogContentText, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useRecordContext } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { RESTARTABLE_COMMUNICATIONS } from '../../../common/domain';
 import { usePermissionSet } from '../../state/useSession';
 import { useSensorsApi } from './sensorsApi';
@@ -11,20 +11,19 @@ import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
-export const restartMessage = (id: number | string) => `Sensor restart triggered for Sensor ID ${id}.`;
-
 export function RestartSensorButton() {
   const sensor = useRecordContext<Sensor>();
   const canRestart = usePermissionSet().can('restart_sensors');
   const api = useSensorsApi();
   const notify = useNotify();
+  const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const restart = useMutation({
     mutationFn: (id: number) => api.restart(id),
     onSuccess: (_r, id) => {
       setOpen(false);
-      notify(...success(restartMessage(id)));
+      notify(...success('aq.notifications.sensorRestarted', { id }));
     },
     onError: () => setOpen(false),
   });
@@ -39,19 +38,22 @@ export function RestartSensorButton() {
     return null;
   return (
     <>
-      <Tooltip title="Restart">
-        <IconButton size="small" onClick={() => setOpen(true)} aria-label={`Restart sensor ${sensor.id}`}>
+      <Tooltip title={translate('aq.actions.restart')}>
+        <IconButton
+          size="small"
+          onClick={() => setOpen(true)}
+          aria-label={translate('aq.confirm.restartSensor.title', { id: sensor.id })}
+        >
           <RestartAltIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Confirm
         isOpen={open}
         loading={submitting.pending}
-        title={`Restart sensor ${sensor.id}`}
-        content={
-          <DialogContentText>{`Sensor ${sensor.id} (${communication}) will be restarted the next time it contacts the updater. Continue?`}</DialogContentText>
-        }
-        confirm="Restart"
+        title="aq.confirm.restartSensor.title"
+        content="aq.confirm.restartSensor.content"
+        translateOptions={{ id: sensor.id, communication }}
+        confirm="aq.actions.restart"
         confirmColor="warning"
         onConfirm={() => void submitting.run(() => restart.mutateAsync(sensor.id))}
         onClose={() => setOpen(false)}

@@ -3,10 +3,10 @@
  * Retired and loses its installation and contractor.
  */
 import { useState } from 'react';
-import { DialogContentText, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { usePermissionSet } from '../../state/useSession';
 import { useSensorsApi } from './sensorsApi';
 import type { Sensor } from './types';
@@ -18,6 +18,7 @@ export function RetireSensorButton() {
   const canRetire = usePermissionSet().can('remove_sensors');
   const api = useSensorsApi();
   const notify = useNotify();
+  const translate = useTranslate();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
@@ -25,7 +26,7 @@ export function RetireSensorButton() {
     mutationFn: (id: number) => api.retire(id),
     onSuccess: (_r, id) => {
       setOpen(false);
-      notify(...success(`Sensor with id ${id} has been successfully retired.`));
+      notify(...success('aq.notifications.sensorRetired', { id }));
       refresh();
     },
     onError: () => setOpen(false),
@@ -33,21 +34,23 @@ export function RetireSensorButton() {
   if (!sensor || !canRetire || sensor.info.status === 'Retired') return null;
   return (
     <>
-      <Tooltip title="Retire">
-        <IconButton size="small" color="error" onClick={() => setOpen(true)} aria-label={`Retire sensor ${sensor.id}`}>
+      <Tooltip title={translate('aq.actions.retire')}>
+        <IconButton
+          size="small"
+          color="error"
+          onClick={() => setOpen(true)}
+          aria-label={translate('aq.confirm.retireSensor.title', { id: sensor.id })}
+        >
           <DeleteForeverIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Confirm
         isOpen={open}
         loading={submitting.pending}
-        title={`Retire sensor ${sensor.id}`}
-        content={
-          <DialogContentText>
-            {`Sensor ${sensor.id} will be retired: its installation and contractor are cleared and its status becomes Retired. This cannot be undone.`}
-          </DialogContentText>
-        }
-        confirm="Retire"
+        title="aq.confirm.retireSensor.title"
+        content="aq.confirm.retireSensor.content"
+        translateOptions={{ id: sensor.id }}
+        confirm="aq.actions.retire"
         confirmColor="warning"
         onConfirm={() => void submitting.run(() => retire.mutateAsync(sensor.id))}
         onClose={() => setOpen(false)}

@@ -1,7 +1,7 @@
 /** The sensor's contractor, linking to the installations search for that contractor. */
 import { Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Sensor } from './types';
 
 export const contractorSearchPath = (contractorId: number) =>
@@ -9,6 +9,7 @@ export const contractorSearchPath = (contractorId: number) =>
 
 export function SensorContractorField() {
   const sensor = useRecordContext<Sensor>();
+  const translate = useTranslate();
   const contractor = sensor?.info.contractor;
   if (!contractor) return <Typography variant="body2">—</Typography>;
   return (
@@ -16,7 +17,7 @@ export function SensorContractorField() {
       component={Link}
       to={contractorSearchPath(contractor.id)}
       variant="body2"
-      title={`Installations of contractor ${contractor.id}`}
+      title={translate('aq.pages.sensors.contractorInstallations', { id: contractor.id })}
     >
       {contractor.name || `#${contractor.id}`}
     </MuiLink>

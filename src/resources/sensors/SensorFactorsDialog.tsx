@@ -62,6 +62,7 @@ function withFactors(sensor: Sensor, param: string, set: FactorSet | null): Sens
 }
 
 export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDialogProps) {
+  const translate = useTranslate();
   const api = useSensorsApi();
   const notify = useNotify();
   const updateInCache = useUpdateSensorInCache();
@@ -71,13 +72,13 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
     onSuccess: (result, set) => {
       const saved = result && 'factors' in result ? result.factors : set;
       updateInCache(sensor.id, (s) => withFactors(s, param, saved && saved.A !== null ? saved : null));
-      notify(...success('All changes saved!'));
+      notify(...success('aq.notifications.saved'));
       onClose();
     },
   });
   const stored = Boolean(sensor.params.factors[param]);
   const validate = useMemo(() => validator(stored), [stored]);
-  const title = `Update ${param} Factors`;
+  const title = translate('aq.pages.sensors.updateFactors', { param });
 
   return (
     <Dialog open onClose={onClose} aria-label={title} maxWidth="sm">
@@ -99,9 +100,9 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
           <ClearNotice sensor={sensor} param={param} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={submitting.pending}>
-            Save
+            {translate('ra.action.save')}
           </Button>
         </DialogActions>
       </Form>

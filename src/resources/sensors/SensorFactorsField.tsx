@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Box, Chip, Tooltip } from '@mui/material';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { CALIBRATION_PARAMS, FACTOR_PARAMS } from '../../../common/domain';
 import type { PermissionSet } from '../../../common/permissions';
 import { usePermissionSet } from '../../state/useSession';
@@ -27,6 +27,7 @@ export function factorParams(sensor: Sensor, permissions: PermissionSet): string
 
 export function SensorFactorsField() {
   const sensor = useRecordContext<Sensor>();
+  const translate = useTranslate();
   const permissions = usePermissionSet();
   const [editing, setEditing] = useState<string | null>(null);
   if (!sensor) return null;
@@ -37,7 +38,7 @@ export function SensorFactorsField() {
       {factorParams(sensor, permissions).map((param) => {
         const set = factors[param];
         const editable = canEditFactors(permissions, param);
-        const tip = set ? `A = ${set.A}, B = ${set.B}, C = ${set.C}` : 'No factors';
+        const tip = set ? `A = ${set.A}, B = ${set.B}, C = ${set.C}` : translate('aq.pages.sensors.noFactors');
         return (
           <Tooltip key={param} title={tip}>
             <Chip
@@ -46,7 +47,7 @@ export function SensorFactorsField() {
               color={set ? 'primary' : 'default'}
               variant={set ? 'filled' : 'outlined'}
               onClick={editable ? () => setEditing(param) : undefined}
-              aria-label={`${param} factors of sensor ${sensor.id}: ${tip}`}
+              aria-label={translate('aq.pages.sensors.factorsOf', { param, id: sensor.id, tip })}
               data-has-factors={Boolean(set)}
             />
           </Tooltip>

@@ -2,21 +2,22 @@
 import { IconButton, Tooltip } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Link } from 'react-router-dom';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { usePermissionSet } from '../../state/useSession';
 import type { Sensor } from './types';
 
 export function SensorHistoryButton() {
   const sensor = useRecordContext<Sensor>();
+  const translate = useTranslate();
   const canView = usePermissionSet().can('view_history_sensor');
   if (!sensor || !canView) return null;
   return (
-    <Tooltip title="Previous installations">
+    <Tooltip title={translate('aq.pages.sensors.history')}>
       <IconButton
         size="small"
         component={Link}
         to={`/sensors/${sensor.id}/history`}
-        aria-label={`Previous installations of sensor ${sensor.id}`}
+        aria-label={translate('aq.pages.sensors.historyOf', { id: sensor.id })}
       >
         <HistoryIcon fontSize="small" />
       </IconButton>

@@ -86,28 +86,16 @@ export function SensorList() {
         size="small"
         hiddenColumns={hiddenColumns}
       >
-        <Column source="id" label="ID" />
-        <Column
-          source="currentInstallationId"
-          label="Installation"
-          render={(s) => s.info.currentInstallationId ?? '—'}
-        />
+        <Column source="id" />
+        <Column source="currentInstallationId" render={(s) => s.info.currentInstallationId ?? '—'} />
         {field('sensorToken') && (
-          <Column
-            source="sensorToken"
-            label="Sensor token"
-            render={(s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>}
-          />
+          <Column source="sensorToken" render={(s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>} />
         )}
-        {field('communication') && (
-          <Column source="communication" label="Communication" render={(s) => s.info.communication ?? '—'} />
-        )}
-        {field('contractorName') && (
-          <Column source="contractorName" label="Contractor" render={() => <SensorContractorField />} />
-        )}
-        <Column source="status" label="Status" render={() => <SensorStatusInput />} />
-        <Column source="measured" label="Measured" disableSort render={(s) => s.info.measured?.join(', ') || '—'} />
-        {showFactors && <Column source="factors" label="Factors" disableSort render={() => <SensorFactorsField />} />}
+        {field('communication') && <Column source="communication" render={(s) => s.info.communication ?? '—'} />}
+        {field('contractorName') && <Column source="contractorName" render={() => <SensorContractorField />} />}
+        <Column source="status" render={() => <SensorStatusInput />} />
+        <Column source="measured" disableSort render={(s) => s.info.measured?.join(', ') || '—'} />
+        {showFactors && <Column source="factors" disableSort render={() => <SensorFactorsField />} />}
         {tags.map((tag) => (
           <Column
             key={tag.id}
@@ -117,7 +105,9 @@ export function SensorList() {
             render={() => <SensorTagField tag={tag} />}
           />
         ))}
-        {showActions && <Column label="Actions" align="right" render={() => <SensorActions />} />}
+        {showActions && (
+          <Column label="resources.sensors.fields.actions" align="right" render={() => <SensorActions />} />
+        )}
       </DataTable>
     </List>
   );

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useMutation } from '@tanstack/react-query';
-import { useNotify, useRecordContext } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { allowedNextStatuses, SENSOR_STATUSES, type SensorStatus } from '../../../common/domain';
 import { SensorStatusIcon } from '../../components/sensors/SensorStatusIcon';
 import { usePermissionSet } from '../../state/useSession';
@@ -23,6 +23,7 @@ export function SensorStatusInput() {
   const canEdit = usePermissionSet().can('edit_sensors_status');
   const api = useSensorsApi();
   const notify = useNotify();
+  const translate = useTranslate();
   const updateInCache = useUpdateSensorInCache();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const change = useMutation({
@@ -32,7 +33,7 @@ export function SensorStatusInput() {
         ...s,
         info: { ...s.info, ...(updated?.info ?? {}), status: updated?.info?.status ?? status },
       }));
-      notify(...success('Status changed!'));
+      notify(...success('aq.notifications.statusChanged'));
     },
   });
   if (!sensor) return null;
@@ -58,7 +59,7 @@ export function SensorStatusInput() {
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ArrowDropDownIcon />}
         aria-haspopup="menu"
-        aria-label={`Status of sensor ${sensor.id}: ${status}`}
+        aria-label={translate('aq.pages.sensors.statusOf', { id: sensor.id, status })}
         data-testid={`status-${sensor.id}`}
         sx={{ textTransform: 'none', fontWeight: 'normal', ml: -0.75 }}
       >

@@ -3,7 +3,7 @@
  * edit_sensor_tag_<id> (META tags never), read-only otherwise.
  */
 import { useCallback } from 'react';
-import { useNotify, useRecordContext } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { TagValueInput } from '../../components/sensors/TagValueInput';
 import { usePermissionSet } from '../../state/useSession';
 import { tagEditRule, type Tag, type TagValue } from '../tags/types';
@@ -17,6 +17,7 @@ export function SensorTagField({ tag }: { tag: Tag }) {
   const canEdit = usePermissionSet().can(tagEditRule('sensors', tag.id));
   const api = useSensorsApi();
   const notify = useNotify();
+  const translate = useTranslate();
   const updateInCache = useUpdateSensorInCache();
   const id = sensor?.id;
   const save = useCallback(
@@ -25,7 +26,7 @@ export function SensorTagField({ tag }: { tag: Tag }) {
       const result = await api.updateTag(id, tag.id, value);
       const saved = result && 'value' in result ? result.value : value;
       updateInCache(id, (s) => ({ ...s, tags: { ...s.tags, [String(tag.id)]: saved } }));
-      notify(...success('All changes saved!'));
+      notify(...success('aq.notifications.saved'));
     },
     [api, id, notify, tag.id, updateInCache],
   );
@@ -35,7 +36,7 @@ export function SensorTagField({ tag }: { tag: Tag }) {
       tag={tag}
       value={sensor.tags?.[String(tag.id)]}
       onSave={canEdit ? save : undefined}
-      label={`${tag.name} of sensor ${sensor.id}`}
+      label={translate('aq.pages.sensors.tagOf', { tag: tag.name, id: sensor.id })}
     />
   );
 }

@@ -79,7 +79,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
         { id: tag?.id, draft },
         {
           onSuccess: () => {
-            notify(...success('All changes saved!'));
+            notify(...success('aq.notifications.saved'));
             onClose();
           },
           onError: (err) => {
@@ -96,7 +96,9 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle>{tag ? `Update Tag ${tag.name}` : 'Create a New Tag'}</DialogTitle>
+      <DialogTitle>
+        {tag ? translate('aq.pages.tags.update', { name: tag.name }) : translate('aq.pages.tags.create')}
+      </DialogTitle>
       <DialogContent>
         {errors.form && (
           <Alert severity="warning" sx={{ mb: 1 }} data-testid="tag-dialog-error">
@@ -107,7 +109,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
           autoFocus
           fullWidth
           margin="dense"
-          label="Name"
+          label={translate(`resources.${context}/tags.fields.name`)}
           name="name"
           required
           value={name}
@@ -122,7 +124,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
           select
           fullWidth
           margin="dense"
-          label="Type"
+          label={translate(`resources.${context}/tags.fields.type`)}
           name="type"
           required
           value={type}
@@ -143,7 +145,7 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
           <TextField
             fullWidth
             margin="dense"
-            label="Values"
+            label={translate(`resources.${context}/tags.fields.values`)}
             name="values"
             required
             value={values}
@@ -152,14 +154,14 @@ function TagForm({ context, tag, onClose }: TagDialogProps) {
               setErrors((prev) => ({ ...prev, values: undefined, form: undefined }));
             }}
             error={Boolean(errors.values)}
-            helperText={errors.values ?? 'Comma-separated, e.g. Small, Medium, Large'}
+            helperText={errors.values ?? translate('aq.pages.tags.valuesHint')}
           />
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={submitting.pending}>
-          {tag ? 'Save' : 'Create'}
+          {translate(tag ? 'ra.action.save' : 'ra.action.create')}
         </Button>
       </DialogActions>
     </form>

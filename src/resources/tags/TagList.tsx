@@ -40,10 +40,15 @@ function TagValuesField() {
 
 function EditTagButton({ onEdit }: { onEdit: (tag: Tag) => void }) {
   const tag = useRecordContext<Tag>();
+  const translate = useTranslate();
   if (!tag) return null;
   return (
-    <Tooltip title="Edit">
-      <IconButton size="small" onClick={() => onEdit(tag)} aria-label={`Edit tag ${tag.name}`}>
+    <Tooltip title={translate('ra.action.edit')}>
+      <IconButton
+        size="small"
+        onClick={() => onEdit(tag)}
+        aria-label={translate('aq.pages.tags.editTag', { name: tag.name })}
+      >
         <EditIcon fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -51,6 +56,7 @@ function EditTagButton({ onEdit }: { onEdit: (tag: Tag) => void }) {
 }
 
 export function TagList({ context }: { context: TagContext }) {
+  const translate = useTranslate();
   const resource = `${context}/tags`;
   const { access } = resourceDefinition(resource);
   const permissions = usePermissionSet();
@@ -65,7 +71,7 @@ export function TagList({ context }: { context: TagContext }) {
       <RefreshButton />
       {canCreate && (
         <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog(null)}>
-          Add tag
+          {translate('aq.pages.tags.add')}
         </Button>
       )}
     </TopToolbar>
@@ -85,12 +91,12 @@ export function TagList({ context }: { context: TagContext }) {
         empty={false}
       >
         <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-          <Column source="id" label="ID" />
-          <Column source="name" label="Name" />
-          <Column source="type" label="Type" />
-          <Column source="values" label="Values" disableSort render={() => <TagValuesField />} />
+          <Column source="id" />
+          <Column source="name" />
+          <Column source="type" />
+          <Column source="values" disableSort render={() => <TagValuesField />} />
           <Column
-            label="Actions"
+            label="aq.fields.actions"
             align="right"
             render={() => (
               <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', minHeight: 30 }}>

@@ -19,10 +19,11 @@ export const TAG_SINGULAR: Record<TagContext, 'sensor' | 'installation' | 'contr
   contractors: 'contractor',
 };
 
+/** Message key of each context's tag screen title. */
 export const TAG_SCREEN_TITLES: Record<TagContext, string> = {
-  sensors: 'Tags for Sensors',
-  installations: 'Tags for Installations',
-  contractors: 'Tags for Contractors',
+  sensors: 'aq.pages.tags.title.sensors',
+  installations: 'aq.pages.tags.title.installations',
+  contractors: 'aq.pages.tags.title.contractors',
 };
 
 /** Who may list the tags of a context at all (any one suffices). */

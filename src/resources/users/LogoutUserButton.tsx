@@ -1,9 +1,9 @@
 /** Ends every session of another user, after a confirmation (it cannot be undone). */
 import { useState } from 'react';
-import { Button, DialogContentText } from '@mui/material';
+import { Button } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useRecordContext } from 'react-admin';
+import { Confirm, useRecordContext, useTranslate } from 'react-admin';
 import { client } from '../../dataProviders/http';
 import { usePermissionSet } from '../../state/useSession';
 import type { AdminUser } from './types';
@@ -18,12 +18,13 @@ export function LogoutUserButton() {
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
+  const translate = useTranslate();
   const logout = useMutation({
     mutationFn: (target: AdminUser) =>
       client('main').request<{ invalidated: number }>(`/admin/users/${target.id}/logout`, { method: 'POST' }),
     onSuccess: (_result, target) => {
       setOpen(false);
-      notifySuccess(`All sessions invalidated! ${target.name} logged out successfully!`);
+      notifySuccess('aq.notifications.userLoggedOut', { name: target.name });
     },
     onError: () => setOpen(false),
   });
@@ -32,19 +33,21 @@ export function LogoutUserButton() {
 
   return (
     <>
-      <Button size="small" startIcon={<LogoutIcon />} onClick={() => setOpen(true)} aria-label={`Logout ${user.name}`}>
-        Logout
+      <Button
+        size="small"
+        startIcon={<LogoutIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={translate('aq.pages.users.logoutUser', { name: user.name })}
+      >
+        {translate('aq.actions.logout')}
       </Button>
       <Confirm
         isOpen={open}
         loading={submitting.pending}
-        title="Logout user"
-        content={
-          <DialogContentText>
-            {`Logging out ${user.name} invalidates all of their sessions on every device. This cannot be undone.`}
-          </DialogContentText>
-        }
-        confirm="Logout"
+        title="aq.confirm.logoutUser.title"
+        content="aq.confirm.logoutUser.content"
+        translateOptions={{ name: user.name }}
+        confirm="aq.actions.logout"
         confirmColor="warning"
         onConfirm={() => void submitting.run(() => logout.mutateAsync(user))}
         onClose={() => setOpen(false)}

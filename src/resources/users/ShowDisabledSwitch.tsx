@@ -1,6 +1,7 @@
 /** 'Show disabled': kept in the URL as `showDisabled`, next to the toolbar's `search`. */
 import { FormControlLabel, Switch } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
 
 export function useShowDisabled(): [boolean, (next: boolean) => void] {
   const [params, setParams] = useSearchParams();
@@ -19,10 +20,11 @@ export function useShowDisabled(): [boolean, (next: boolean) => void] {
 
 export function ShowDisabledSwitch() {
   const [showDisabled, setShowDisabled] = useShowDisabled();
+  const translate = useTranslate();
   return (
     <FormControlLabel
       control={<Switch checked={showDisabled} onChange={(e) => setShowDisabled(e.target.checked)} />}
-      label="Show disabled"
+      label={translate('aq.pages.users.showDisabled')}
     />
   );
 }

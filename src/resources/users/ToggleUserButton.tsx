@@ -3,10 +3,10 @@
  * ends all their sessions at once and cannot be undone; enabling only lets them sign in again.
  */
 import { useState } from 'react';
-import { Button, DialogContentText } from '@mui/material';
+import { Button } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import { Confirm, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { Confirm, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { usePermissionSet } from '../../state/useSession';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
@@ -21,10 +21,12 @@ export function ToggleUserButton() {
   const [update] = useUpdate<AdminUser>();
   const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
+  const translate = useTranslate();
   const refresh = useRefresh();
   if (!user || self || !canEdit) return null;
 
   const disabling = user.enabled;
+  const action = disabling ? 'disable' : 'enable';
   const confirm = () =>
     void submitting.run(() =>
       update(
@@ -35,7 +37,7 @@ export function ToggleUserButton() {
           returnPromise: true,
           onSuccess: () => {
             setOpen(false);
-            notifySuccess('All changes saved!');
+            notifySuccess('aq.notifications.saved');
             refresh();
           },
           onError: () => setOpen(false),
@@ -50,22 +52,17 @@ export function ToggleUserButton() {
         color={disabling ? 'error' : 'success'}
         startIcon={disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
         onClick={() => setOpen(true)}
-        aria-label={`${disabling ? 'Disable' : 'Enable'} ${user.name}`}
+        aria-label={translate(`aq.pages.users.${action}User`, { name: user.name })}
       >
-        {disabling ? 'Disable' : 'Enable'}
+        {translate(`aq.actions.${action}`)}
       </Button>
       <Confirm
         isOpen={open}
         loading={submitting.pending}
-        title={disabling ? 'Disable user' : 'Enable user'}
-        content={
-          <DialogContentText>
-            {disabling
-              ? `Disabling ${user.name} deactivates all of their tokens and ends all of their sessions. This cannot be undone.`
-              : `${user.name} will be able to sign in again. Tokens deactivated earlier stay inactive.`}
-          </DialogContentText>
-        }
-        confirm={disabling ? 'Disable' : 'Enable'}
+        title={`aq.confirm.${action}User.title`}
+        content={`aq.confirm.${action}User.content`}
+        translateOptions={{ name: user.name }}
+        confirm={`aq.actions.${action}`}
         confirmColor={disabling ? 'warning' : 'primary'}
         onConfirm={confirm}
         onClose={() => setOpen(false)}

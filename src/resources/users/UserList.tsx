@@ -57,10 +57,10 @@ export function UserList() {
         rowSx={(user) => (user.enabled ? {} : { opacity: 0.6 })}
       >
         <Column source="avatar" label="" disableSort render={() => <UserAvatarField />} />
-        <Column source="name" label="Username" render={() => <UserNameField />} />
-        <Column source="displayName" label="Display name" />
-        <Column source="role" label="Role" render={() => <UserRoleInput />} />
-        <Column label="Actions" align="right" render={() => <UserActions />} />
+        <Column source="name" render={() => <UserNameField />} />
+        <Column source="displayName" />
+        <Column source="role" render={() => <UserRoleInput />} />
+        <Column label="aq.fields.actions" align="right" render={() => <UserActions />} />
       </DataTable>
     </List>
   );

@@ -3,7 +3,7 @@
  * text for oneself and for those who may not change roles. A change is saved at once.
  */
 import { MenuItem, TextField, Typography } from '@mui/material';
-import { useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { roleLabel } from '../../../common/permissions';
 import { useRoles } from '../../pages/roles/rolesApi';
 import { usePermissionSet } from '../../state/useSession';
@@ -18,6 +18,7 @@ export function UserRoleInput() {
   const { data: roles } = useRoles();
   const [update, { isPending }] = useUpdate<AdminUser>();
   const notifySuccess = useNotifySuccess();
+  const translate = useTranslate();
   const refresh = useRefresh();
   if (!user) return null;
   if (self || !canEdit) return <Typography variant="body2">{roleLabel(user.role)}</Typography>;
@@ -38,7 +39,7 @@ export function UserRoleInput() {
           {
             mutationMode: 'pessimistic',
             onSuccess: () => {
-              notifySuccess('All changes saved!');
+              notifySuccess('aq.notifications.saved');
               refresh();
             },
           },
@@ -47,7 +48,12 @@ export function UserRoleInput() {
       sx={{ minWidth: 140, '& .MuiInputBase-root': { typography: 'body2' } }}
       // The select labels itself with its own text unless told otherwise.
       slotProps={{
-        select: { SelectDisplayProps: { 'aria-label': `Role of ${user.name}`, 'aria-labelledby': undefined } },
+        select: {
+          SelectDisplayProps: {
+            'aria-label': translate('aq.pages.users.roleOf', { name: user.name }),
+            'aria-labelledby': undefined,
+          },
+        },
       }}
     >
       {names.map((name) => (

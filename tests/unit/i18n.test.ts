@@ -1,0 +1,220 @@
+/**
+ * The message catalogues against the code that uses them (issue 8): every key the console uses has
+ * an English message (static keys read from the sources with the TypeScript compiler, built keys
+ * expanded from the tables they are built from, entity keys from the declarations); no user-facing
+ * English is written in src/ outside src/i18n; Polish has no key English lacks and names the same
+ * values; an untranslated Polish message falls back to English, never to the raw key.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../common/entities';
+import { TAG_CONTEXTS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import { en } from '../../src/i18n/en';
+import { pl, plTranslations } from '../../src/i18n/pl';
+import { i18nProvider } from '../../src/i18n';
+import { TAG_SCREEN_TITLES } from '../../src/resources/tags/types';
+import { findHardCoded, findKeys, leaves, lookup, sourceFiles, type KeyUse } from './i18nScan';
+
+const CATALOGUES = /[/\\]src[/\\]i18n[/\\]/;
+
+/**
+ * Files the guard does not read, each with its reason. Keep this short: a new screen belongs in
+ * the catalogues, not here.
+ */
+const NOT_SCANNED: Record<string, string> = {
+  // Long-form documentation (grammar, operators, examples from common/query/help.ts): to be
+  // translated as a whole document, not string by string.
+  'src/pages/help/QueryLanguageHelpPage.tsx': 'documentation page',
+  // The error-banner rules (spec document 1, section 8) compare and fall back to the server's own
+  // message texts, which arrive in English.
+  'src/dataProviders/errors.ts': 'server message texts',
+};
+
+const scanned = sourceFiles().filter(
+  (f) => !CATALOGUES.test(f) && !Object.keys(NOT_SCANNED).some((n) => f.endsWith(n.replace(/\//g, '/'))),
+);
+
+const ACTIONS = ['enable', 'disable'];
+const PERSONAL_LIST_MESSAGES = [
+  'title',
+  'empty',
+  'saved',
+  'imported',
+  'importError',
+  'loadFailed',
+  'copied',
+  'copiedAll',
+  'locked',
+  'deleteTitle',
+  'deleteContent',
+];
+const PERSONAL_LISTS = ['aq.pages.presets', 'aq.pages.savedQueries'];
+
+/**
+ * Keys built in the code (`*` marks an interpolation) and every key each can become. A built key
+ * the table does not know fails the test: add its expansion here.
+ */
+const BUILT_KEYS: Record<string, string[]> = {
+  'menu.groups.*': MENU_GROUPS.map((g) => `menu.groups.${g}`),
+  'hardening.history.back.*': ['sensors', 'installations'].map((s) => `hardening.history.back.${s}`),
+  'hardening.history.invalidId.*': ['sensors', 'installations'].map((s) => `hardening.history.invalidId.${s}`),
+  'hardening.history.notFound.*': ['sensors', 'installations'].map((s) => `hardening.history.notFound.${s}`),
+  'aq.pages.roles.groups.*': ['View', 'Modify', 'Admin', 'Other'].map((g) => `aq.pages.roles.groups.${g}`),
+  'aq.pages.sensorStatus.*': ['version', 'bank', 'status', 'lastContact', 'lastUpdated'].map(
+    (n) => `aq.pages.sensorStatus.${n}`,
+  ),
+  'aq.pages.tokens.expiry.*': TOKEN_EXPIRY_OPTIONS.map((o) => `aq.pages.tokens.expiry.${o.id}`),
+  'aq.confirm.removeTag.content.*': TAG_CONTEXTS.map((c) => `aq.confirm.removeTag.content.${c}`),
+  'resources.*/tags.fields.name': TAG_CONTEXTS.map((c) => `resources.${c}/tags.fields.name`),
+  'resources.*/tags.fields.type': TAG_CONTEXTS.map((c) => `resources.${c}/tags.fields.type`),
+  'resources.*/tags.fields.values': TAG_CONTEXTS.map((c) => `resources.${c}/tags.fields.values`),
+  'aq.pages.users.*User': ACTIONS.map((a) => `aq.pages.users.${a}User`),
+  'aq.actions.*': ACTIONS.map((a) => `aq.actions.${a}`),
+  'aq.confirm.*User.title': ACTIONS.map((a) => `aq.confirm.${a}User.title`),
+  'aq.confirm.*User.content': ACTIONS.map((a) => `aq.confirm.${a}User.content`),
+  // PersonalListPage: `${texts.prefix}.<message>`, for presets and saved queries.
+  '*.*': PERSONAL_LISTS.flatMap((p) => PERSONAL_LIST_MESSAGES.filter((m) => m !== 'title').map((m) => `${p}.${m}`)),
+  '*.imported': PERSONAL_LISTS.map((p) => `${p}.imported`),
+  '*.deleteTitle': PERSONAL_LISTS.map((p) => `${p}.deleteTitle`),
+  '*.deleteContent': PERSONAL_LISTS.map((p) => `${p}.deleteContent`),
+};
+
+/** Keys held in tables rather than written at the call (titles, tab labels). */
+const TABLE_KEYS: string[] = [
+  ...Object.values(TAG_SCREEN_TITLES),
+  'aq.pages.savedQueries.title.installations',
+  'aq.pages.savedQueries.title.sensors',
+  ...ENTITIES.flatMap((e) => [entityNameKey(e), ...e.fields.map((f) => fieldLabelKey(e, f.name))]),
+];
+
+const isMessage = (key: string) => typeof lookup(en, key) === 'string';
+const uses: KeyUse[] = scanned.flatMap(findKeys);
+
+describe('every key the console uses has an English message', () => {
+  it('finds the keys in the sources', () => {
+    // Sanity: the reader sees the console's keys at all.
+    expect(uses.filter((u) => !u.dynamic).length).toBeGreaterThan(200);
+    expect(uses.map((u) => u.key)).toContain('aq.notifications.saved');
+  });
+
+  it('static keys (translate, notify, label/title props, Confirm texts)', () => {
+    const missing = uses.filter((u) => !u.dynamic && !isMessage(u.key)).map((u) => `${u.file}:${u.line} ${u.key}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('built keys: each pattern is known and all its expansions exist', () => {
+    const unknown = uses.filter((u) => u.dynamic && !BUILT_KEYS[u.key]).map((u) => `${u.file}:${u.line} ${u.key}`);
+    expect(unknown, 'add these patterns to BUILT_KEYS').toEqual([]);
+    const missing = Object.values(BUILT_KEYS)
+      .flat()
+      .filter((k) => !isMessage(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('keys held in tables and derived from the entity declarations', () => {
+    expect(TABLE_KEYS.filter((k) => !isMessage(k))).toEqual([]);
+  });
+
+  it('fails on a key without a message', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-'));
+    try {
+      const file = join(dir, 'Probe.tsx');
+      writeFileSync(file, `export const P = () => <Button label="aq.noSuchKey">{translate('aq.loading')}</Button>;`);
+      const keys = findKeys(file).map((u) => u.key);
+      expect(keys).toEqual(['aq.noSuchKey', 'aq.loading']);
+      expect(keys.filter((k) => !isMessage(k))).toEqual(['aq.noSuchKey']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('no hard-coded user-facing English in src/', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'i18n-guard-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the guard finds JSX text, user-facing props, message calls and message tables', () => {
+    const file = join(dir, 'Probe.tsx');
+    writeFileSync(
+      file,
+      [
+        `const REVOKED_MESSAGE = 'Token has been deactivated.';`,
+        `const TITLES = { sensors: 'Tags for Sensors' };`,
+        `export function P({ id }: { id: number }) {`,
+        `  notify(\`Sensor \${id} retired\`, { type: 'success' });`,
+        `  notifySuccess(translate('aq.notifications.saved'));`,
+        `  return (`,
+        `    <Tooltip title={id ? 'Restart' : 'aq.actions.idle'}>`,
+        `      <Button aria-label={\`Restart sensor \${id}\`} label="ra.action.save">Save {id} km</Button>`,
+        `      <TextField placeholder="e.g. twelve" helperText=" " label="ID" />`,
+        `      <span>{'—'} {id} %</span>`,
+        `    </Tooltip>`,
+        `  );`,
+        `}`,
+      ].join('\n'),
+    );
+    expect(findHardCoded(file).map((f) => f.text)).toEqual([
+      'Token has been deactivated.',
+      'Tags for Sensors',
+      'Sensor ${…} retired',
+      'Restart',
+      'Restart sensor ${…}',
+      'Save',
+      'km',
+      'e.g. twelve',
+    ]);
+  });
+
+  it('finds none in the console', () => {
+    const found = scanned.flatMap(findHardCoded).map((f) => `${f.file}:${f.line} [${f.where}] ${f.text}`);
+    expect(found).toEqual([]);
+  });
+
+  it('leaves out only the files it names, which exist', () => {
+    const all = sourceFiles().map((f) => f.replace(/\\/g, '/'));
+    for (const name of Object.keys(NOT_SCANNED))
+      expect(
+        all.some((f) => f.endsWith(name)),
+        name,
+      ).toBe(true);
+    expect(all.length - scanned.length - all.filter((f) => CATALOGUES.test(f)).length).toBe(
+      Object.keys(NOT_SCANNED).length,
+    );
+  });
+});
+
+const VALUE = /%\{(\w+)\}/g;
+const valuesOf = (message: string) => [...new Set([...message.matchAll(VALUE)].map((m) => m[1]!))].sort();
+
+describe('the Polish catalogue', () => {
+  const plLeaves = leaves(plTranslations);
+
+  it('translates something, and has no key that English lacks', () => {
+    expect(plLeaves.length).toBeGreaterThan(100);
+    expect(plLeaves.filter(([key]) => typeof lookup(en, key) !== 'string').map(([key]) => key)).toEqual([]);
+  });
+
+  it('names the same %{values} as English in every message', () => {
+    const differ = plLeaves
+      .map(([key, message]) => ({ key, pl: valuesOf(message), en: valuesOf(String(lookup(en, key) ?? '')) }))
+      .filter((d) => d.pl.join() !== d.en.join());
+    expect(differ).toEqual([]);
+  });
+
+  it('falls back to English for what it does not translate', async () => {
+    expect(leaves(pl).map(([k]) => k)).toEqual(leaves(en).map(([k]) => k));
+    expect(lookup(pl, 'aq.notifications.saved')).toBe('Zapisano wszystkie zmiany!');
+    expect(lookup(pl, 'aq.pages.tokens.docsLink')).toBe(en.aq.pages.tokens.docsLink);
+    await i18nProvider.changeLocale('pl');
+    try {
+      expect(i18nProvider.translate('aq.signOut')).toBe('Wyloguj');
+      expect(i18nProvider.translate('aq.pages.tokens.docsLink')).toBe('API documentation');
+      expect(i18nProvider.translate('aq.pages.roles.userCount', { smart_count: 5 })).toBe('5 użytkowników');
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
+    expect(i18nProvider.translate('aq.pages.roles.userCount', { smart_count: 1 })).toBe('1 user');
+  });
+});
