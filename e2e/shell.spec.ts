@@ -11,7 +11,8 @@ test.describe('password login', () => {
       await expect(menu.getByText(group, { exact: true })).toBeVisible();
     await expect(menu.getByRole('menuitem')).toHaveCount(23);
     await expect(page.getByTestId('sidebar-footer')).toContainText('Version 19.8.5');
-    await expect(page.getByTestId('sidebar-footer')).toContainText('127.0.0.1:8181');
+    // The host the console was served from (E2E_PORT moves it).
+    await expect(page.getByTestId('sidebar-footer')).toContainText(new URL(page.url()).host);
     await expect(page.getByTestId('user-badge')).toContainText('Ada Admin');
     await expect(page.getByTestId('user-role')).toHaveText('Admin');
     // The toolbar is red for the admin role.
