@@ -14,7 +14,7 @@ import { contractorRoutes } from './main/contractors/routes';
 import { requestRoutes } from './main/requests/routes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
-import { sensorRoutes } from './main/sensorRoutes';
+import { sensorRoutes } from './main/sensors/routes';
 import { historyRoutes } from './main/historyRoutes';
 import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';
