@@ -3,9 +3,9 @@
  * factory, since they differ only in the context's name and permissions.
  */
 import { TAG_TYPES, type TagContext } from '../domain';
+import { tagAdminRule, tagListRule } from '../tagPermissions';
 import { defineEntity, field, type MenuIconName } from './types';
 
-const SINGULAR = { installations: 'installation', sensors: 'sensor', contractors: 'contractor' } as const;
 const ROUTE = { installations: 'InstallationsTags', sensors: 'SensorsTags', contractors: 'ContractorsTags' } as const;
 const LABEL = {
   installations: 'Installations Tags',
@@ -15,7 +15,6 @@ const LABEL = {
 const ICON: Record<TagContext, MenuIconName> = { installations: 'localOffer', sensors: 'sell', contractors: 'style' };
 
 function tagEntity<const C extends TagContext>(context: C) {
-  const s = SINGULAR[context];
   return defineEntity({
     name: `${context}/tags`,
     label: LABEL[context],
@@ -24,10 +23,10 @@ function tagEntity<const C extends TagContext>(context: C) {
     envelope: { rows: 'data.tags' },
     listQuery: 'plain',
     access: {
-      list: ['view_tags', `view_${s}_tags`, `view_${s}_tag_<n>`],
-      create: ['add_tags', `add_${s}_tags`],
-      edit: ['modify_tags', `modify_${s}_tags`],
-      delete: ['remove_tags', `remove_${s}_tags`],
+      list: tagListRule(context),
+      create: tagAdminRule('add', context),
+      edit: tagAdminRule('modify', context),
+      delete: tagAdminRule('remove', context),
     },
     route: { name: ROUTE[context], menu: { group: 'Manage', icon: ICON[context] } },
     fields: [

@@ -8,6 +8,7 @@
  */
 import { CALIBRATION_PARAMS, type TagContext, type TagType } from '../domain';
 import { PermissionSet, type PermissionRule } from '../permissions';
+import { tagViewRule } from '../tagPermissions';
 import { catalogueOf, contractor, installation, installationRequest, sensor } from '../entities';
 
 /**
@@ -73,17 +74,8 @@ export const FACTOR_COLUMN_PARAMS = CALIBRATION_PARAMS;
 /** The first segment of a tag field: `tag.<name>`. */
 export const TAG_PREFIX = 'tag';
 
-const TAG_CONTEXT_SINGULAR = {
-  sensors: 'sensor',
-  installations: 'installation',
-  contractors: 'contractor',
-} as const satisfies Record<TagContext, string>;
-
 /** Who may see (and query) the values of a tag: view_tags, view_<ctx>_tags or view_<ctx>_tag_<id>. */
-export function tagViewPermission(context: TagContext, tagId: number): PermissionRule {
-  const s = TAG_CONTEXT_SINGULAR[context];
-  return ['view_tags', `view_${s}_tags`, `view_${s}_tag_${tagId}`];
-}
+export const tagViewPermission = tagViewRule;
 
 /** The field a tag defines: `tag.<name>` typed by the tag type. */
 export function tagField(tag: TagDef): FieldDef & { tagId: number } {

@@ -14,6 +14,7 @@ import { COUNT, countOf } from './count';
 import { listEndpoint, type ListRepository } from './endpoint';
 import { MAX_LIST_LIMIT } from './params';
 import { isRowField } from './schemas';
+import { inWindow } from './sorting';
 
 /** The drizzle table a declaration names. */
 export function storageTable(entity: EntityDecl): PgTable {
@@ -50,13 +51,7 @@ export function storageRepository(entity: EntityDecl): ListRepository<Record<str
     tieBreak: columns.id ?? Object.values(columns)[0]!,
     catalogue: async (_db, permissions) => ({ cat: serverCatalogue(catalogue, columns, { permissions }) }),
     page: (db, where, plan) =>
-      db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset) as Promise<Record<string, unknown>[]>,
+      inWindow(db.select().from(table).where(where).$dynamic(), plan) as Promise<Record<string, unknown>[]>,
     count: (db, where) => countOf(db.select({ n: COUNT }).from(table).where(where)),
     shape: (rows) => rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, json(r[f.name])]))),
   };

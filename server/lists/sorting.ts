@@ -4,7 +4,7 @@
  * and a capped offset.
  */
 import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { sortKeys, type EntityDecl } from '../../common/entities';
 import type { Permission, PermissionSet } from '../../common/permissions';
 import { badRequest } from '../http/errors';
@@ -45,6 +45,20 @@ export function orderWithEmptyLast(
   return expr === tieBreak ? [primary] : [primary, dir(tieBreak)];
 }
 
+/** The rows of one page of a list: ORDER BY, LIMIT and OFFSET. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  orderBy: SQL[];
+}
+
+/** One page of a list query (a SELECT in drizzle's dynamic mode): its order, limit and offset. */
+export const inWindow = <T extends PgSelect>(query: T, window: PageWindow) =>
+  query
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset);
+
 export interface PageParams {
   page: number;
   limit: number;
@@ -52,10 +66,7 @@ export interface PageParams {
   order?: string;
 }
 
-export interface PagePlan {
-  limit: number;
-  offset: number;
-  orderBy: SQL[];
+export interface PagePlan extends PageWindow {
   /** The resolved sort key and its expression. */
   sortKey: string;
   sortExpr: SortExpr;
@@ -99,13 +110,6 @@ export interface SortColumn {
   expr: SortExpr;
   notNull?: boolean;
   needs?: Permission;
-}
-
-/** The rows of one page of a paged list: LIMIT, OFFSET and ORDER BY. */
-export interface PageWindow {
-  limit: number;
-  offset: number;
-  orderBy: SQL[];
 }
 
 /**

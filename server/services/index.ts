@@ -21,7 +21,7 @@ import { requestEditRoutes } from './main/requests/editRoutes';
 import { contractorEditRoutes } from './main/contractors/editRoutes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
-import { sensorRoutes } from './main/sensorRoutes';
+import { sensorRoutes } from './main/sensors/routes';
 import { historyRoutes } from './main/historyRoutes';
 import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';

@@ -6,6 +6,7 @@ import type { UpdaterFamily } from '../../../common/domain';
 import type { Executor } from '../../db';
 import { deploymentSensors, deployments } from '../../db/schema';
 import { COUNT, countOf } from '../../lists/count';
+import { inWindow } from '../../lists/sorting';
 import type { PagedListRepository } from '../../lists/endpoint';
 import { iso } from '../../lists/schemas';
 import type { Gen3Deployments, UpdaterDeployments } from './families';
@@ -70,13 +71,9 @@ export function updaterDeploymentList(
     tieBreak: deployments.id,
     where: () => ofFamily(f.family),
     page: (db, where, window) =>
-      db
-        .select(updaterColumns(f.version))
-        .from(deployments)
-        .where(where)
-        .orderBy(...window.orderBy)
-        .limit(window.limit)
-        .offset(window.offset) as Promise<UpdaterRecord[]>,
+      inWindow(db.select(updaterColumns(f.version)).from(deployments).where(where).$dynamic(), window) as Promise<
+        UpdaterRecord[]
+      >,
     count: countDeployments,
     shape: (rows) => rows.map(toDeploymentRow),
   };
@@ -99,19 +96,20 @@ export function gen3DeploymentList(
     tieBreak: deployments.id,
     where: () => ofFamily(f.family),
     page: (db, where, window) =>
-      db
-        .select({
-          id: deployments.id,
-          sensors: deployments.sensors,
-          version: deployments.version,
-          createdAt: deployments.createdAt,
-          appliedDate: deployments.appliedDate,
-        })
-        .from(deployments)
-        .where(where)
-        .orderBy(...window.orderBy)
-        .limit(window.limit)
-        .offset(window.offset),
+      inWindow(
+        db
+          .select({
+            id: deployments.id,
+            sensors: deployments.sensors,
+            version: deployments.version,
+            createdAt: deployments.createdAt,
+            appliedDate: deployments.appliedDate,
+          })
+          .from(deployments)
+          .where(where)
+          .$dynamic(),
+        window,
+      ),
     count: countDeployments,
     shape: (rows) =>
       rows.map((d) => ({

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { idParams } from '../../http/schemas';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { TAG_CONTEXTS, TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
-import type { PermissionRule, PermissionSet } from '../../../common/permissions';
+import type { PermissionSet } from '../../../common/permissions';
 import { MESSAGES } from '../../../common/validation';
 import { audit } from '../../audit';
 import type { Executor } from '../../db';
@@ -40,12 +40,13 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
-
-export const TAG_SINGULAR = {
-  sensors: 'sensor',
-  installations: 'installation',
-  contractors: 'contractor',
-} as const satisfies Record<TagContext, string>;
+import {
+  TAG_SINGULAR,
+  tagAdminRule,
+  tagEditRule,
+  tagListRule as tagListPermission,
+  tagViewRule,
+} from '../../../common/tagPermissions';
 
 /** The tag-values table of each context. */
 export const TAG_VALUE_TABLES = {
@@ -61,29 +62,8 @@ export const TAG_NAME_MAX = 100;
 export const TAG_ENUM_VALUES_MAX = 200;
 export const TAG_ENUM_VALUE_MAX = 100;
 
-/** Who may list the tags of a context at all (any one suffices). */
-export function tagListPermission(context: TagContext): PermissionRule {
-  const s = TAG_SINGULAR[context];
-  return ['view_tags', `view_${s}_tags`, `view_${s}_tag_<n>`];
-}
-
-/** Who may see one tag of a context. */
-export function tagViewRule(context: TagContext, tagId: number): PermissionRule {
-  const s = TAG_SINGULAR[context];
-  return ['view_tags', `view_${s}_tags`, `view_${s}_tag_${tagId}`];
-}
-
-/** Who may set values of one tag of a context. */
-export function tagEditRule(context: TagContext, tagId: number): PermissionRule {
-  const s = TAG_SINGULAR[context];
-  return ['edit_tags', `edit_${s}_tags`, `edit_${s}_tag_${tagId}`];
-}
-
-/** Who may create, modify and remove tag definitions of a context. */
-export const tagAdminRule = (action: 'add' | 'modify' | 'remove', context: TagContext): PermissionRule => [
-  `${action}_tags`,
-  `${action}_${TAG_SINGULAR[context]}_tags`,
-];
+/** The tag permission rules (common/tagPermissions.ts), under the names this module has exported. */
+export { TAG_SINGULAR, tagAdminRule, tagEditRule, tagListPermission, tagViewRule };
 
 export type { TagValue };
 

@@ -16,7 +16,7 @@ import { forbidden } from '../../../http/errors';
 import { likePattern } from '../../../http/paging';
 import { COUNT, countOf } from '../../../lists/count';
 import type { PagedListRepository } from '../../../lists/endpoint';
-import type { PageWindow, SortColumn } from '../../../lists/sorting';
+import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
 import type { ADP_USER_SORT_KEYS, adpUserListQuery, adpUserRow } from './schemas';
 
 const CONTRACTOR_PERMISSION = 'view_contractors_adp_users' satisfies Permission;
@@ -70,11 +70,7 @@ const selectAdpUsers = (db: Executor) =>
     .leftJoin(contractors, eq(contractors.id, adpUsers.contractorId));
 
 const page = (db: Executor, where: SQL | undefined, window: PageWindow) =>
-  selectAdpUsers(db)
-    .where(where)
-    .orderBy(...window.orderBy)
-    .limit(window.limit)
-    .offset(window.offset);
+  inWindow(selectAdpUsers(db).where(where).$dynamic(), window);
 
 type Row = Awaited<ReturnType<typeof page>>[number];
 

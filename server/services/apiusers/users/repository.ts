@@ -13,7 +13,7 @@ import { apiUsers, contractors, type Limits } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
 import { COUNT, countOf } from '../../../lists/count';
 import type { PagedListRepository } from '../../../lists/endpoint';
-import type { PageWindow, SortColumn } from '../../../lists/sorting';
+import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
 import type { API_USER_SORT_KEYS, apiUserListQuery } from './schemas';
 
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
@@ -58,11 +58,7 @@ const PAGE_SELECT = {
 };
 
 const page = (db: Executor, where: SQL | undefined, window: PageWindow) =>
-  fromApiUsers(db, PAGE_SELECT)
-    .where(where)
-    .orderBy(...window.orderBy)
-    .limit(window.limit)
-    .offset(window.offset);
+  inWindow(fromApiUsers(db, PAGE_SELECT).where(where).$dynamic(), window);
 
 type Row = Awaited<ReturnType<typeof page>>[number];
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../../db';
 import { firmwareBinaries, firmwareVersions } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import { COUNT, countOf } from '../../../lists/count';
+import { inWindow } from '../../../lists/sorting';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
 import type { binaryListQuery, versionListQuery, versionParams, versionRow } from './schemas';
@@ -50,13 +51,7 @@ export const gen3VersionList: PagedListRepository<VersionRecord, z.infer<typeof 
   tieBreak: firmwareVersions.version,
   where: () => eq(firmwareVersions.family, family),
   page: (db, where, window) =>
-    db
-      .select(versionColumns)
-      .from(firmwareVersions)
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
+    inWindow(db.select(versionColumns).from(firmwareVersions).where(where).$dynamic(), window),
   count: (db, where) => countOf(db.select({ n: COUNT }).from(firmwareVersions).where(where)),
   shape: (rows) => rows.map(toVersion),
 };
@@ -103,13 +98,7 @@ export const gen3BinaryList: PagedListRepository<
     return ofVersion(params.version);
   },
   page: (db, where, window) =>
-    db
-      .select(binaryColumns)
-      .from(firmwareBinaries)
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
+    inWindow(db.select(binaryColumns).from(firmwareBinaries).where(where).$dynamic(), window),
   count: (db, where) => countOf(db.select({ n: COUNT }).from(firmwareBinaries).where(where)),
   shape: (rows) => rows.map(toBinary),
 };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { firmwareVersions } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
 import { COUNT, countOf } from '../../../lists/count';
+import { inWindow } from '../../../lists/sorting';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
 import { numericVersion } from '../../deployments/families';
@@ -33,18 +34,19 @@ export const gsmVersionList: PagedListRepository<VersionRecord, z.infer<typeof v
     return and(...where);
   },
   page: (db, where, window) =>
-    db
-      .select({
-        version: firmwareVersions.version,
-        description: firmwareVersions.description,
-        createdAt: firmwareVersions.createdAt,
-        status: firmwareVersions.status,
-      })
-      .from(firmwareVersions)
-      .where(where)
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
+    inWindow(
+      db
+        .select({
+          version: firmwareVersions.version,
+          description: firmwareVersions.description,
+          createdAt: firmwareVersions.createdAt,
+          status: firmwareVersions.status,
+        })
+        .from(firmwareVersions)
+        .where(where)
+        .$dynamic(),
+      window,
+    ),
   count: (db, where) => countOf(db.select({ n: COUNT }).from(firmwareVersions).where(where)),
   shape: (rows) =>
     rows.map((r) => ({

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { contractor } from '../../../../common/entities';
 import { contractorTagValues, contractors } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
+import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
@@ -48,13 +49,14 @@ export const contractorList: ListRepository<PageRow> = {
       tags: allTags,
     })),
   page: (db, where, plan) =>
-    db
-      .select({ c: contractors, currentInstallations: CURRENT_INSTALLATIONS })
-      .from(contractors)
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
+    inWindow(
+      db
+        .select({ c: contractors, currentInstallations: CURRENT_INSTALLATIONS })
+        .from(contractors)
+        .where(where)
+        .$dynamic(),
+      plan,
+    ),
   count: (db, where) => countOf(db.select({ n: COUNT }).from(contractors).where(where)),
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(

@@ -24,7 +24,8 @@ import { badRequest, forbidden, unprocessable } from '../../../http/errors';
 import { dbId, idParam } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { writeInstallationSnapshots } from '../historyRoutes';
-import { checkTagValue, loadTagDefinitions, tagEditRule } from '../tagRoutes';
+import { checkTagValue, loadTagDefinitions } from '../tagRoutes';
+import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';
 import { currentInstallation } from './edits';
 

@@ -18,7 +18,9 @@ import {
   type Suspension,
 } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
+import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
+import { iso } from '../../../lists/schemas';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
@@ -93,8 +95,10 @@ export function activityFlags(activeHours: readonly number[] | null | undefined,
   return flags;
 }
 
-const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
-
+/**
+ * The list's FROM (the page and the count filter on the same joins). The selection is cast: with a
+ * generic selection drizzle's types lose the chain after the second join.
+ */
 function fromInstallations<T extends Record<string, unknown>>(db: Executor, select: T) {
   return db
     .select(select as never)
@@ -145,11 +149,7 @@ export const installationList: ListRepository<PageRow> = {
     return includeRemoved ? filter : and(isNull(installations.removedAt), filter);
   },
   page: async (db, where, plan) =>
-    (await fromInstallations(db, PAGE_SELECT)
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset)) as PageRow[],
+    (await inWindow(fromInstallations(db, PAGE_SELECT).where(where).$dynamic(), plan)) as PageRow[],
   count: (db, where) => countOf(fromInstallations(db, { n: COUNT }).where(where) as Promise<{ n: number }[]>),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);

@@ -8,6 +8,7 @@ import { catalogueOf, installationRequest } from '../../../../common/entities';
 import type { Executor } from '../../../db';
 import { contractors, installationRequests, requestImages } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
+import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { serverCatalogue } from '../../../query/compile';
 
@@ -61,16 +62,17 @@ export const requestList: ListRepository<PageRow> = {
   tieBreak: installationRequests.id,
   catalogue: async (_db, perms) => ({ cat: serverCatalogue(CATALOGUE, REQUEST_COLUMNS, { permissions: perms }) }),
   page: (db, where, plan) =>
-    fromRequests(db, {
-      q: installationRequests,
-      contractorName: contractors.name,
-      contractorLogo: contractors.logo,
-      contractorLink: contractors.link,
-    })
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
+    inWindow(
+      fromRequests(db, {
+        q: installationRequests,
+        contractorName: contractors.name,
+        contractorLogo: contractors.logo,
+        contractorLink: contractors.link,
+      })
+        .where(where)
+        .$dynamic(),
+      plan,
+    ),
   count: (db, where) => countOf(fromRequests(db, { n: COUNT }).where(where)),
   async shape(rows, { db }) {
     const imagesOf = await imagesByRequest(

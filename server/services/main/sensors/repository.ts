@@ -18,6 +18,7 @@ import {
   type TagValue,
 } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
+import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { gateRow, hiddenPaths } from '../../../lists/gating';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
@@ -132,12 +133,7 @@ export const sensorList: ListRepository<SensorSelectRow> = {
       cat,
       tags: allTags,
     })),
-  page: (db, where, plan) =>
-    fromSensors(db, SENSOR_SELECT)
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
+  page: (db, where, plan) => inWindow(fromSensors(db, SENSOR_SELECT).where(where).$dynamic(), plan),
   count: (db, where) => countOf(fromSensors(db, { n: COUNT }).where(where)),
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(
