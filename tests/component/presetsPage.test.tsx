@@ -19,6 +19,8 @@ import {
   type Preset,
 } from '../../common/presets';
 import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
+// The real provider over a stubbed fetch: these tests follow the calls down to the wire.
+import { dataProvider } from '../../src/dataProviders';
 import { writeSession } from '../../src/state/session';
 import { PresetsPage } from '../../src/pages/preferences/PresetsPage';
 import { SensorQueriesPage } from '../../src/pages/preferences/SavedQueriesPage';
@@ -99,7 +101,7 @@ afterEach(() => {
 function renderPage(page: ReactNode) {
   return render(
     <MemoryRouter>
-      <AdminContext store={memoryStore()}>
+      <AdminContext store={memoryStore()} dataProvider={dataProvider}>
         {page}
         <Notification />
       </AdminContext>
@@ -243,7 +245,7 @@ describe('tab sync', () => {
   it('reloads the presets when another tab announces a change', async () => {
     render(
       <MemoryRouter>
-        <AdminContext store={memoryStore()}>
+        <AdminContext store={memoryStore()} dataProvider={dataProvider}>
           <PreferencesSync />
           <PresetsPage />
         </AdminContext>
@@ -292,7 +294,7 @@ describe('migration from older local storage', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();
-    const adopted = await migrateLegacyStorage(queryClient);
+    const adopted = await migrateLegacyStorage(queryClient, dataProvider);
     expect(adopted).toEqual([LEGACY_STORAGE_KEYS.presets]);
     expect(calls.map((c) => c.path)).toEqual([
       '/preferences/presets/migrate',

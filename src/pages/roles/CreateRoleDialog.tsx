@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../common/validation';
-import { client } from '../../dataProviders/http';
-import { ApiError, DIALOG_STATUSES, refusalOf } from '../../dataProviders/errors';
+import { useDataProvider } from 'react-admin';
+import { ApiError, refusalOf } from '../../dataProviders/errors';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { ROLES_QUERY_KEY, roleNameError, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
@@ -19,6 +20,7 @@ export interface CreateRoleDialogProps {
 function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProps, 'open'>) {
   const notifySuccess = useNotifySuccess();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -26,13 +28,9 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
   const error = serverError ?? (touched ? roleNameError(name, roles) : undefined);
 
   const create = useMutation({
-    mutationFn: (roleName: string) =>
-      client('main').request<Role>('/admin/roles', {
-        method: 'POST',
-        body: { name: roleName, permissions: {} },
-        // Refusals show on the name field, not in the banner behind the dialog.
-        ignoreStatuses: DIALOG_STATUSES,
-      }),
+    // Refusals show on the name field: the provider raises no banner for them.
+    mutationFn: async (roleName: string) =>
+      (await dataProvider.create<Role>('roles', { data: { name: roleName, permissions: {} } })).data,
     onSuccess: async (role) => {
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
       notifySuccess(`Added a new role "${role.name}".`);

@@ -9,12 +9,12 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Card, CardContent, Chip, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
 import { MESSAGES, integer } from '../../../common/validation';
 import { RelativeDate } from '../../components/DateTimeField';
 import { ApiError } from '../../dataProviders/errors';
-import { useSensorsApi } from '../../resources/sensors/sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { usePermissionSet } from '../../state/useSession';
 import { SensorUpdaterActions } from './SensorUpdaterActions';
 
@@ -53,7 +53,7 @@ function parseId(text: string): { id?: number; error?: string } {
 }
 
 export function SensorStatusPage() {
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const canAct = usePermissionSet().can('restart_sensors');
   const [params, setParams] = useSearchParams();
   const fromUrl = parseId(params.get('id') ?? '').id;
@@ -62,7 +62,7 @@ export function SensorStatusPage() {
 
   const status = useQuery({
     queryKey: ['updater', 'gsm', 'sensor', fromUrl],
-    queryFn: ({ signal }) => api.updaterStatus(fromUrl!, signal),
+    queryFn: ({ signal }) => dataProvider.getSensorUpdaterStatus('sensors', { id: fromUrl!, signal }),
     enabled: fromUrl !== undefined,
     retry: false,
     refetchInterval: (q) => (q.state.data && MOVING_STATUSES.includes(q.state.data.status) ? POLL_MS : false),

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { DialogContentText, IconButton, Tooltip } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useRecordContext } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useDataProvider } from 'react-admin';
 import { RESTARTABLE_COMMUNICATIONS } from '../../../common/domain';
 import { usePermissionSet } from '../../state/useSession';
-import { useSensorsApi } from './sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
@@ -16,12 +16,12 @@ export const restartMessage = (id: number | string) => `Sensor restart triggered
 export function RestartSensorButton() {
   const sensor = useRecordContext<Sensor>();
   const canRestart = usePermissionSet().can('restart_sensors');
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const restart = useMutation({
-    mutationFn: (id: number) => api.restart(id),
+    mutationFn: (id: number) => dataProvider.restartSensor('sensors', { id }),
     onSuccess: (_r, id) => {
       setOpen(false);
       notify(...success(restartMessage(id)));

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { DialogContentText, IconButton, Tooltip } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh, useDataProvider } from 'react-admin';
 import { usePermissionSet } from '../../state/useSession';
-import { useSensorsApi } from './sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
@@ -16,13 +16,13 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 export function RetireSensorButton() {
   const sensor = useRecordContext<Sensor>();
   const canRetire = usePermissionSet().can('remove_sensors');
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const retire = useMutation({
-    mutationFn: (id: number) => api.retire(id),
+    mutationFn: (id: number) => dataProvider.retireSensor('sensors', { id }),
     onSuccess: (_r, id) => {
       setOpen(false);
       notify(...success(`Sensor with id ${id} has been successfully retired.`));

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button, DialogContentText } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useRecordContext } from 'react-admin';
-import { client } from '../../dataProviders/http';
+import { Confirm, useDataProvider, useRecordContext } from 'react-admin';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { usePermissionSet } from '../../state/useSession';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
@@ -15,12 +15,12 @@ export function LogoutUserButton() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
   const canLogout = usePermissionSet().can('admin_logout_users');
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
   const logout = useMutation({
-    mutationFn: (target: AdminUser) =>
-      client('main').request<{ invalidated: number }>(`/admin/users/${target.id}/logout`, { method: 'POST' }),
+    mutationFn: (target: AdminUser) => dataProvider.logoutUser('users', { id: target.id }),
     onSuccess: (_result, target) => {
       setOpen(false);
       notifySuccess(`All sessions invalidated! ${target.name} logged out successfully!`);
