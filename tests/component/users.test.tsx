@@ -58,7 +58,8 @@ function renderList(url = '/users') {
   return { getList, update, user: userEvent.setup() };
 }
 
-const row = async (username: string) => (await screen.findByText(username)).closest('tr')!;
+// The first render of the list (react-admin, MUI) can take over a second on a busy machine.
+const row = async (username: string) => (await screen.findByText(username, {}, { timeout: 5000 })).closest('tr')!;
 
 beforeEach(() => {
   logoutUser.mockResolvedValue({ invalidated: 2 });

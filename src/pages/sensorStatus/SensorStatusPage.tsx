@@ -15,7 +15,7 @@ import { MESSAGES, integer } from '../../../common/validation';
 import { RelativeDate } from '../../components/DateTimeField';
 import { ApiError } from '../../dataProviders/errors';
 import type { AppDataProvider } from '../../dataProviders/types';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../../resources/useCanAccessNow';
 import { SensorUpdaterActions } from './SensorUpdaterActions';
 
 /** Statuses that change on their own soon: polled. */
@@ -54,7 +54,7 @@ function parseId(text: string): { id?: number; error?: string } {
 
 export function SensorStatusPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const canAct = usePermissionSet().can('restart_sensors');
+  const canAct = useCanAccessNow({ resource: 'sensors', action: 'restart' });
   const [params, setParams] = useSearchParams();
   const fromUrl = parseId(params.get('id') ?? '').id;
   const [text, setText] = useState(fromUrl ? String(fromUrl) : '');

@@ -5,7 +5,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useNotify, useRecordContext, useDataProvider } from 'react-admin';
 import { RESTARTABLE_COMMUNICATIONS } from '../../../common/domain';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
@@ -15,7 +15,7 @@ export const restartMessage = (id: number | string) => `Sensor restart triggered
 
 export function RestartSensorButton() {
   const sensor = useRecordContext<Sensor>();
-  const canRestart = usePermissionSet().can('restart_sensors');
+  const canRestart = useCanAccessNow({ resource: 'sensors', action: 'restart' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [open, setOpen] = useState(false);

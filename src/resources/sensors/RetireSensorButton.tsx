@@ -7,7 +7,7 @@ import { DialogContentText, IconButton, Tooltip } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useNotify, useRecordContext, useRefresh, useDataProvider } from 'react-admin';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
@@ -15,7 +15,7 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function RetireSensorButton() {
   const sensor = useRecordContext<Sensor>();
-  const canRetire = usePermissionSet().can('remove_sensors');
+  const canRetire = useCanAccessNow({ resource: 'sensors', action: 'delete' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();

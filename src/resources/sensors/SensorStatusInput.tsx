@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNotify, useRecordContext, useDataProvider } from 'react-admin';
 import { allowedNextStatuses, SENSOR_STATUSES, type SensorStatus } from '../../../common/domain';
 import { SensorStatusIcon } from '../../components/sensors/SensorStatusIcon';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
@@ -20,7 +20,7 @@ export const statusOptions = (status: string): SensorStatus[] =>
 
 export function SensorStatusInput() {
   const sensor = useRecordContext<Sensor>();
-  const canEdit = usePermissionSet().can('edit_sensors_status');
+  const canEdit = useCanAccessNow({ resource: 'sensors', action: 'changeStatus' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const updateInCache = useUpdateSensorInCache();

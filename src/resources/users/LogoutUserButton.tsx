@@ -5,7 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useRecordContext } from 'react-admin';
 import type { AppDataProvider } from '../../dataProviders/types';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
@@ -14,7 +14,7 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 export function LogoutUserButton() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
-  const canLogout = usePermissionSet().can('admin_logout_users');
+  const canLogout = useCanAccessNow({ resource: 'users', action: 'logout' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
