@@ -4,18 +4,11 @@
  * the menu badge's poll) raise no banner and no loading bar — what the screens' tests rely on.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
+import { configureServices, json, jwt } from './support/services';
 import { dataProvider } from '../../src/dataProviders';
 import { ApiError } from '../../src/dataProviders/errors';
 import { appEvents, type BannerError } from '../../src/state/events';
 import { writeSession } from '../../src/state/session';
-
-function jwt(expSeconds: number): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: expSeconds })}.sig`;
-}
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let banners: BannerError[];
@@ -37,16 +30,7 @@ function sent(index = 0) {
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({
-    services: {
-      main: '/api',
-      adp: '/adp-api',
-      apiusers: '/apiusers-api',
-      gsm: '/updater/gsm',
-      wifi: '/updater/wifi',
-      gen3: '/updater/gen3',
-    },
-  } as RuntimeConfig);
+  configureServices();
   writeSession({
     user: { id: 1, name: 'admin', displayName: null, avatar: null, role: 'admin', permissions: [] },
     tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 3600), refreshToken: 'r' },

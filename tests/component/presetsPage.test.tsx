@@ -18,7 +18,7 @@ import {
   TAB_SYNC_KEY,
   type Preset,
 } from '../../common/presets';
-import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
+import { configureServices, json, jwt } from './support/services';
 // The real provider over a stubbed fetch: these tests follow the calls down to the wire.
 import { dataProvider } from '../../src/dataProviders';
 import { writeSession } from '../../src/state/session';
@@ -30,29 +30,13 @@ import { migrateLegacyStorage } from '../../src/pages/preferences/legacyStorage'
 import { announceChange, syncTopicOf } from '../../src/pages/preferences/tabSync';
 import { PreferencesSync } from '../../src/layout/PreferencesSync';
 
-function jwt(expSeconds: number): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: expSeconds })}.sig`;
-}
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let presets: Preset[];
 let calls: { method: string; path: string; body: unknown }[];
 let clipboard: { writeText: ReturnType<typeof vi.fn>; readText: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({
-    services: {
-      main: '/api',
-      adp: '/adp-api',
-      apiusers: '/apiusers-api',
-      gsm: '/updater/gsm',
-      wifi: '/updater/wifi',
-      gen3: '/updater/gen3',
-    },
-  } as RuntimeConfig);
+  configureServices();
   writeSession({
     user: {
       id: 1,
