@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from '
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProviders';
+import { queryClient } from './dataProviders/queryClient';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { PublicOnly } from './layout/RouteGuard';
@@ -27,6 +28,7 @@ export function App() {
     <Admin
       title="AQ Console"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}

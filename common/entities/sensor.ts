@@ -14,8 +14,13 @@ export const sensor = defineEntity({
     list: 'view_sensors',
     create: 'add_sensors',
     edit: 'edit_sensors_status',
+    /** Retiring a sensor is its DELETE. */
     delete: 'remove_sensors',
     export: 'view_sensors',
+    changeStatus: 'edit_sensors_status',
+    /** Restart and idle on the GSM updater. */
+    restart: 'restart_sensors',
+    history: 'view_history_sensor',
   },
   search: 'advanced',
   query: { entity: 'sensors', label: 'sensors' },

@@ -8,7 +8,7 @@ export const staffUser = defineEntity({
   endpoint: '/admin/users',
   envelope: { rows: 'data.data' },
   listQuery: 'plain',
-  access: { list: 'admin_view_users', edit: 'admin_edit_users' },
+  access: { list: 'admin_view_users', edit: 'admin_edit_users', logout: 'admin_logout_users' },
   search: 'plain',
   route: { name: 'Users', menu: { group: 'Admin', icon: 'people' } },
   fields: [

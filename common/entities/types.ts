@@ -15,7 +15,19 @@ import type { FieldType as QueryFieldType } from '../query/catalogues';
 /** The services of the spec; each has its base URL in the console's runtime configuration. */
 export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3';
 
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+export type Action =
+  | 'list'
+  | 'show'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'export'
+  // Actions beyond react-admin's own, declared where an entity has them (components ask
+  // `useCanAccess({ resource, action })` for them like for the standard ones).
+  | 'changeStatus'
+  | 'restart'
+  | 'history'
+  | 'logout';
 
 /** Query-language types, plus shapes that are shown but not queried. */
 export type FieldType = QueryFieldType | 'json' | 'list' | 'location' | 'actions';

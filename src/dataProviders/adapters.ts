@@ -1,38 +1,42 @@
 /** Per-resource adapters where a service's calls differ from the generic REST shape. */
 import type { DataProvider, Identifier } from 'react-admin';
-import type { ResourceDefinition } from '../resources/definitions';
-import { SENSOR_METHODS } from '../resources/sensors/sensorsApi';
-import type { FactorSet, Sensor, SensorOrder, UpdaterSensor } from '../resources/sensors/types';
-import type { Tag, TagValue } from '../resources/tags/types';
+import type { EntityDecl } from '../../common/entities';
 import { client } from './http';
+import type {
+  AppDataProvider,
+  FactorSet,
+  PageMethods,
+  Sensor,
+  SensorMethods,
+  Tag,
+  TagValue,
+  UpdaterSensor,
+} from './types';
 
-type Adapter = (def: ResourceDefinition, generic: DataProvider) => Partial<DataProvider>;
+type Adapter = (def: EntityDecl, generic: DataProvider) => Partial<AppDataProvider>;
 
 const path = (...parts: (string | number | Identifier)[]) =>
   parts.map((p) => `/${encodeURIComponent(String(p))}`).join('');
 
 /**
- * Sensors: the list and one sensor are generic; the rest are custom methods (see
- * src/resources/sensors/sensorsApi.ts). Restart, idle and the updater's status go to the GSM updater.
+ * Sensors: the list and one sensor are generic; the rest are typed custom methods
+ * (src/dataProviders/types.ts). Restart, idle and the updater's status go to the GSM updater.
  */
 const sensorsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const gsm = client('gsm');
   const csv = { Accept: 'text/csv' };
-  return {
-    async [SENSOR_METHODS.changeStatus](_resource: string, { id, status }: { id: Identifier; status: string }) {
+  const methods: SensorMethods = {
+    async changeSensorStatus(_resource, { id, status }) {
       const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, {
         method: 'PATCH',
         body: { status },
       });
       return body.data.sensor;
     },
-    async [SENSOR_METHODS.updateTag](
-      _resource: string,
-      { id, tagId, value }: { id: Identifier; tagId: number; value: TagValue },
-    ) {
+    async updateSensorTag(_resource, { id, tagId, value }) {
       const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
-        `${path('sensors', id, 'tags', tagId)}`,
+        path('sensors', id, 'tags', tagId),
         {
           method: 'PATCH',
           body: { value },
@@ -40,31 +44,30 @@ const sensorsAdapter: Adapter = (def) => {
       );
       return body.data;
     },
-    async [SENSOR_METHODS.updateFactors](
-      _resource: string,
-      { id, param, factors }: { id: Identifier; param: string; factors: FactorSet | null },
-    ) {
+    async updateSensorFactors(_resource, { id, param, factors }) {
       const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
-        `${path('sensors', id, 'factors', param)}`,
-        {
-          method: 'PATCH',
-          body: factors ?? { A: null, B: null, C: null },
-        },
+        path('sensors', id, 'factors', param),
+        { method: 'PATCH', body: factors ?? { A: null, B: null, C: null } },
       );
       return body.data;
     },
-    async [SENSOR_METHODS.retire](_resource: string, { id }: { id: Identifier }) {
+    async retireSensor(_resource, { id }) {
       const body = await main.request<{ data: { sensor: Sensor } }>(path('sensors', id), { method: 'DELETE' });
       return body.data.sensor;
     },
-    [SENSOR_METHODS.exportCsv](_resource: string, query: { query?: string; sortBy?: string; order?: string }) {
+    exportSensors(_resource, query) {
       return main.request<Response>('/sensors/export', { query, headers: csv, raw: true });
     },
-    [SENSOR_METHODS.order](_resource: string, order: SensorOrder, options?: { idempotencyKey?: string }) {
-      return main.request<Response>('/sensors', { method: 'POST', body: order, headers: csv, raw: true, ...options });
+    orderSensors(_resource, { order, idempotencyKey }) {
+      return main.request<Response>('/sensors', {
+        method: 'POST',
+        body: order,
+        headers: csv,
+        raw: true,
+        idempotencyKey,
+      });
     },
-    async [SENSOR_METHODS.updaterStatus](_resource: string, { id, signal }: { id: Identifier; signal?: AbortSignal }) {
-      // 404 (a sensor the updater does not know) is shown by the screen itself.
+    async getSensorUpdaterStatus(_resource, { id, signal }) {
       const body = await gsm.request<{ data: UpdaterSensor }>(path('sensors', id), {
         signal,
         ignoreStatuses: [404],
@@ -72,19 +75,20 @@ const sensorsAdapter: Adapter = (def) => {
       });
       return body.data;
     },
-    async [SENSOR_METHODS.restart](_resource: string, { id }: { id: Identifier }) {
+    async restartSensor(_resource, { id }) {
       return (
         await gsm.request<{ data: { id: number; status: string } }>(`${path('sensors', id)}/restart`, {
           method: 'POST',
         })
       ).data;
     },
-    async [SENSOR_METHODS.idle](_resource: string, { id }: { id: Identifier }) {
+    async idleSensor(_resource, { id }) {
       return (
         await gsm.request<{ data: { id: number; status: string } }>(`${path('sensors', id)}/idle`, { method: 'POST' })
       ).data;
     },
   };
+  return methods;
 };
 
 /**
@@ -124,12 +128,29 @@ const tagsAdapter: Adapter = (def, generic) => {
   };
 };
 
+/** The open installation requests, for the menu badge: polled silently (no loading bar, no banner). */
+const installationRequestsAdapter: Adapter = (def) =>
+  ({
+    async countOpenRequests(_resource, { signal }) {
+      const body = await client(def.service).request<{ count: number }>('/installations/requests/open/count', {
+        signal,
+        skipLoading: true,
+        ignoreStatuses: [400, 401, 403, 404, 500, 502, 503],
+      });
+      return body.count;
+    },
+  }) satisfies Pick<PageMethods, 'countOpenRequests'>;
+
 export const ADAPTERS: Record<string, Adapter> = {
   sensors: sensorsAdapter,
   'sensors/tags': tagsAdapter,
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,
+  'installation-requests': installationRequestsAdapter,
   users: (def) => ({
+    async logoutUser(_resource: 'users', { id }: { id: Identifier }) {
+      return client(def.service).request<{ invalidated: number }>(`/admin/users/${id}/logout`, { method: 'POST' });
+    },
     async getOne(_resource, params) {
       const { data } = await client(def.service).request<{ data: { data: { id: number }[] } }>(def.endpoint, {
         query: { showDisabled: true },

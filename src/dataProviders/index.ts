@@ -1,6 +1,8 @@
 /**
- * The composite data provider: every resource is routed to its service through its adapter,
- * a generic one built from the resource definition unless the resource declares its own.
+ * The composite data provider: every entity is routed to its service through its adapter (a
+ * generic one built from the declaration, plus the entity's own methods), every page resource
+ * (roles, tokens, logs, history, queries, preferences) to its provider. Screens use it as
+ * `useDataProvider<AppDataProvider>()`.
  */
 import {
   combineDataProviders,
@@ -9,10 +11,27 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { findEntity, readPath, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
-import { readEnvelope, resourceDefinition, type ResourceDefinition } from '../resources/definitions';
 import { client } from './http';
 import { ADAPTERS } from './adapters';
+import { PAGE_PROVIDERS } from './pages';
+import type { AppDataProvider } from './types';
+
+export type { AppDataProvider } from './types';
+
+type ResourceDefinition = EntityDecl;
+
+/** Reads rows and total out of a list response, by the paths the entity declares. */
+export function readEnvelope(
+  def: ResourceDefinition,
+  body: unknown,
+): { data: Record<string, unknown>[]; total: number } {
+  const rows = readPath(body, def.envelope.rows);
+  const data = (Array.isArray(rows) ? rows : Array.isArray(body) ? body : []) as Record<string, unknown>[];
+  const total = def.envelope.total === undefined ? undefined : readPath(body, def.envelope.total);
+  return { data, total: total === undefined || total === null ? data.length : Number(total) };
+}
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -119,9 +138,12 @@ export function genericProvider(def: ResourceDefinition): DataProvider {
 const providers = new Map<string, DataProvider>();
 
 function providerFor(resource: string): DataProvider {
+  const page = PAGE_PROVIDERS[resource];
+  if (page) return page;
   let provider = providers.get(resource);
   if (!provider) {
-    const def = resourceDefinition(resource);
+    const def = findEntity(resource);
+    if (!def) throw new Error(`Unknown resource "${resource}"`);
     const generic = genericProvider(def);
     provider = { ...generic, ...(ADAPTERS[resource]?.(def, generic) ?? {}) };
     providers.set(resource, provider);
@@ -129,6 +151,6 @@ function providerFor(resource: string): DataProvider {
   return provider;
 }
 
-export const dataProvider: DataProvider = Object.assign(combineDataProviders(providerFor), {
+export const dataProvider = Object.assign(combineDataProviders(providerFor), {
   supportAbortSignal: true,
-});
+}) as AppDataProvider;

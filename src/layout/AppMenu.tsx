@@ -12,31 +12,28 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
-import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useDataProvider, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION } from '../../common/domain';
 import { MENU_GROUPS, ROUTES, type RouteEntry } from '../resources/routes';
 import { usePermissionSet } from '../state/useSession';
-import { client } from '../dataProviders/http';
+import type { AppDataProvider } from '../dataProviders/types';
 import { serviceUrl } from '../config';
 import { MENU_ICONS } from './menuIcons';
 
 const OPEN_REQUESTS_POLL_MS = 60_000;
 
 function OpenRequestsBadge({ children }: { children: React.ReactElement }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // The provider's poll skips the loading indicator and the banner.
   const { data } = useQuery({
-    queryKey: ['installation-requests', 'open-count'],
-    queryFn: ({ signal }) =>
-      client('main').request<{ count: number }>('/installations/requests/open/count', {
-        signal,
-        skipLoading: true,
-        ignoreStatuses: [400, 401, 403, 404, 500, 502, 503],
-      }),
+    queryKey: ['installation-requests', 'countOpenRequests'],
+    queryFn: ({ signal }) => dataProvider.countOpenRequests('installation-requests', { signal }),
     refetchInterval: OPEN_REQUESTS_POLL_MS,
     retry: false,
   });
   return (
-    <Badge badgeContent={data?.count ?? 0} color="error" max={999} data-testid="open-requests-badge">
+    <Badge badgeContent={data ?? 0} color="error" max={999} data-testid="open-requests-badge">
       {children}
     </Badge>
   );

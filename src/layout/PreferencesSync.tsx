@@ -6,16 +6,11 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTheme } from 'react-admin';
+import { useDataProvider, useTheme } from 'react-admin';
+import type { AppDataProvider } from '../dataProviders/types';
 import { useSession } from '../state/useSession';
 import { migrateLegacyStorage } from '../pages/preferences/legacyStorage';
-import {
-  PREFERENCES_KEY,
-  PRESETS_KEY,
-  queriesKey,
-  savePreferences,
-  usePreferences,
-} from '../pages/preferences/preferencesApi';
+import { PREFERENCES_KEY, PRESETS_KEY, queriesKey, usePreferences } from '../pages/preferences/preferencesApi';
 import { announceChange, syncTopicOf } from '../pages/preferences/tabSync';
 
 /** react-admin's store key of the theme (localStorageStore('1', 'aq-console') in App.tsx). */
@@ -26,6 +21,7 @@ export function PreferencesSync() {
   const userId = session?.user.id;
   const [theme, setTheme] = useTheme();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { data: prefs } = usePreferences(userId !== undefined);
   /** The theme the server knows; a different current theme is a toggle to save. */
   const saved = useRef<string | null>(null);
@@ -44,18 +40,22 @@ export function PreferencesSync() {
     if (userId === undefined || saved.current === null || theme === saved.current) return;
     if (theme !== 'light' && theme !== 'dark') return;
     saved.current = theme;
-    savePreferences({ theme })
+    dataProvider
+      .updatePreferences('preferences', { data: { theme } })
       .then((next) => {
         queryClient.setQueryData(PREFERENCES_KEY, next);
         announceChange('preferences');
       })
       .catch(() => undefined);
-  }, [theme, userId, queryClient]);
+  }, [theme, userId, queryClient, dataProvider]);
 
+  // Once per signed-in user (the provider's identity changes with navigation).
+  const migratedFor = useRef<number | null>(null);
   useEffect(() => {
-    if (userId === undefined) return;
-    void migrateLegacyStorage(queryClient);
-  }, [userId, queryClient]);
+    if (userId === undefined || migratedFor.current === userId) return;
+    migratedFor.current = userId;
+    void migrateLegacyStorage(queryClient, dataProvider);
+  }, [userId, queryClient, dataProvider]);
 
   useEffect(() => {
     if (userId === undefined) return;

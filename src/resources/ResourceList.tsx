@@ -28,6 +28,7 @@ import { RelativeDate } from '../components/DateTimeField';
 import { csvExporter } from '../components/csvExporter';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { usePermissionSet } from '../state/useSession';
+import { useCanAccessNow } from './useCanAccessNow';
 import { ListEmpty, LIST_SX } from './ListEmpty';
 
 /** Export through react-admin's exporter: every matching row up to this many. */
@@ -63,7 +64,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
     (f) => isColumn(f) && f.type !== 'actions' && canAccessEntity(entity, permissions, 'list', f.name),
   );
   const optional = columns.filter((f) => f.column === 'optional').map((f) => f.name);
-  const canExport = canAccessEntity(entity, permissions, 'export');
+  const canExport = useCanAccessNow({ resource: entity.name, action: 'export' });
   return (
     <List
       key={`${search}|${advanced}`}

@@ -3,27 +3,18 @@
  * disabled until that request ends. Orders and token creation carry a fresh Idempotency-Key per
  * submit attempt. Every request here hangs until the test releases it.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
-import { i18nProvider } from '../../src/i18n';
 import type { Role } from '../../src/pages/roles/rolesApi';
-
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({
-  client: () => ({ request }),
-  refreshSession: () => Promise.resolve(),
-}));
-
-const { CreateTokenDialog } = await import('../../src/pages/tokens/CreateTokenDialog');
-const { CreateRoleDialog } = await import('../../src/pages/roles/CreateRoleDialog');
-const { RolesPage } = await import('../../src/pages/roles/RolesPage');
-const { GenerateTokensPage } = await import('../../src/pages/generateTokens/GenerateTokensPage');
-const { TagDialog } = await import('../../src/resources/tags/TagDialog');
-const { SensorFactorsDialog } = await import('../../src/resources/sensors/SensorFactorsDialog');
+import { CreateTokenDialog } from '../../src/pages/tokens/CreateTokenDialog';
+import { CreateRoleDialog } from '../../src/pages/roles/CreateRoleDialog';
+import { RolesPage } from '../../src/pages/roles/RolesPage';
+import { GenerateTokensPage } from '../../src/pages/generateTokens/GenerateTokensPage';
+import { TagDialog } from '../../src/resources/tags/TagDialog';
+import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDialog';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 /** A promise the test resolves by hand: the request stays in flight meanwhile. */
 function deferred<T>() {
@@ -38,26 +29,14 @@ const ROLES: Role[] = [
   { id: 3, name: 'viewer', permissions: { view_sensors: true }, builtIn: false, userCount: 2 },
 ];
 
-function signInAs(permissions: string[]) {
-  localStorage.setItem(
-    'aq.session',
-    JSON.stringify({
-      user: { id: 1, name: 'admin', displayName: null, avatar: null, role: 'admin', permissions },
-      role: 'admin',
-      permissions,
-      token: 't',
-      refreshToken: 'r',
-    }),
-  );
-}
+let roles: Record<'getList' | 'create' | 'update', Mock>;
+let tokens: Record<'getTokenPermissions' | 'create', Mock>;
 
-const wrap = (ui: ReactNode, dataProvider: Partial<DataProvider> = {}) =>
+const wrap = (ui: ReactNode, methods: Parameters<typeof appDataProvider>[0] = {}) =>
   render(
-    <MemoryRouter initialEntries={['/users/roles?id=3']}>
-      <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider(dataProvider)}>
-        {ui}
-      </AdminContext>
-    </MemoryRouter>,
+    <TestAdmin path="/users/roles?id=3" dataProvider={appDataProvider(methods, { roles, tokens })}>
+      {ui}
+    </TestAdmin>,
   );
 
 /** Two clicks in one go, before React or react-query can re-render the button as disabled. */
@@ -66,20 +45,17 @@ function doubleClick(button: HTMLElement) {
   fireEvent.click(button);
 }
 
-const calls = (method: string, path: string) =>
-  request.mock.calls.filter(([p, o]) => p === path && o?.method === method);
-
 let pending: ReturnType<typeof deferred<unknown>>;
 beforeEach(() => {
   localStorage.clear();
   signInAs(['admin_view_roles', 'admin_edit_roles', 'admin_add_roles', 'add_sensors', 'use_tokens', 'edit_factors']);
   pending = deferred();
-  request.mockReset();
-  request.mockImplementation((path: string, opts: { method?: string } = {}) => {
-    if (path === '/integrations/permissions') return Promise.resolve({ data: ['view_sensors'] });
-    if (path === '/admin/roles' && !opts.method) return Promise.resolve({ data: ROLES });
-    return pending.promise;
-  });
+  roles = {
+    getList: vi.fn(async () => ({ data: ROLES, total: ROLES.length })),
+    create: vi.fn(() => pending.promise),
+    update: vi.fn(() => pending.promise),
+  };
+  tokens = { getTokenPermissions: vi.fn(async () => ['view_sensors']), create: vi.fn(() => pending.promise) };
 });
 
 describe('a double click submits once', () => {
@@ -89,17 +65,16 @@ describe('a double click submits once', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'ci');
     const create = screen.getByRole('button', { name: 'Create' });
     doubleClick(create);
-    await waitFor(() => expect(calls('POST', '/integrations')).toHaveLength(1));
+    await waitFor(() => expect(tokens.create).toHaveBeenCalledTimes(1));
     expect((create as HTMLButtonElement).disabled).toBe(true);
-    expect(calls('POST', '/integrations')[0]![1].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(tokens.create.mock.calls[0]![1].meta.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((r) => setTimeout(r, 50));
-    expect(calls('POST', '/integrations')).toHaveLength(1);
+    expect(tokens.create).toHaveBeenCalledTimes(1);
   });
 
   it('Create token: every submit attempt gets a new key', async () => {
-    request.mockImplementation((path: string) =>
-      path === '/integrations/permissions' ? Promise.resolve({ data: [] }) : Promise.reject(new Error('offline')),
-    );
+    tokens.getTokenPermissions.mockResolvedValue([]);
+    tokens.create.mockRejectedValue(new Error('offline'));
     const user = userEvent.setup();
     wrap(<CreateTokenDialog onClose={vi.fn()} onCreated={vi.fn()} />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'ci');
@@ -108,8 +83,8 @@ describe('a double click submits once', () => {
       expect((screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false),
     );
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(calls('POST', '/integrations')).toHaveLength(2));
-    const [a, b] = calls('POST', '/integrations').map(([, o]) => o.idempotencyKey);
+    await waitFor(() => expect(tokens.create).toHaveBeenCalledTimes(2));
+    const [a, b] = tokens.create.mock.calls.map(([, params]) => params.meta.idempotencyKey);
     expect(a).not.toBe(b);
   });
 
@@ -119,10 +94,11 @@ describe('a double click submits once', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'auditor');
     const create = screen.getByRole('button', { name: 'Create' });
     doubleClick(create);
-    await waitFor(() => expect(calls('POST', '/admin/roles')).toHaveLength(1));
+    await waitFor(() => expect(roles.create).toHaveBeenCalledTimes(1));
+    expect(roles.create.mock.calls[0]![1]).toMatchObject({ data: { name: 'auditor' } });
     expect((create as HTMLButtonElement).disabled).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
-    expect(calls('POST', '/admin/roles')).toHaveLength(1);
+    expect(roles.create).toHaveBeenCalledTimes(1);
   });
 
   it('role SAVE: one PATCH', async () => {
@@ -131,19 +107,17 @@ describe('a double click submits once', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const save = screen.getByRole('button', { name: 'Save' });
     doubleClick(save);
-    await waitFor(() => expect(calls('PATCH', '/admin/roles/3')).toHaveLength(1));
+    await waitFor(() => expect(roles.update).toHaveBeenCalledTimes(1));
+    expect(roles.update.mock.calls[0]![1]).toMatchObject({ id: 3, data: { name: 'viewer' } });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
-    expect(calls('PATCH', '/admin/roles/3')).toHaveLength(1);
+    expect(roles.update).toHaveBeenCalledTimes(1);
   });
 
   it('Generate Tokens ORDER: one order with an Idempotency-Key', async () => {
     const orderSensors = vi.fn(() => pending.promise);
     const user = userEvent.setup();
-    wrap(<GenerateTokensPage />, {
-      orderSensors,
-      getList: async () => ({ data: [], total: 0 }),
-    } as Partial<DataProvider>);
+    wrap(<GenerateTokensPage />, { orderSensors, getList: async () => ({ data: [], total: 0 }) });
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '3');
     const order = screen.getByRole('button', { name: 'Order' });
     doubleClick(order);
@@ -152,13 +126,14 @@ describe('a double click submits once', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(orderSensors).toHaveBeenCalledTimes(1);
     const args = orderSensors.mock.calls[0] as unknown[];
-    expect(args[2]).toMatchObject({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(args[0]).toBe('sensors');
+    expect(args[1]).toMatchObject({ order: { amount: 3 }, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('tag dialog: one create', async () => {
     const create = vi.fn(() => pending.promise);
     const user = userEvent.setup();
-    wrap(<TagDialog context="sensors" onClose={vi.fn()} />, { create } as Partial<DataProvider>);
+    wrap(<TagDialog context="sensors" onClose={vi.fn()} />, { create });
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Roof');
     await user.click(screen.getByRole('combobox', { name: /Type/ }));
     await user.click(await screen.findByRole('option', { name: 'STRING' }));
@@ -178,9 +153,7 @@ describe('a double click submits once', () => {
       params: { factors: { pm1: { A: 1, B: 2, C: 3 } } },
       tags: {},
     };
-    wrap(<SensorFactorsDialog sensor={sensor as never} param="pm1" onClose={vi.fn()} />, {
-      updateSensorFactors,
-    } as Partial<DataProvider>);
+    wrap(<SensorFactorsDialog sensor={sensor as never} param="pm1" onClose={vi.fn()} />, { updateSensorFactors });
     const save = screen.getByRole('button', { name: 'Save' });
     doubleClick(save);
     await waitFor(() => expect(updateSensorFactors).toHaveBeenCalledTimes(1));

@@ -5,63 +5,41 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
-import { i18nProvider } from '../../src/i18n';
+import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '../../src/dataProviders/errors';
 import { queryClient, retryUnlessClientError } from '../../src/dataProviders/queryClient';
+import { SensorHistoryPage, InstallationHistoryPage } from '../../src/pages/history/HistoryPage';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
-
-const { SensorHistoryPage, InstallationHistoryPage } = await import('../../src/pages/history/HistoryPage');
-
-function signIn() {
-  const permissions = ['view_history_sensor', 'view_installations'];
-  localStorage.setItem(
-    'aq.session',
-    JSON.stringify({
-      user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions },
-      role: 'r',
-      permissions,
-      token: 't',
-      refreshToken: 'r',
-    }),
-  );
-}
+const getHistory = vi.fn();
 
 const renderAt = (path: string) =>
   render(
-    <MemoryRouter initialEntries={[path]}>
-      {/* react-admin's default query client retries every failed query three times. */}
-      <AdminContext
-        store={memoryStore()}
-        i18nProvider={i18nProvider}
-        dataProvider={testDataProvider({ getList: async () => ({ data: [], total: 0 }) })}
-      >
-        <Routes>
-          <Route path="/sensors/:id/history" element={<SensorHistoryPage />} />
-          <Route path="/installations/:id/history" element={<InstallationHistoryPage />} />
-        </Routes>
-      </AdminContext>
-    </MemoryRouter>,
+    // react-admin's default query client retries every failed query three times.
+    <TestAdmin
+      path={path}
+      dataProvider={appDataProvider({ getHistory, getList: async () => ({ data: [], total: 0 }) })}
+    >
+      <Routes>
+        <Route path="/sensors/:id/history" element={<SensorHistoryPage />} />
+        <Route path="/installations/:id/history" element={<InstallationHistoryPage />} />
+      </Routes>
+    </TestAdmin>,
   );
 
-const historyCalls = () => request.mock.calls.filter(([path]) => String(path).startsWith('/history/'));
+const historyCalls = () => getHistory.mock.calls;
 
 beforeEach(() => {
   localStorage.clear();
-  signIn();
-  request.mockReset();
-  request.mockImplementation((path: string) =>
-    String(path).startsWith('/history/')
-      ? Promise.reject(
-          new ApiError('response', 404, 'Sensor 999999 does not exist', path, {
-            status: 404,
-            message: 'Sensor 999999 does not exist',
-          }),
-        )
-      : Promise.resolve({ data: { tags: [] } }),
+  signInAs(['view_history_sensor', 'view_installations']);
+  getHistory.mockReset();
+  getHistory.mockImplementation((_resource: string, { scope, id }: { scope: string; id: string }) =>
+    Promise.reject(
+      new ApiError('response', 404, 'Sensor 999999 does not exist', `/history/${scope}/${id}`, {
+        status: 404,
+        message: 'Sensor 999999 does not exist',
+      }),
+    ),
   );
 });
 
@@ -71,8 +49,8 @@ describe('history of an unknown or malformed id', () => {
     expect(await screen.findByText('Sensor 999999 was not found.')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 1500));
     expect(historyCalls()).toHaveLength(1);
-    // The page says it; the banner stays out of it.
-    expect(historyCalls()[0]![1]).toMatchObject({ ignoreStatuses: expect.arrayContaining([404]) });
+    expect(historyCalls()[0]).toEqual(['history', expect.objectContaining({ scope: 'sensors', id: '999999' })]);
+    // That the provider keeps the banner out of a 404 is tested with the provider (tests/component/dataProvider.test.tsx).
     expect(screen.queryByText('No data.')).toBeNull();
     expect(screen.queryByText(/of 10/)).toBeNull();
   });

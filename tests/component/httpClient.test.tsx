@@ -1,20 +1,13 @@
 /** The HTTP layer: one shared refresh for concurrent callers, the 2-second rule, cancellation, ignored statuses. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
+import { configureServices, json, jwt } from './support/services';
 import { client, SESSION_MESSAGES } from '../../src/dataProviders/http';
 import { ApiError } from '../../src/dataProviders/errors';
 import { appEvents, type BannerError } from '../../src/state/events';
 import { readSession, writeSession } from '../../src/state/session';
 import { authProvider } from '../../src/authProvider';
 
-function jwt(expSeconds: number): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: expSeconds })}.sig`;
-}
-
 const user = { id: 1, name: 'admin', displayName: 'Ada', avatar: null, role: 'admin', permissions: ['view_sensors'] };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let banners: BannerError[];
@@ -23,16 +16,7 @@ const offs: (() => void)[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({
-    services: {
-      main: '/api',
-      adp: '/adp-api',
-      apiusers: '/apiusers-api',
-      gsm: '/updater/gsm',
-      wifi: '/updater/wifi',
-      gen3: '/updater/gen3',
-    },
-  } as RuntimeConfig);
+  configureServices();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   banners = [];

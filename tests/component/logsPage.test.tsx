@@ -2,15 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { i18nProvider } from '../../src/i18n';
+import { useLocation } from 'react-router-dom';
 import { AuditLogPage } from '../../src/pages/logs/AuditLogPage';
 import { parseAuditParams, DEFAULT_AUDIT_PARAMS } from '../../src/pages/logs/auditLogParams';
 import type { AuditScope } from '../../src/pages/logs/useAuditLogs';
 
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
+import { TestAdmin, appDataProvider } from './support/admin';
+
+const getAuditLogs = vi.fn();
 
 const LOG = {
   logId: 41,
@@ -20,8 +19,7 @@ const LOG = {
   sourceName: 'Console',
   message: 'Token "ci" created',
 };
-const page = (logs = [LOG], totalCount = logs.length, capped = false) =>
-  Promise.resolve({ data: { logs }, meta: { totalCount, capped } });
+const page = (logs = [LOG], totalCount = logs.length, capped = false) => Promise.resolve({ logs, totalCount, capped });
 
 function Location() {
   return <div data-testid="location">{useLocation().search}</div>;
@@ -29,21 +27,19 @@ function Location() {
 
 function renderPage(scope: AuditScope, url: string) {
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
-        <AuditLogPage scope={scope} title={scope === 'admin' ? 'System Logs' : 'Personal Logs'} />
-        <Location />
-      </AdminContext>
-    </MemoryRouter>,
+    <TestAdmin path={url} dataProvider={appDataProvider({ getAuditLogs })}>
+      <AuditLogPage scope={scope} title={scope === 'admin' ? 'System Logs' : 'Personal Logs'} />
+      <Location />
+    </TestAdmin>,
   );
 }
 
 const urlParams = () => Object.fromEntries(new URLSearchParams(screen.getByTestId('location').textContent!));
-const lastQuery = () => request.mock.calls.at(-1)![1].query as Record<string, string>;
+const lastQuery = () => getAuditLogs.mock.calls.at(-1)![1].query as Record<string, string>;
 
 beforeEach(() => {
-  request.mockReset();
-  request.mockImplementation(() => page());
+  getAuditLogs.mockReset();
+  getAuditLogs.mockImplementation(() => page());
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -68,9 +64,9 @@ describe('AuditLogPage', () => {
   it('restores the whole view from the URL and asks the server for exactly it', async () => {
     renderPage('admin', '/logs/admin?page=2&limit=10&sortBy=eventType&descending=false&type=TokenCreated&search=ci');
     expect(await screen.findByText('Token "ci" created')).toBeTruthy();
-    expect(request).toHaveBeenCalledWith(
-      '/audit/logs/admin',
-      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    expect(getAuditLogs).toHaveBeenCalledWith(
+      'logs',
+      expect.objectContaining({ scope: 'admin', signal: expect.any(AbortSignal) }),
     );
     expect(lastQuery()).toEqual({
       page: '2',
@@ -102,13 +98,13 @@ describe('AuditLogPage', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual(['ID', 'Date', 'Type', 'Source', 'Message']);
-    expect(request.mock.calls[0]![0]).toBe('/audit/logs/personal');
+    expect(getAuditLogs.mock.calls[0]![1].scope).toBe('personal');
     expect(lastQuery().sortBy).toBe('logId');
   });
 
   it('offers the eight page sizes and keeps paging and sorting in the URL', async () => {
     const user = userEvent.setup();
-    request.mockImplementation(() => page([LOG], 450));
+    getAuditLogs.mockImplementation(() => page([LOG], 450));
     renderPage('admin', '/logs/admin');
     await screen.findByText('1–100 of 450');
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -129,7 +125,7 @@ describe('AuditLogPage', () => {
   });
 
   it('says when a search was counted only up to the cap', async () => {
-    request.mockImplementation(() => page([LOG], 10000, true));
+    getAuditLogs.mockImplementation(() => page([LOG], 10000, true));
     renderPage('admin', '/logs/admin?search=sensor');
     expect(await screen.findByText('1–100 of more than 10,000')).toBeTruthy();
   });
@@ -162,11 +158,13 @@ describe('AuditLogPage', () => {
   it('cancels the request in flight when the view changes', async () => {
     const user = userEvent.setup();
     const signals: AbortSignal[] = [];
-    request.mockImplementation((_path: string, opts: { signal: AbortSignal; query: Record<string, string> }) => {
-      signals.push(opts.signal);
-      // The first answer never comes; the next ones do.
-      return signals.length === 1 ? new Promise(() => {}) : page();
-    });
+    getAuditLogs.mockImplementation(
+      (_resource: string, opts: { signal: AbortSignal; query: Record<string, string> }) => {
+        signals.push(opts.signal);
+        // The first answer never comes; the next ones do.
+        return signals.length === 1 ? new Promise(() => {}) : page();
+      },
+    );
     renderPage('admin', '/logs/admin');
     expect(await screen.findByText('Loading...')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
@@ -181,19 +179,19 @@ describe('AuditLogPage', () => {
     const user = userEvent.setup();
     renderPage('admin', '/logs/admin');
     await screen.findByText('Token "ci" created');
-    const before = request.mock.calls.length;
+    const before = getAuditLogs.mock.calls.length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(request.mock.calls.length).toBe(before + 1));
+    await waitFor(() => expect(getAuditLogs.mock.calls.length).toBe(before + 1));
   });
 
   it('says No data. when there are no events at all', async () => {
-    request.mockImplementation(() => page([]));
+    getAuditLogs.mockImplementation(() => page([]));
     renderPage('admin', '/logs/admin');
     expect(await screen.findByText('No data.')).toBeTruthy();
   });
 
   it('says No matches found. when a search or type finds nothing', async () => {
-    request.mockImplementation(() => page([]));
+    getAuditLogs.mockImplementation(() => page([]));
     renderPage('personal', '/logs/personal?type=RoleDeleted');
     expect(await screen.findByText('No matches found.')).toBeTruthy();
   });

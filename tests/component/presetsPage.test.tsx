@@ -18,7 +18,9 @@ import {
   TAB_SYNC_KEY,
   type Preset,
 } from '../../common/presets';
-import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
+import { configureServices, json, jwt } from './support/services';
+// The real provider over a stubbed fetch: these tests follow the calls down to the wire.
+import { dataProvider } from '../../src/dataProviders';
 import { writeSession } from '../../src/state/session';
 import { PresetsPage } from '../../src/pages/preferences/PresetsPage';
 import { SensorQueriesPage } from '../../src/pages/preferences/SavedQueriesPage';
@@ -28,29 +30,13 @@ import { migrateLegacyStorage } from '../../src/pages/preferences/legacyStorage'
 import { announceChange, syncTopicOf } from '../../src/pages/preferences/tabSync';
 import { PreferencesSync } from '../../src/layout/PreferencesSync';
 
-function jwt(expSeconds: number): string {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: expSeconds })}.sig`;
-}
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let presets: Preset[];
 let calls: { method: string; path: string; body: unknown }[];
 let clipboard: { writeText: ReturnType<typeof vi.fn>; readText: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
   localStorage.clear();
-  setRuntimeConfig({
-    services: {
-      main: '/api',
-      adp: '/adp-api',
-      apiusers: '/apiusers-api',
-      gsm: '/updater/gsm',
-      wifi: '/updater/wifi',
-      gen3: '/updater/gen3',
-    },
-  } as RuntimeConfig);
+  configureServices();
   writeSession({
     user: {
       id: 1,
@@ -99,7 +85,7 @@ afterEach(() => {
 function renderPage(page: ReactNode) {
   return render(
     <MemoryRouter>
-      <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
+      <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={dataProvider}>
         {page}
         <Notification />
       </AdminContext>
@@ -245,7 +231,7 @@ describe('tab sync', () => {
   it('reloads the presets when another tab announces a change', async () => {
     render(
       <MemoryRouter>
-        <AdminContext store={memoryStore()}>
+        <AdminContext store={memoryStore()} dataProvider={dataProvider}>
           <PreferencesSync />
           <PresetsPage />
         </AdminContext>
@@ -294,7 +280,7 @@ describe('migration from older local storage', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();
-    const adopted = await migrateLegacyStorage(queryClient);
+    const adopted = await migrateLegacyStorage(queryClient, dataProvider);
     expect(adopted).toEqual([LEGACY_STORAGE_KEYS.presets]);
     expect(calls.map((c) => c.path)).toEqual([
       '/preferences/presets/migrate',

@@ -6,19 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
-import { i18nProvider } from '../../src/i18n';
 import type { Role } from '../../src/pages/roles/rolesApi';
+import { RolesPage } from '../../src/pages/roles/RolesPage';
+import { SensorList } from '../../src/resources/sensors/SensorList';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({
-  client: () => ({ request }),
-  refreshSession: () => Promise.resolve(),
-}));
-
-const { RolesPage } = await import('../../src/pages/roles/RolesPage');
-const { SensorList } = await import('../../src/resources/sensors/SensorList');
+const getRoles = vi.fn();
 
 const ROLES: Role[] = ['admin', 'default', 'technician', 'field_ops'].map((name, i) => ({
   id: i + 1,
@@ -37,32 +30,17 @@ const SENSORS = [
   },
 ];
 
-function signInAs(permissions: string[]) {
-  localStorage.setItem(
-    'aq.session',
-    JSON.stringify({
-      user: { id: 1, name: 'u', displayName: null, avatar: null, role: 'r', permissions },
-      role: 'r',
-      permissions,
-      token: 't',
-      refreshToken: 'r',
-    }),
-  );
-}
-
-const wrap = (ui: ReactNode, path: string, dataProvider: Partial<DataProvider> = {}) =>
+const wrap = (ui: ReactNode, path: string, methods: Parameters<typeof appDataProvider>[0] = {}) =>
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider(dataProvider)}>
-        {ui}
-      </AdminContext>
-    </MemoryRouter>,
+    <TestAdmin path={path} dataProvider={appDataProvider(methods, { roles: { getList: getRoles } })}>
+      {ui}
+    </TestAdmin>,
   );
 
 beforeEach(() => {
   localStorage.clear();
-  request.mockReset();
-  request.mockImplementation(() => Promise.resolve({ data: ROLES }));
+  getRoles.mockReset();
+  getRoles.mockResolvedValue({ data: ROLES, total: ROLES.length });
 });
 
 describe('role selector', () => {
@@ -79,7 +57,7 @@ describe('role selector', () => {
 });
 
 describe('Sensors Actions column', () => {
-  const dataProvider = { getList: async () => ({ data: SENSORS, total: 1 }) } as unknown as Partial<DataProvider>;
+  const dataProvider = { getList: async () => ({ data: SENSORS, total: 1 }) };
   const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 
   it('is left out when no row action is permitted (sales)', async () => {

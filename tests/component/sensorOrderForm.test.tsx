@@ -132,7 +132,7 @@ describe('GenerateTokensPage', () => {
     await user.click(screen.getByRole('button', { name: 'Fill pm25 factors' }));
     await user.click(order());
     await waitFor(() => expect(orderSensors).toHaveBeenCalled());
-    expect(orderSensors.mock.calls[0]![1]).toEqual({
+    expect(orderSensors.mock.calls[0]![1].order).toEqual({
       amount: 3,
       communication: 'NBIOT',
       measured: ['pm1', 'pm25', 'pm10', 'temperature', 'humidity', 'pressure', 'no2'],

@@ -2,11 +2,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, RecordContextProvider, memoryStore, testDataProvider } from 'react-admin';
+import { Notification, RecordContextProvider } from 'react-admin';
 import { SENSOR_STATUSES, allowedNextStatuses, type SensorStatus } from '../../common/domain';
-import { i18nProvider } from '../../src/i18n';
 import { SensorStatusInput } from '../../src/resources/sensors/SensorStatusInput';
 import type { Sensor } from '../../src/resources/sensors/types';
+import { TestAdmin, appDataProvider } from './support/admin';
 
 function signIn(permissions: string[]) {
   localStorage.setItem(
@@ -32,16 +32,12 @@ const changeSensorStatus = vi.fn();
 
 function renderStatus(status: SensorStatus) {
   return render(
-    <AdminContext
-      store={memoryStore()}
-      i18nProvider={i18nProvider}
-      dataProvider={testDataProvider({ changeSensorStatus })}
-    >
+    <TestAdmin dataProvider={appDataProvider({ changeSensorStatus })}>
       <RecordContextProvider value={sensor(status)}>
         <SensorStatusInput />
       </RecordContextProvider>
       <Notification />
-    </AdminContext>,
+    </TestAdmin>,
   );
 }
 

@@ -1,15 +1,15 @@
-/** The create-token dialog and the one-time secret dialog, against a mocked main API client. */
+/** The create-token dialog and the one-time secret dialog, against a test data provider. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { Notification } from 'react-admin';
 import type { ReactNode } from 'react';
-import { i18nProvider } from '../../src/i18n';
 import { CreateTokenDialog } from '../../src/pages/tokens/CreateTokenDialog';
 import { TokenSecretDialog } from '../../src/pages/tokens/TokenSecretDialog';
+import { TestAdmin, appDataProvider } from './support/admin';
 
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
+const create = vi.fn();
+const getTokenPermissions = vi.fn();
 
 const HELD = ['view_sensors', 'view_logs', 'edit_factors', 'admin_view_logs', 'admin_view_tokens', 'use_tokens'];
 
@@ -26,26 +26,22 @@ const CREATED = {
   token: 'aqt_secret',
 };
 
-function api(path: string, opts: { method?: string } = {}) {
-  if (path === '/integrations/permissions') return Promise.resolve({ data: HELD });
-  if (path === '/integrations' && opts.method === 'POST') return Promise.resolve(CREATED);
-  return Promise.reject(new Error(`unexpected ${opts.method ?? 'GET'} ${path}`));
-}
-
 const wrap = (ui: ReactNode) =>
   render(
-    <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
+    <TestAdmin dataProvider={appDataProvider({}, { tokens: { create, getTokenPermissions } })}>
       {ui}
       <Notification />
-    </AdminContext>,
+    </TestAdmin>,
   );
 
 beforeEach(() => {
-  request.mockReset();
-  request.mockImplementation(api);
+  create.mockReset();
+  create.mockResolvedValue({ data: CREATED });
+  getTokenPermissions.mockReset();
+  getTokenPermissions.mockResolvedValue(HELD);
 });
 
-const posts = () => request.mock.calls.filter(([, o]) => o?.method === 'POST');
+const posts = () => create.mock.calls;
 
 describe('CreateTokenDialog', () => {
   it('requires a name and sends nothing without one', async () => {
@@ -104,16 +100,14 @@ describe('CreateTokenDialog', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(posts()).toHaveLength(1);
     expect(posts()[0]).toEqual([
-      '/integrations',
+      'tokens',
       {
-        method: 'POST',
-        body: {
+        data: {
           name: 'ci exporter',
           permissions: ['admin_view_logs', 'admin_view_tokens', 'view_sensors'],
           time: 8.64e7,
         },
-        idempotencyKey: expect.any(String),
-        ignoreStatuses: [400, 403, 409, 422],
+        meta: { idempotencyKey: expect.any(String) },
       },
     ]);
     expect(onCreated.mock.calls[0]![0]).toMatchObject({ token: 'aqt_secret' });
@@ -127,7 +121,7 @@ describe('CreateTokenDialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'weekly');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(posts()[0]![1].body).toEqual({ name: 'weekly', permissions: [], time: 6.048e8 });
+    expect(posts()[0]![1].data).toEqual({ name: 'weekly', permissions: [], time: 6.048e8 });
   });
 
   it('starts a duplicate from the original name and the permissions the caller still holds', async () => {
@@ -146,7 +140,7 @@ describe('CreateTokenDialog', () => {
     expect((screen.getByRole('checkbox', { name: 'view_sensors' }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    expect(posts()[0]![1].body).toEqual({ name: 'old token', permissions: ['view_sensors'], time: 6.048e8 });
+    expect(posts()[0]![1].data).toEqual({ name: 'old token', permissions: ['view_sensors'], time: 6.048e8 });
   });
 
   it('closes on Cancel without sending', async () => {

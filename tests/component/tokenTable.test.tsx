@@ -2,17 +2,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, Notification } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { Notification } from 'react-admin';
 import type { ComponentType } from 'react';
-import { i18nProvider } from '../../src/i18n';
 import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
 import { ApiManagerPage } from '../../src/pages/tokens/ApiManagerPage';
 import { IntegrationsPage } from '../../src/pages/tokens/IntegrationsPage';
 import type { ApiToken } from '../../src/pages/tokens/types';
 
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
+import { TestAdmin, appDataProvider } from './support/admin';
+
+const getList = vi.fn();
+const deleteToken = vi.fn();
+const getTokenPermissions = vi.fn();
 
 const DAY = 86_400_000;
 const ME = 3;
@@ -52,12 +53,10 @@ function signInAs(permissions: string[]) {
 
 function renderPage(Page: ComponentType) {
   return render(
-    <MemoryRouter>
-      <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
-        <Page />
-        <Notification />
-      </AdminContext>
-    </MemoryRouter>,
+    <TestAdmin dataProvider={appDataProvider({}, { tokens: { getList, delete: deleteToken, getTokenPermissions } })}>
+      <Page />
+      <Notification />
+    </TestAdmin>,
   );
 }
 
@@ -66,16 +65,15 @@ const rowOf = (name: string) => screen.getByText(name, { selector: 'td, td *' })
 beforeEach(() => {
   setRuntimeConfig({ apiDocs: '/api/docs' } as RuntimeConfig);
   tokens = TOKENS;
-  request.mockReset();
-  request.mockImplementation((path: string, opts: { method?: string; query?: Record<string, unknown> } = {}) => {
-    if (path === '/integrations' && !opts.method)
-      return Promise.resolve({
-        data: { integrations: opts.query?.all ? tokens : tokens.filter((t) => t.ownerId === ME) },
-      });
-    if (path === '/integrations/permissions') return Promise.resolve({ data: ['view_sensors', 'view_logs'] });
-    if (opts.method === 'DELETE') return Promise.resolve({ ...tokens[0], active: false });
-    return Promise.reject(new Error(`unexpected ${path}`));
+  getList.mockReset();
+  getList.mockImplementation(async (_resource: string, { filter }: { filter: { all?: boolean } }) => {
+    const data = filter.all ? tokens : tokens.filter((t) => t.ownerId === ME);
+    return { data, total: data.length };
   });
+  getTokenPermissions.mockReset();
+  getTokenPermissions.mockResolvedValue(['view_sensors', 'view_logs']);
+  deleteToken.mockReset();
+  deleteToken.mockImplementation(async () => ({ data: { ...tokens[0], active: false } }));
 });
 
 describe('API Manager', () => {
@@ -86,7 +84,7 @@ describe('API Manager', () => {
     expect(await screen.findByText("You don't have any tokens yet")).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'API Manager' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /API documentation/ }).getAttribute('href')).toBe('/api/docs');
-    expect(request).toHaveBeenCalledWith('/integrations', expect.objectContaining({ query: undefined }));
+    expect(getList).toHaveBeenCalledWith('tokens', expect.objectContaining({ filter: { all: false } }));
   });
 
   it('lists the caller’s tokens with permissions, expiry and status', async () => {
@@ -129,11 +127,9 @@ describe('API Manager', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Revoke token' });
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Token has been deactivated.')).toBeTruthy();
-    expect(request).toHaveBeenCalledWith('/integrations/4', { method: 'DELETE' });
+    expect(deleteToken).toHaveBeenCalledWith('tokens', { id: 4 });
     // The list is read again after the change.
-    await waitFor(() =>
-      expect(request.mock.calls.filter(([p, o]) => p === '/integrations' && !o?.method).length).toBeGreaterThan(1),
-    );
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(1));
   });
 
   it('duplicates a token into the create dialog', async () => {
@@ -153,7 +149,7 @@ describe('Integrations', () => {
     signInAs(['admin_view_tokens', 'admin_use_tokens', 'admin_deactivate_tokens']);
     renderPage(IntegrationsPage);
     await screen.findByText('theirs');
-    expect(request).toHaveBeenCalledWith('/integrations', expect.objectContaining({ query: { all: true } }));
+    expect(getList).toHaveBeenCalledWith('tokens', expect.objectContaining({ filter: { all: true } }));
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Name',
       'Owner',

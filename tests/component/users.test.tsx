@@ -2,16 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, Notification, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
+import { Notification } from 'react-admin';
 import { PERMISSIONS } from '../../common/permissions';
-import { i18nProvider } from '../../src/i18n';
+import { UserList } from '../../src/resources/users/UserList';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
-const request = vi.fn();
-vi.mock('../../src/dataProviders/http', () => ({ client: () => ({ request }) }));
-
-// Imported after the mock so the screen talks to it.
-const { UserList } = await import('../../src/resources/users/UserList');
+const logoutUser = vi.fn();
 
 const USERS = [
   { id: 1, name: 'admin', displayName: 'Ada Admin', avatar: null, email: null, role: 'admin', enabled: true },
@@ -43,17 +39,6 @@ const ROLES = ['admin', 'default', 'viewer', 'technician', 'sales'].map((name, i
   userCount: 1,
 }));
 
-function signInAs(permissions: readonly string[]) {
-  const session = {
-    user: { id: 1, name: 'admin', displayName: 'Ada Admin', avatar: null, role: 'admin', permissions },
-    role: 'admin',
-    permissions,
-    token: 'access',
-    refreshToken: 'refresh',
-  };
-  localStorage.setItem('aq.session', JSON.stringify(session));
-}
-
 function renderList(url = '/users') {
   const getList = vi.fn(async (_resource: string, params: { filter: { showDisabled?: boolean; search?: string } }) => {
     const rows = USERS.filter((u) => params.filter.showDisabled || u.enabled).filter(
@@ -62,26 +47,26 @@ function renderList(url = '/users') {
     return { data: rows, total: rows.length };
   });
   const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: params.data }));
-  const dataProvider = testDataProvider({ getList, update } as unknown as Partial<DataProvider>);
+  const roles = { getList: async () => ({ data: ROLES, total: ROLES.length }) };
+  const dataProvider = appDataProvider({ getList, update, logoutUser }, { roles });
   render(
-    <MemoryRouter initialEntries={[url]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-        <UserList />
-        <Notification />
-      </AdminContext>
-    </MemoryRouter>,
+    <TestAdmin path={url} dataProvider={dataProvider}>
+      <UserList />
+      <Notification />
+    </TestAdmin>,
   );
   return { getList, update, user: userEvent.setup() };
 }
 
-const row = async (username: string) => (await screen.findByText(username)).closest('tr')!;
+// The first render of the list (react-admin, MUI) can take over a second on a busy machine.
+const row = async (username: string) => (await screen.findByText(username, {}, { timeout: 5000 })).closest('tr')!;
 
 beforeEach(() => {
-  request.mockImplementation(async (path: string) => (path === '/admin/roles' ? { data: ROLES } : { invalidated: 2 }));
+  logoutUser.mockResolvedValue({ invalidated: 2 });
 });
 afterEach(() => {
   localStorage.clear();
-  request.mockReset();
+  logoutUser.mockReset();
 });
 
 describe('Users screen', () => {
@@ -189,7 +174,7 @@ describe('Users screen', () => {
     expect(within(dialog).getByText('Logout user')).toBeTruthy();
     expect(dialog.textContent).toMatch(/invalidates all of their sessions.*This cannot be undone\./);
     await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/admin/users/3/logout', { method: 'POST' }));
+    await waitFor(() => expect(logoutUser).toHaveBeenCalledWith('users', { id: 3 }));
     expect(await screen.findByText('All sessions invalidated! technician logged out successfully!')).toBeTruthy();
   });
 });

@@ -12,7 +12,7 @@ import SettingsIcon from '@mui/icons-material/Tune';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { queryValueError, type QueryKind } from '../../../common/presets';
-import { queriesApi, usePersonalListChange, useSavedQueries } from '../../pages/preferences/preferencesApi';
+import { useQueriesApi, usePersonalListChange, useSavedQueries } from '../../pages/preferences/preferencesApi';
 import { SavedQueryDialog, type SavedQueryDraft } from './SavedQueryDialog';
 
 export function FavouriteQueriesButton({
@@ -31,7 +31,7 @@ export function FavouriteQueriesButton({
   const notify = useNotify();
   const translate = useTranslate();
   const { data: queries = [], isLoading } = useSavedQueries(kind);
-  const api = queriesApi(kind);
+  const api = useQueriesApi(kind);
   const create = usePersonalListChange(api, (draft: SavedQueryDraft) =>
     api.create({ name: draft.name, value: draft.value, visibility: draft.visibility }),
   );

@@ -5,31 +5,21 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CATALOGUES, withTags, type Catalogue, type EntityName, type TagDef } from '../../../common/query';
-import { client } from '../../dataProviders/http';
+import { useDataProvider } from 'react-admin';
+import { CATALOGUES, withTags, type Catalogue, type EntityName } from '../../../common/query';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { usePermissionSet } from '../../state/useSession';
 
 const TAGGED: readonly string[] = ['sensors', 'installations', 'contractors'];
 
 export function useListTags(list: string | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ['query-tags', list],
     enabled: list !== undefined && TAGGED.includes(list),
     staleTime: 5 * 60_000,
     retry: false,
-    queryFn: async ({ signal }): Promise<TagDef[]> => {
-      try {
-        const body = await client('main').request<{ data?: { tags?: TagDef[] } } | TagDef[]>(`/${list}/tags`, {
-          query: { includeMeta: 'true' },
-          signal,
-          skipLoading: true,
-          ignoreStatuses: [403, 404, 405, 500, 501, 502, 503],
-        });
-        return Array.isArray(body) ? body : (body.data?.tags ?? []);
-      } catch {
-        return [];
-      }
-    },
+    queryFn: ({ signal }) => dataProvider.getQueryTags('queries', { list: list!, signal }),
   });
 }
 

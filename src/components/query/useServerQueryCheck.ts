@@ -4,9 +4,10 @@
  * mismatches, permissions — before the query is applied. Answers are remembered per text.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { tryParseQuery } from '../../../common/query';
-import { client } from '../../dataProviders/http';
 import { ApiError } from '../../dataProviders/errors';
+import type { AppDataProvider } from '../../dataProviders/types';
 
 /** Typing pauses this long before the server is asked. */
 export const SERVER_CHECK_DELAY_MS = 400;
@@ -15,6 +16,7 @@ export const SERVER_CHECK_DELAY_MS = 400;
 export type CheckResult = string | null;
 
 export function useServerQueryCheck(endpoint: string | undefined, text: string, enabled: boolean) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const cache = useRef(new Map<string, CheckResult>());
   const [result, setResult] = useState<{ text: string; error: CheckResult } | null>(null);
 
@@ -29,24 +31,15 @@ export function useServerQueryCheck(endpoint: string | undefined, text: string, 
       const known = cache.current.get(trimmed);
       if (known !== undefined) return known;
       try {
-        await client('main').request(endpoint, {
-          query: { page: 1, limit: 1, query: trimmed },
-          signal,
-          skipLoading: true,
-          ignoreStatuses: [400],
-        });
-        cache.current.set(trimmed, null);
-        return null;
+        const answer = await dataProvider.checkQuery('queries', { endpoint, query: trimmed, signal });
+        cache.current.set(trimmed, answer);
+        return answer;
       } catch (e) {
-        if (e instanceof ApiError && e.kind === 'response' && e.status === 400) {
-          cache.current.set(trimmed, e.message);
-          return e.message;
-        }
         if (e instanceof ApiError && e.kind === 'cancelled') throw e;
         return null; // other failures are the list's to report
       }
     },
-    [endpoint],
+    [endpoint, dataProvider],
   );
 
   /** Checks a query now (Enter) and shows the answer. */

@@ -9,7 +9,16 @@ import { Box, Button, Card, CardContent, Divider, Typography } from '@mui/materi
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
-import { CheckboxGroupInput, Form, SelectInput, TextInput, Title, useNotify, useTranslate } from 'react-admin';
+import {
+  CheckboxGroupInput,
+  Form,
+  SelectInput,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import {
   COMMUNICATIONS,
   FACTOR_PARAMS,
@@ -20,7 +29,7 @@ import {
 import { FactorsInput } from '../../components/sensors/FactorsInput';
 import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
 import { saveResponse } from '../../components/sensors/download';
-import { useSensorsApi } from '../../resources/sensors/sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { tagContextViewRule } from '../../resources/tags/types';
 import { useTags } from '../../resources/tags/useTags';
 import { usePermissionSet } from '../../state/useSession';
@@ -46,7 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function GenerateTokensPage() {
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -60,7 +69,10 @@ export function GenerateTokensPage() {
   const order = useMutation({
     mutationFn: async ({ values, idempotencyKey }: { values: OrderValues; idempotencyKey: string }) => {
       const payload = orderPayload(values, sensorTags, installationTags);
-      await saveResponse(await api.order(payload, idempotencyKey), orderFileName());
+      await saveResponse(
+        await dataProvider.orderSensors('sensors', { order: payload, idempotencyKey }),
+        orderFileName(),
+      );
       return payload.amount;
     },
     onSuccess: (amount) => {

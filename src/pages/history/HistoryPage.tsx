@@ -5,8 +5,8 @@
 import { Alert, Box, Button, Card } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Title, useTranslate } from 'react-admin';
-import { client } from '../../dataProviders/http';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { ApiError } from '../../dataProviders/errors';
 import { retryUnlessClientError } from '../../dataProviders/queryClient';
 import { HistoryTable } from './HistoryTable';
@@ -24,19 +24,14 @@ export const isValidId = (id: string | undefined): id is string =>
   id !== undefined && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID;
 
 export function useHistory(scope: HistoryScope, id: string | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: ['history', scope, id],
-    queryFn: async ({ signal }) => {
-      // 404 is this page's own answer ("not found"), not a banner.
-      const body = await client('main').request<{ data: HistoryRecord[] }>(
-        `/history/${scope}/${encodeURIComponent(id!)}`,
-        {
-          signal,
-          ignoreStatuses: [404],
-        },
-      );
+    queryKey: ['history', 'getHistory', scope, id],
+    queryFn: async ({ signal }): Promise<HistoryRecord[]> => {
+      // 404 is this page's own answer ("not found"): the provider raises no banner for it.
+      const records = await dataProvider.getHistory('history', { scope, id: id!, signal });
       // Several records may describe the same installation at different times: key rows by position.
-      return (body.data ?? []).map((record, index) => ({ ...record, id: index + 1 }));
+      return records.map((record, index) => ({ ...record, id: index + 1 }));
     },
     enabled: isValidId(id),
     retry: retryUnlessClientError,

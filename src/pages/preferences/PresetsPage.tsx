@@ -13,7 +13,7 @@ import {
 } from '../../../common/presets';
 import { useListTags } from '../../components/query/useQueryCatalogue';
 import { PersonalListPage } from './PersonalListPage';
-import { presetsApi, usePersonalListChange } from './preferencesApi';
+import { usePersonalListChange, usePresetsApi } from './preferencesApi';
 import { PresetDialog } from './PresetDialog';
 
 const MAX_LISTED = 8;
@@ -21,6 +21,7 @@ const MAX_LISTED = 8;
 export function PresetsPage() {
   const notify = useNotify();
   const translate = useTranslate();
+  const presetsApi = usePresetsApi();
   const [editing, setEditing] = useState<Preset | null>(null);
   const { data: tags } = useListTags('installations');
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);

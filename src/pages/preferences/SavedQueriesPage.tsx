@@ -19,7 +19,7 @@ import { queryHelpLink } from '../../components/query/QueryHelpButton';
 import { QueryText } from '../../components/query/QueryText';
 import { SavedQueryDialog, type SavedQueryDraft } from '../../components/query/SavedQueryDialog';
 import { PersonalListPage } from './PersonalListPage';
-import { queriesApi, usePersonalListChange } from './preferencesApi';
+import { useQueriesApi, usePersonalListChange } from './preferencesApi';
 
 /** Page title keys. */
 const TITLES: Record<QueryKind, string> = {
@@ -30,7 +30,7 @@ const TITLES: Record<QueryKind, string> = {
 function SavedQueriesPage({ kind }: { kind: QueryKind }) {
   const notify = useNotify();
   const translate = useTranslate();
-  const api = queriesApi(kind);
+  const api = useQueriesApi(kind);
   const [editing, setEditing] = useState<{ draft: SavedQueryDraft; title: string } | null>(null);
   const save = usePersonalListChange(api, (draft: SavedQueryDraft) =>
     draft.id === undefined

@@ -7,7 +7,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { LEGACY_STORAGE_KEYS, QUERY_KINDS, parsePresetsJson, parseSavedQueriesJson } from '../../../common/presets';
-import { presetsApi, queriesApi, type ListApi } from './preferencesApi';
+import type { AppDataProvider } from '../../dataProviders/types';
+import { presetsListApi, queriesListApi, type ListApi } from './preferencesApi';
 import { announceChange } from './tabSync';
 
 async function migrateOne<T extends { id: number; name: string; visibility: boolean }, I>(
@@ -34,13 +35,13 @@ async function migrateOne<T extends { id: number; name: string; visibility: bool
 }
 
 /** Migrates whatever old lists local storage holds; resolves to the keys that were adopted. */
-export async function migrateLegacyStorage(queryClient: QueryClient): Promise<string[]> {
+export async function migrateLegacyStorage(queryClient: QueryClient, dataProvider: AppDataProvider): Promise<string[]> {
   const done: string[] = [];
-  if (await migrateOne(LEGACY_STORAGE_KEYS.presets, parsePresetsJson, presetsApi, queryClient))
+  if (await migrateOne(LEGACY_STORAGE_KEYS.presets, parsePresetsJson, presetsListApi(dataProvider), queryClient))
     done.push(LEGACY_STORAGE_KEYS.presets);
   for (const kind of QUERY_KINDS) {
     const key = LEGACY_STORAGE_KEYS[kind];
-    if (await migrateOne(key, parseSavedQueriesJson, queriesApi(kind), queryClient)) done.push(key);
+    if (await migrateOne(key, parseSavedQueriesJson, queriesListApi(dataProvider, kind), queryClient)) done.push(key);
   }
   return done;
 }

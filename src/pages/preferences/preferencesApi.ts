@@ -3,8 +3,9 @@
  * presetRoutes.ts and preferenceRoutes.ts), as react-query hooks. Every change updates the cache
  * and announces itself to the other open tabs.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import {
   effectivePresetId,
   type Preset,
@@ -13,13 +14,10 @@ import {
   type SavedQuery,
   type SavedQueryInput,
 } from '../../../common/presets';
-import { client } from '../../dataProviders/http';
+import type { AppDataProvider, PersonalInput, PersonalItem, PersonalList } from '../../dataProviders/types';
 import { announceChange, type SyncTopic } from './tabSync';
 
-export interface Preferences {
-  theme: 'light' | 'dark';
-  selectedPresetId: number;
-}
+export type { Preferences } from '../../dataProviders/types';
 
 export const PREFERENCES_KEY = ['preferences', 'settings'] as const;
 export const PRESETS_KEY = ['preferences', 'presets'] as const;
@@ -42,100 +40,39 @@ export interface ListApi<T extends Item, I> {
   migrate(items: I[]): Promise<{ items: T[]; migrated: boolean }>;
 }
 
-const main = () => client('main');
-
-export const presetsApi: ListApi<Preset, PresetInput> = {
-  topic: 'presets',
-  key: PRESETS_KEY,
-  list: async (signal) =>
-    (await main().request<{ data: { presets: Preset[] } }>('/preferences/presets', { signal })).data.presets,
-  create: async (body) =>
-    (
-      await main().request<{ data: { preset: Preset } }>('/preferences/presets', {
-        method: 'POST',
-        body,
-        ignoreStatuses: [400],
-      })
-    ).data.preset,
-  update: async ({ id, ...body }) =>
-    (
-      await main().request<{ data: { preset: Preset } }>(`/preferences/presets/${id}`, {
-        method: 'PUT',
-        body,
-        ignoreStatuses: [400],
-      })
-    ).data.preset,
-  remove: async (id) =>
-    (await main().request<{ data: { presets: Preset[] } }>(`/preferences/presets/${id}`, { method: 'DELETE' })).data
-      .presets,
-  order: async (ids) =>
-    (
-      await main().request<{ data: { presets: Preset[] } }>('/preferences/presets/order', {
-        method: 'PUT',
-        body: { ids },
-      })
-    ).data.presets,
-  importAll: async (presets) =>
-    (
-      await main().request<{ data: { presets: Preset[] } }>('/preferences/presets/import', {
-        method: 'POST',
-        body: { presets },
-        ignoreStatuses: [400],
-      })
-    ).data.presets,
-  migrate: async (presets) => {
-    const { data } = await main().request<{ data: { presets: Preset[]; migrated: boolean } }>(
-      '/preferences/presets/migrate',
-      {
-        method: 'POST',
-        body: { presets },
-        skipLoading: true,
-        ignoreStatuses: [400, 404],
-      },
-    );
-    return { items: data.presets, migrated: data.migrated };
-  },
-};
-
-const queriesApis = new Map<QueryKind, ListApi<SavedQuery, SavedQueryInput>>();
-
-export function queriesApi(kind: QueryKind): ListApi<SavedQuery, SavedQueryInput> {
-  let api = queriesApis.get(kind);
-  if (api) return api;
-  const base = `/preferences/queries/${kind}`;
-  type List = { data: { queries: SavedQuery[] } };
-  api = {
-    topic: `queries.${kind}`,
-    key: queriesKey(kind),
-    list: async (signal) => (await main().request<List>(base, { signal })).data.queries,
-    create: async (body) =>
-      (await main().request<{ data: { query: SavedQuery } }>(base, { method: 'POST', body, ignoreStatuses: [400] }))
-        .data.query,
-    update: async ({ id, ...body }) =>
-      (
-        await main().request<{ data: { query: SavedQuery } }>(`${base}/${id}`, {
-          method: 'PUT',
-          body,
-          ignoreStatuses: [400],
-        })
-      ).data.query,
-    remove: async (id) => (await main().request<List>(`${base}/${id}`, { method: 'DELETE' })).data.queries,
-    order: async (ids) => (await main().request<List>(`${base}/order`, { method: 'PUT', body: { ids } })).data.queries,
-    importAll: async (queries) =>
-      (await main().request<List>(`${base}/import`, { method: 'POST', body: { queries }, ignoreStatuses: [400] })).data
-        .queries,
-    migrate: async (queries) => {
-      const { data } = await main().request<{ data: { queries: SavedQuery[]; migrated: boolean } }>(`${base}/migrate`, {
-        method: 'POST',
-        body: { queries },
-        skipLoading: true,
-        ignoreStatuses: [400, 404],
-      });
-      return { items: data.queries, migrated: data.migrated };
-    },
+/** A personal list's calls, through the data provider's `preferences` methods. */
+export function personalListApi<L extends PersonalList>(
+  dataProvider: AppDataProvider,
+  list: L,
+): ListApi<PersonalItem<L>, PersonalInput<L>> {
+  const kind = list === 'presets' ? undefined : (list.slice('queries/'.length) as QueryKind);
+  const R = 'preferences';
+  return {
+    topic: kind ? `queries.${kind}` : 'presets',
+    key: kind ? queriesKey(kind) : PRESETS_KEY,
+    list: (signal) => dataProvider.getPersonalItems(R, { list, signal }),
+    create: (data) => dataProvider.createPersonalItem(R, { list, data }),
+    update: (data) => dataProvider.updatePersonalItem(R, { list, data }),
+    remove: (id) => dataProvider.deletePersonalItem(R, { list, id }),
+    order: (ids) => dataProvider.orderPersonalItems(R, { list, ids }),
+    importAll: (items) => dataProvider.importPersonalItems(R, { list, items }),
+    migrate: (items) => dataProvider.migratePersonalItems(R, { list, items }),
   };
-  queriesApis.set(kind, api);
-  return api;
+}
+
+export const presetsListApi = (dataProvider: AppDataProvider): ListApi<Preset, PresetInput> =>
+  personalListApi(dataProvider, 'presets');
+export const queriesListApi = (dataProvider: AppDataProvider, kind: QueryKind): ListApi<SavedQuery, SavedQueryInput> =>
+  personalListApi(dataProvider, `queries/${kind}`);
+
+export function usePresetsApi(): ListApi<Preset, PresetInput> {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useMemo(() => presetsListApi(dataProvider), [dataProvider]);
+}
+
+export function useQueriesApi(kind: QueryKind): ListApi<SavedQuery, SavedQueryInput> {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useMemo(() => queriesListApi(dataProvider, kind), [dataProvider, kind]);
 }
 
 /** The items of a personal list. */
@@ -148,9 +85,9 @@ export function usePersonalList<T extends Item, I>(api: ListApi<T, I>, enabled =
   });
 }
 
-export const usePresets = () => usePersonalList(presetsApi);
+export const usePresets = () => usePersonalList(usePresetsApi());
 export const useSavedQueries = (kind: QueryKind | undefined) =>
-  usePersonalList(queriesApi(kind ?? 'installations'), kind !== undefined);
+  usePersonalList(useQueriesApi(kind ?? 'installations'), kind !== undefined);
 
 /** Runs a change of a personal list; on success stores the new list and tells the other tabs. */
 export function usePersonalListChange<T extends Item, I, A>(api: ListApi<T, I>, run: (arg: A) => Promise<T | T[]>) {
@@ -167,26 +104,11 @@ export function usePersonalListChange<T extends Item, I, A>(api: ListApi<T, I>, 
   });
 }
 
-export async function fetchPreferences(signal?: AbortSignal): Promise<Preferences> {
-  return (
-    await main().request<{ data: Preferences }>('/preferences', {
-      signal,
-      skipLoading: true,
-      ignoreStatuses: [404, 500, 502, 503],
-    })
-  ).data;
-}
-
-export async function savePreferences(patch: Partial<Preferences>): Promise<Preferences> {
-  return (
-    await main().request<{ data: Preferences }>('/preferences', { method: 'PATCH', body: patch, skipLoading: true })
-  ).data;
-}
-
 export function usePreferences(enabled = true) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: PREFERENCES_KEY,
-    queryFn: ({ signal }) => fetchPreferences(signal),
+    queryFn: ({ signal }) => dataProvider.getPreferences('preferences', { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -202,16 +124,17 @@ export function useSelectedPreset(): {
   select(id: number): Promise<void>;
 } {
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { data: prefs } = usePreferences();
   const { data: presets = [] } = usePresets();
   const id = effectivePresetId(prefs?.selectedPresetId, presets);
   const select = useCallback(
     async (next: number) => {
-      const saved = await savePreferences({ selectedPresetId: next });
+      const saved = await dataProvider.updatePreferences('preferences', { data: { selectedPresetId: next } });
       queryClient.setQueryData(PREFERENCES_KEY, saved);
       announceChange('preferences');
     },
-    [queryClient],
+    [queryClient, dataProvider],
   );
   return { preset: presets.find((p) => p.id === id), presets, select };
 }

@@ -4,8 +4,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { MESSAGES } from '../../../common/validation';
-import { client } from '../../dataProviders/http';
-import { ApiError, DIALOG_STATUSES, refusalOf } from '../../dataProviders/errors';
+import { useDataProvider } from 'react-admin';
+import { ApiError, refusalOf } from '../../dataProviders/errors';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { ROLES_QUERY_KEY, roleNameError, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
@@ -21,6 +22,7 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
   const notifySuccess = useNotifySuccess();
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
@@ -28,13 +30,9 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
   const error = serverError ?? (touched ? roleNameError(name, roles) : undefined);
 
   const create = useMutation({
-    mutationFn: (roleName: string) =>
-      client('main').request<Role>('/admin/roles', {
-        method: 'POST',
-        body: { name: roleName, permissions: {} },
-        // Refusals show on the name field, not in the banner behind the dialog.
-        ignoreStatuses: DIALOG_STATUSES,
-      }),
+    // Refusals show on the name field: the provider raises no banner for them.
+    mutationFn: async (roleName: string) =>
+      (await dataProvider.create<Role>('roles', { data: { name: roleName, permissions: {} } })).data,
     onSuccess: async (role) => {
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
       notifySuccess('aq.notifications.roleCreated', { name: role.name });

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useTranslate } from 'react-admin';
-import { client } from '../../dataProviders/http';
+import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { DisabledReason } from './DisabledReason';
 import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
@@ -16,8 +16,9 @@ export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (
   const notifySuccess = useNotifySuccess();
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const remove = useMutation({
-    mutationFn: () => client('main').request<{ movedUsers: number }>(`/admin/roles/${role.id}`, { method: 'DELETE' }),
+    mutationFn: () => dataProvider.delete<Role>('roles', { id: role.id, previousData: role }),
     onSuccess: async () => {
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });

@@ -13,10 +13,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import GroupIcon from '@mui/icons-material/Group';
 import SaveIcon from '@mui/icons-material/Save';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RefreshButton, Title, useTranslate } from 'react-admin';
+import { RefreshButton, Title, useDataProvider, useTranslate } from 'react-admin';
 import { MESSAGES } from '../../../common/validation';
 import { roleLabel } from '../../../common/permissions';
-import { client, refreshSession } from '../../dataProviders/http';
+import { refreshSession } from '../../dataProviders/http';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { ApiError } from '../../dataProviders/errors';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { usePermissionSet, useSession } from '../../state/useSession';
@@ -45,13 +46,17 @@ function useSaveRole(onSaved: () => void, onNameInUse: () => void) {
   const notifySuccess = useNotifySuccess();
   const queryClient = useQueryClient();
   const refreshOwnRole = useRefreshOwnRole();
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useMutation({
-    mutationFn: ({ draft }: { draft: Draft; previousName: string }) =>
-      client('main').request<Role>(`/admin/roles/${draft.roleId}`, {
-        method: 'PATCH',
-        body: { name: draft.name.trim(), permissions: draft.permissions },
-        ignoreStatuses: [409],
-      }),
+    // A taken name (409) is shown on the name field: the provider raises no banner for it.
+    mutationFn: async ({ draft }: { draft: Draft; previousName: string }) =>
+      (
+        await dataProvider.update<Role>('roles', {
+          id: draft.roleId,
+          data: { name: draft.name.trim(), permissions: draft.permissions },
+          previousData: undefined,
+        })
+      ).data,
     onSuccess: async (_role, { previousName }) => {
       await queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY });
       notifySuccess('aq.notifications.saved');

@@ -1,24 +1,23 @@
 /** The roles of GET /admin/roles, shared by the Roles page and the users' role dropdown, and the role-name rule. */
 import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { ADMIN_ROLE, DEFAULT_ROLE } from '../../../common/permissions';
 import { MESSAGES, NAME_LIMITS, nameRule } from '../../../common/validation';
-import { client } from '../../dataProviders/http';
+import type { AppDataProvider, Role } from '../../dataProviders/types';
 
-export interface Role {
-  id: number;
-  name: string;
-  /** Every catalogue permission with its flag, plus the per-record ones the role holds. */
-  permissions: Record<string, boolean>;
-  builtIn: boolean;
-  userCount: number;
-}
+export type { Role } from '../../dataProviders/types';
 
-export const ROLES_QUERY_KEY = ['admin', 'roles'] as const;
+/** Every query of the `roles` resource (react-admin keys its own queries by the resource first). */
+export const ROLES_QUERY_KEY = ['roles'] as const;
+
+/** The server answers every role at once. */
+const ALL_ROLES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {} } as const;
 
 export function useRoles() {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: ROLES_QUERY_KEY,
-    queryFn: async ({ signal }) => (await client('main').request<{ data: Role[] }>('/admin/roles', { signal })).data,
+    queryKey: [...ROLES_QUERY_KEY, 'getList', ALL_ROLES],
+    queryFn: async ({ signal }) => (await dataProvider.getList<Role>('roles', { ...ALL_ROLES, signal })).data,
   });
 }
 

@@ -9,13 +9,13 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Card, CardContent, Chip, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
 import { MESSAGES, integer } from '../../../common/validation';
 import { RelativeDate } from '../../components/DateTimeField';
 import { ApiError } from '../../dataProviders/errors';
-import { useSensorsApi } from '../../resources/sensors/sensorsApi';
-import { usePermissionSet } from '../../state/useSession';
+import type { AppDataProvider } from '../../dataProviders/types';
+import { useCanAccessNow } from '../../resources/useCanAccessNow';
 import { SensorUpdaterActions } from './SensorUpdaterActions';
 
 /** Statuses that change on their own soon: polled. */
@@ -55,9 +55,9 @@ function parseId(text: string): { id?: number; error?: string } {
 }
 
 export function SensorStatusPage() {
-  const api = useSensorsApi();
   const translate = useTranslate();
-  const canAct = usePermissionSet().can('restart_sensors');
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const canAct = useCanAccessNow({ resource: 'sensors', action: 'restart' });
   const [params, setParams] = useSearchParams();
   const fromUrl = parseId(params.get('id') ?? '').id;
   const [text, setText] = useState(fromUrl ? String(fromUrl) : '');
@@ -65,7 +65,7 @@ export function SensorStatusPage() {
 
   const status = useQuery({
     queryKey: ['updater', 'gsm', 'sensor', fromUrl],
-    queryFn: ({ signal }) => api.updaterStatus(fromUrl!, signal),
+    queryFn: ({ signal }) => dataProvider.getSensorUpdaterStatus('sensors', { id: fromUrl!, signal }),
     enabled: fromUrl !== undefined,
     retry: false,
     refetchInterval: (q) => (q.state.data && MOVING_STATUSES.includes(q.state.data.status) ? POLL_MS : false),

@@ -7,9 +7,9 @@ import { Box, Button } from '@mui/material';
 import BedtimeIcon from '@mui/icons-material/Bedtime';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { UPDATER_ACTIONABLE, type UpdaterStatus } from '../../../common/domain';
-import { useSensorsApi } from '../../resources/sensors/sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
@@ -32,13 +32,14 @@ const KEYS: Record<Action, { title: string; content: string; button: string; suc
 };
 
 export function SensorUpdaterActions({ id, status, onDone }: { id: number; status: string; onDone: () => void }) {
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const [confirming, setConfirming] = useState<Action | null>(null);
   const submitting = useSubmitOnce();
   const run = useMutation({
-    mutationFn: (action: Action) => (action === 'restart' ? api.restart(id) : api.idle(id)),
+    mutationFn: (action: Action) =>
+      action === 'restart' ? dataProvider.restartSensor('sensors', { id }) : dataProvider.idleSensor('sensors', { id }),
     onSuccess: (_r, action) => {
       setConfirming(null);
       notify(...success(KEYS[action].success, { id }));

@@ -1,25 +1,6 @@
-/** An API token as GET /integrations returns it (the secret is never part of it). */
-export interface ApiToken {
-  id: number;
-  name: string;
-  permissions: string[];
-  expiresAt: string;
-  active: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
-  ownerId: number;
-  ownerName: string;
-}
-
-/** POST /integrations payload: `time` is the lifetime in milliseconds. */
-export interface CreateTokenPayload {
-  name: string;
-  permissions: string[];
-  time: number;
-}
-
-/** POST /integrations response: the stored token plus its secret, shown once. */
-export type CreatedToken = ApiToken & { token: string };
+/** API tokens: the records are declared with the data provider (src/dataProviders/types.ts). */
+export type { ApiToken, CreatedToken, CreateTokenPayload } from '../../dataProviders/types';
+import type { ApiToken } from '../../dataProviders/types';
 
 /** What the create dialog starts from: empty, or a token being duplicated. */
 export interface TokenDraft {

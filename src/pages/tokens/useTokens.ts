@@ -1,21 +1,23 @@
-/** Token calls of the main API (GET/POST /integrations, DELETE /integrations/:id) as react-query hooks. */
+/** The `tokens` resource of the data provider (GET/POST /integrations, DELETE /integrations/:id) as react-query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { client } from '../../dataProviders/http';
-import { DIALOG_STATUSES } from '../../dataProviders/errors';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { ApiToken, CreatedToken, CreateTokenPayload } from './types';
 
 const TOKENS_KEY = 'tokens';
 
-/** The caller's tokens, or every token (`all`, admin_view_tokens). */
+/** The caller's tokens, or every token (`all`, admin_view_tokens); the server answers them all at once. */
 export function useTokens(all: boolean) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: [TOKENS_KEY, all ? 'all' : 'own'],
+    queryKey: [TOKENS_KEY, 'getList', all ? 'all' : 'own'],
     queryFn: async ({ signal }) => {
-      const body = await client('main').request<{ data: { integrations: ApiToken[] } }>('/integrations', {
-        query: all ? { all: true } : undefined,
-        signal,
-      });
-      return body.data.integrations;
+      const params = {
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'id', order: 'ASC' as const },
+        filter: { all },
+      };
+      return (await dataProvider.getList<ApiToken>('tokens', { ...params, signal })).data;
     },
     retry: false,
   });
@@ -23,10 +25,10 @@ export function useTokens(all: boolean) {
 
 /** The permissions the caller may put into a token: the ones they hold. */
 export function useTokenPermissions(enabled: boolean) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: [TOKENS_KEY, 'permissions'],
-    queryFn: async ({ signal }) =>
-      (await client('main').request<{ data: string[] }>('/integrations/permissions', { signal })).data,
+    queryKey: [TOKENS_KEY, 'getTokenPermissions'],
+    queryFn: ({ signal }) => dataProvider.getTokenPermissions('tokens', { signal }),
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -35,23 +37,20 @@ export function useTokenPermissions(enabled: boolean) {
 
 export function useCreateToken() {
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: CreateTokenPayload; idempotencyKey: string }) =>
-      // The dialog shows its refusals itself, in front of the banner it would hide.
-      client('main').request<CreatedToken>('/integrations', {
-        method: 'POST',
-        body: payload,
-        idempotencyKey,
-        ignoreStatuses: DIALOG_STATUSES,
-      }),
+    // The dialog shows its refusals itself: the provider raises no banner for them.
+    mutationFn: async ({ payload, idempotencyKey }: { payload: CreateTokenPayload; idempotencyKey: string }) =>
+      (await dataProvider.create<CreatedToken>('tokens', { data: payload, meta: { idempotencyKey } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] }),
   });
 }
 
 export function useRevokeToken() {
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   return useMutation({
-    mutationFn: (id: number) => client('main').request<ApiToken>(`/integrations/${id}`, { method: 'DELETE' }),
+    mutationFn: async (id: number) => (await dataProvider.delete<ApiToken>('tokens', { id })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] }),
   });
 }

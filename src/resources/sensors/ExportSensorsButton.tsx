@@ -6,22 +6,22 @@
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
-import { useListContext, useTranslate } from 'react-admin';
+import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { listQuery } from '../../../common/search';
 import { saveResponse } from '../../components/sensors/download';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
-import { useSensorsApi } from './sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function ExportSensorsButton() {
   const { sort, total } = useListContext();
   const translate = useTranslate();
   const { search, advanced } = useToolbarSearch();
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const submitting = useSubmitOnce();
   const exportCsv = useMutation({
     mutationFn: async () => {
-      const response = await api.exportCsv({
+      const response = await dataProvider.exportSensors('sensors', {
         query: listQuery(search, advanced),
         sortBy: sort?.field,
         order: sort ? (sort.order.toLowerCase() as 'asc' | 'desc') : undefined,

@@ -3,24 +3,24 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { RESTARTABLE_COMMUNICATIONS } from '../../../common/domain';
-import { usePermissionSet } from '../../state/useSession';
-import { useSensorsApi } from './sensorsApi';
+import { useCanAccessNow } from '../useCanAccessNow';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function RestartSensorButton() {
   const sensor = useRecordContext<Sensor>();
-  const canRestart = usePermissionSet().can('restart_sensors');
-  const api = useSensorsApi();
+  const canRestart = useCanAccessNow({ resource: 'sensors', action: 'restart' });
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const restart = useMutation({
-    mutationFn: (id: number) => api.restart(id),
+    mutationFn: (id: number) => dataProvider.restartSensor('sensors', { id }),
     onSuccess: (_r, id) => {
       setOpen(false);
       notify(...success('aq.notifications.sensorRestarted', { id }));

@@ -6,24 +6,24 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { usePermissionSet } from '../../state/useSession';
-import { useSensorsApi } from './sensorsApi';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccessNow } from '../useCanAccessNow';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export function RetireSensorButton() {
   const sensor = useRecordContext<Sensor>();
-  const canRetire = usePermissionSet().can('remove_sensors');
-  const api = useSensorsApi();
+  const canRetire = useCanAccessNow({ resource: 'sensors', action: 'delete' });
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const retire = useMutation({
-    mutationFn: (id: number) => api.retire(id),
+    mutationFn: (id: number) => dataProvider.retireSensor('sensors', { id }),
     onSuccess: (_r, id) => {
       setOpen(false);
       notify(...success('aq.notifications.sensorRetired', { id }));

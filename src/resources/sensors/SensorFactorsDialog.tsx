@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Form, useNotify, useTranslate } from 'react-admin';
+import { Form, useNotify, useTranslate, useDataProvider } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { MESSAGES } from '../../../common/validation';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
@@ -18,7 +18,7 @@ import {
   toFactorSet,
   type FactorDraft,
 } from '../../components/sensors/factors';
-import { useSensorsApi } from './sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { FactorSet, Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
@@ -63,12 +63,13 @@ function withFactors(sensor: Sensor, param: string, set: FactorSet | null): Sens
 
 export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDialogProps) {
   const translate = useTranslate();
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const updateInCache = useUpdateSensorInCache();
   const submitting = useSubmitOnce();
   const save = useMutation({
-    mutationFn: (set: FactorSet | null) => api.updateFactors(sensor.id, param, set),
+    mutationFn: (set: FactorSet | null) =>
+      dataProvider.updateSensorFactors('sensors', { id: sensor.id, param, factors: set }),
     onSuccess: (result, set) => {
       const saved = result && 'factors' in result ? result.factors : set;
       updateInCache(sensor.id, (s) => withFactors(s, param, saved && saved.A !== null ? saved : null));

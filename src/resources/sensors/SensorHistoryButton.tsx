@@ -3,13 +3,13 @@ import { IconButton, Tooltip } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Link } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { Sensor } from './types';
 
 export function SensorHistoryButton() {
   const sensor = useRecordContext<Sensor>();
   const translate = useTranslate();
-  const canView = usePermissionSet().can('view_history_sensor');
+  const canView = useCanAccessNow({ resource: 'sensors', action: 'history' });
   if (!sensor || !canView) return null;
   return (
     <Tooltip title={translate('aq.pages.sensors.history')}>

@@ -4,12 +4,12 @@
  * factor chips and one column per sensor tag edit in place; row actions open the previous
  * installations, restart (GSM, NBIOT) and retire. Columns follow the VIEW_* permissions.
  */
-import type { PermissionRule } from '../../../common/permissions';
 import { Box } from '@mui/material';
 import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import { fieldRule, sensor } from '../../../common/entities';
 import { useTags } from '../tags/useTags';
 import { ExportSensorsButton } from './ExportSensorsButton';
@@ -28,8 +28,6 @@ const rowsPerPageOptions = [...PAGE_SIZES];
 /** Shown from the Columns button; the factor chips already name the measured parameters. */
 const hiddenColumns = ['measured'];
 /** The row actions (previous installations, restart, retire): without any of them, no Actions column. */
-const ROW_ACTION_PERMISSIONS: PermissionRule = ['view_history_sensor', 'restart_sensors', 'remove_sensors'];
-
 const SensorListActions = () => (
   <TopToolbar>
     <ColumnsButton />
@@ -62,7 +60,11 @@ export function SensorList() {
   const { tags } = useTags('sensors');
   const field = (name: string) => permissions.can(fieldRule(sensor, name));
   const showFactors = CALIBRATION_PARAMS.some((p) => canViewFactors(permissions, p));
-  const showActions = permissions.can(ROW_ACTION_PERMISSIONS);
+  // The row actions: history, restart, retire.
+  const canHistory = useCanAccessNow({ resource: 'sensors', action: 'history' });
+  const canRestart = useCanAccessNow({ resource: 'sensors', action: 'restart' });
+  const canRetire = useCanAccessNow({ resource: 'sensors', action: 'delete' });
+  const showActions = canHistory || canRestart || canRetire;
 
   return (
     <List

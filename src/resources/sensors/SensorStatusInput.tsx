@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useMutation } from '@tanstack/react-query';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { allowedNextStatuses, SENSOR_STATUSES, type SensorStatus } from '../../../common/domain';
 import { SensorStatusIcon } from '../../components/sensors/SensorStatusIcon';
-import { usePermissionSet } from '../../state/useSession';
-import { useSensorsApi } from './sensorsApi';
+import { useCanAccessNow } from '../useCanAccessNow';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
@@ -20,14 +20,15 @@ export const statusOptions = (status: string): SensorStatus[] =>
 
 export function SensorStatusInput() {
   const sensor = useRecordContext<Sensor>();
-  const canEdit = usePermissionSet().can('edit_sensors_status');
-  const api = useSensorsApi();
+  const canEdit = useCanAccessNow({ resource: 'sensors', action: 'changeStatus' });
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const updateInCache = useUpdateSensorInCache();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const change = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: SensorStatus }) => api.changeStatus(id, status),
+    mutationFn: ({ id, status }: { id: number; status: SensorStatus }) =>
+      dataProvider.changeSensorStatus('sensors', { id, status }),
     onSuccess: (updated, { id, status }) => {
       updateInCache(id, (s) => ({
         ...s,

@@ -3,11 +3,11 @@
  * edit_sensor_tag_<id> (META tags never), read-only otherwise.
  */
 import { useCallback } from 'react';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { TagValueInput } from '../../components/sensors/TagValueInput';
 import { usePermissionSet } from '../../state/useSession';
 import { tagEditRule, type Tag, type TagValue } from '../tags/types';
-import { useSensorsApi } from './sensorsApi';
+import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
@@ -15,7 +15,7 @@ import { success } from '../../components/sensors/notifications';
 export function SensorTagField({ tag }: { tag: Tag }) {
   const sensor = useRecordContext<Sensor>();
   const canEdit = usePermissionSet().can(tagEditRule('sensors', tag.id));
-  const api = useSensorsApi();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const updateInCache = useUpdateSensorInCache();
@@ -23,12 +23,12 @@ export function SensorTagField({ tag }: { tag: Tag }) {
   const save = useCallback(
     async (value: TagValue) => {
       if (id === undefined) return;
-      const result = await api.updateTag(id, tag.id, value);
+      const result = await dataProvider.updateSensorTag('sensors', { id, tagId: tag.id, value });
       const saved = result && 'value' in result ? result.value : value;
       updateInCache(id, (s) => ({ ...s, tags: { ...s.tags, [String(tag.id)]: saved } }));
       notify(...success('aq.notifications.saved'));
     },
-    [api, id, notify, tag.id, updateInCache],
+    [dataProvider, id, notify, tag.id, updateInCache],
   );
   if (!sensor) return null;
   return (

@@ -9,8 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { DataTable, List, RefreshButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { TagContext } from '../../../common/domain';
-import { usePermissionSet } from '../../state/useSession';
-import { resourceDefinition } from '../definitions';
+import { useCanAccessNow } from '../useCanAccessNow';
 import { RemoveTagButton } from './RemoveTagButton';
 import { TagDialog } from './TagDialog';
 import { TAG_SCREEN_TITLES, type Tag } from './types';
@@ -58,11 +57,9 @@ function EditTagButton({ onEdit }: { onEdit: (tag: Tag) => void }) {
 export function TagList({ context }: { context: TagContext }) {
   const translate = useTranslate();
   const resource = `${context}/tags`;
-  const { access } = resourceDefinition(resource);
-  const permissions = usePermissionSet();
-  const canCreate = permissions.can(access.create ?? []);
-  const canEdit = permissions.can(access.edit ?? []);
-  const canRemove = permissions.can(access.delete ?? []);
+  const canCreate = useCanAccessNow({ resource, action: 'create' });
+  const canEdit = useCanAccessNow({ resource, action: 'edit' });
+  const canRemove = useCanAccessNow({ resource, action: 'delete' });
   // undefined: closed; null: creating; a tag: updating it.
   const [dialog, setDialog] = useState<Tag | null | undefined>(undefined);
 

@@ -1,16 +1,7 @@
 /** Tag definitions of the three contexts and the permission rules that decide who sees and edits them. */
-import type { TagContext, TagType } from '../../../common/domain';
+import type { TagContext } from '../../../common/domain';
 
-export interface Tag {
-  id: number;
-  name: string;
-  type: TagType;
-  /** Allowed values of an ENUM tag, sorted; empty for the other types. */
-  values: string[];
-}
-
-/** A tag's value on a sensor, installation or contractor; `null` (or absent) when not set. */
-export type TagValue = string | number | boolean | null;
+export type { Tag, TagValue } from '../../dataProviders/types';
 
 /** Message key of each context's tag screen title. */
 export const TAG_SCREEN_TITLES: Record<TagContext, string> = {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useMutation } from '@tanstack/react-query';
-import { Confirm, useRecordContext, useTranslate } from 'react-admin';
-import { client } from '../../dataProviders/http';
-import { usePermissionSet } from '../../state/useSession';
+import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProviders/types';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
@@ -14,14 +14,14 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 export function LogoutUserButton() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
-  const canLogout = usePermissionSet().can('admin_logout_users');
+  const canLogout = useCanAccessNow({ resource: 'users', action: 'logout' });
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
   const translate = useTranslate();
   const logout = useMutation({
-    mutationFn: (target: AdminUser) =>
-      client('main').request<{ invalidated: number }>(`/admin/users/${target.id}/logout`, { method: 'POST' }),
+    mutationFn: (target: AdminUser) => dataProvider.logoutUser('users', { id: target.id }),
     onSuccess: (_result, target) => {
       setOpen(false);
       notifySuccess('aq.notifications.userLoggedOut', { name: target.name });

@@ -7,7 +7,7 @@ import { Button } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Confirm, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
@@ -16,7 +16,7 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 export function ToggleUserButton() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
-  const canEdit = usePermissionSet().can('admin_edit_users');
+  const canEdit = useCanAccessNow({ resource: 'users', action: 'edit' });
   const [open, setOpen] = useState(false);
   const [update] = useUpdate<AdminUser>();
   const submitting = useSubmitOnce();

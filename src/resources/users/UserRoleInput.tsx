@@ -6,7 +6,7 @@ import { MenuItem, TextField, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { roleLabel } from '../../../common/permissions';
 import { useRoles } from '../../pages/roles/rolesApi';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
@@ -14,7 +14,7 @@ import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
 export function UserRoleInput() {
   const user = useRecordContext<AdminUser>();
   const self = useIsSelf(user);
-  const canEdit = usePermissionSet().can('admin_edit_users');
+  const canEdit = useCanAccessNow({ resource: 'users', action: 'edit' });
   const { data: roles } = useRoles();
   const [update, { isPending }] = useUpdate<AdminUser>();
   const notifySuccess = useNotifySuccess();

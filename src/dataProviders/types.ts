@@ -1,0 +1,264 @@
+/**
+ * What the console's data provider speaks: the records of its calls and ONE `AppDataProvider`
+ * interface — react-admin's methods plus the typed custom methods of every screen, each taking the
+ * resource name first (combineDataProviders routes by it). Screens call it through
+ * `useDataProvider<AppDataProvider>()`; tests build one from a few functions.
+ */
+import type { DataProvider, Identifier } from 'react-admin';
+import type { Communication, SensorStatus, TagType } from '../../common/domain';
+import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from '../../common/presets';
+import type { TagDef } from '../../common/query';
+
+// ---- Records --------------------------------------------------------------------------------
+
+/** A tag definition of one context (sensors, installations, contractors). */
+export interface Tag {
+  id: number;
+  name: string;
+  type: TagType;
+  /** Allowed values of an ENUM tag, sorted; empty for the other types. */
+  values: string[];
+}
+
+/** A tag's value on a sensor, installation or contractor; `null` (or absent) when not set. */
+export type TagValue = string | number | boolean | null;
+
+export interface FactorSet {
+  A: number;
+  B: number;
+  C: number;
+}
+
+/** A sensor as the main API lists it (`GET /sensors`, `GET /sensors/{id}`). */
+export interface Sensor {
+  id: number;
+  info: {
+    id: number;
+    currentInstallationId: number | null;
+    /** Present only with view_sensortoken. */
+    sensorToken?: string;
+    /** Present only with view_communication. */
+    communication?: Communication;
+    contractor: { id: number; name: string } | null;
+    status: SensorStatus;
+    measured: string[];
+  };
+  params: { factors: Partial<Record<string, FactorSet>> };
+  /** Tag values by tag id. */
+  tags: Record<string, TagValue>;
+}
+
+/** The GSM updater's view of a sensor (the Sensor Status screen). */
+export interface UpdaterSensor {
+  id: number;
+  version: string | null;
+  bank: number | null;
+  status: string;
+  last_contact: string | null;
+  last_updated: string | null;
+}
+
+/** `POST /sensors` (ordering new sensors); answered with CSV. */
+export interface SensorOrder {
+  amount: number;
+  communication: Communication;
+  measured: string[];
+  latitude: number;
+  longitude: number;
+  contractorId: number | null;
+  sensorTags?: Record<string, TagValue>;
+  installationTags?: Record<string, TagValue>;
+  sensorFactors?: Record<string, FactorSet>;
+}
+
+export interface HistoryAddress {
+  country?: string | null;
+  state?: string | null;
+  city?: string | null;
+  street?: string | null;
+  number?: string | null;
+  countryLocal?: string | null;
+  stateLocal?: string | null;
+  cityLocal?: string | null;
+  streetLocal?: string | null;
+  numberLocal?: string | null;
+}
+
+/** A record of the installation history (`GET /history/sensors/{id}`, `GET /history/installations/{id}`). */
+export interface HistoryRecord {
+  id: number;
+  sensorId: number | null;
+  installationId: number | null;
+  successorId: number | null;
+  predecessorId: number | null;
+  installationDate: string | null;
+  removedAt: string | null;
+  contractor: { id: number; name: string } | null;
+  isVisible: boolean | null;
+  mamsl: number | null;
+  location: { latitude: number | null; longitude: number | null } | null;
+  address: HistoryAddress | null;
+  alternativeAddress1: string | null;
+  alternativeAddress2: string | null;
+  contactFullName?: string | null;
+  contactEmail?: string | null;
+  contactPhoneNumber?: string | null;
+  tags: Record<string, TagValue> | null;
+  factors?: unknown;
+  installationRequestId: number | null;
+}
+
+export type HistoryScope = 'sensors' | 'installations';
+
+/** An API token as GET /integrations returns it (the secret is never part of it). */
+export interface ApiToken {
+  id: number;
+  name: string;
+  permissions: string[];
+  expiresAt: string;
+  active: boolean;
+  createdAt: string;
+  lastUsedAt: string | null;
+  ownerId: number;
+  ownerName: string;
+}
+
+/** POST /integrations payload: `time` is the lifetime in milliseconds. */
+export interface CreateTokenPayload {
+  name: string;
+  permissions: string[];
+  time: number;
+}
+
+/** POST /integrations response: the stored token plus its secret, shown once. */
+export type CreatedToken = ApiToken & { token: string };
+
+export interface Role {
+  id: number;
+  name: string;
+  /** Every catalogue permission with its flag, plus the per-record ones the role holds. */
+  permissions: Record<string, boolean>;
+  builtIn: boolean;
+  userCount: number;
+}
+
+export type AuditScope = 'personal' | 'admin';
+
+export interface AuditLog {
+  logId: number;
+  createdDate: string;
+  userName: string | null;
+  eventType: string;
+  sourceName: string;
+  message: string;
+}
+
+export interface AuditLogPage {
+  logs: AuditLog[];
+  totalCount: number;
+  /** A search matched more rows than totalCount (the server counts searches up to a cap). */
+  capped: boolean;
+}
+
+export interface Preferences {
+  theme: 'light' | 'dark';
+  selectedPresetId: number;
+}
+
+/** A personal list on the server: the presets, or the saved queries of one kind. */
+export type PersonalList = 'presets' | `queries/${QueryKind}`;
+export type PersonalItem<L extends PersonalList> = L extends 'presets' ? Preset : SavedQuery;
+export type PersonalInput<L extends PersonalList> = L extends 'presets' ? PresetInput : SavedQueryInput;
+
+// ---- The provider ---------------------------------------------------------------------------
+
+type Signal = { signal?: AbortSignal };
+
+/** Custom methods of the `sensors` resource (main API, and the GSM updater for restart/idle/status). */
+export interface SensorMethods {
+  changeSensorStatus(resource: 'sensors', params: { id: Identifier; status: SensorStatus }): Promise<Sensor>;
+  updateSensorTag(
+    resource: 'sensors',
+    params: { id: Identifier; tagId: number; value: TagValue },
+  ): Promise<{ tagId: number; value: TagValue }>;
+  /** `factors: null` clears the parameter's factors. */
+  updateSensorFactors(
+    resource: 'sensors',
+    params: { id: Identifier; param: string; factors: FactorSet | null },
+  ): Promise<{ param: string; factors: FactorSet | null }>;
+  retireSensor(resource: 'sensors', params: { id: Identifier }): Promise<Sensor>;
+  /** Every row matching the query, as CSV (a raw Response to download). */
+  exportSensors(
+    resource: 'sensors',
+    params: { query?: string; sortBy?: string; order?: 'asc' | 'desc' },
+  ): Promise<Response>;
+  /** Orders new sensors; the Response is the CSV of the created sensors. One key per submit attempt. */
+  orderSensors(resource: 'sensors', params: { order: SensorOrder; idempotencyKey: string }): Promise<Response>;
+  /** 404 (a sensor the updater does not know) is left to the screen: no banner. */
+  getSensorUpdaterStatus(resource: 'sensors', params: { id: Identifier } & Signal): Promise<UpdaterSensor>;
+  restartSensor(resource: 'sensors', params: { id: Identifier }): Promise<{ id: number; status: string }>;
+  idleSensor(resource: 'sensors', params: { id: Identifier }): Promise<{ id: number; status: string }>;
+}
+
+export interface PageMethods {
+  /** The open installation requests (the menu badge): a silent poll, no loading indicator or banner. */
+  countOpenRequests(resource: 'installation-requests', params: Signal): Promise<number>;
+  /** Ends every session of another user. */
+  logoutUser(resource: 'users', params: { id: Identifier }): Promise<{ invalidated: number }>;
+  /** Installation records of a sensor or installation; 404 is the page's own answer, not a banner. */
+  getHistory(resource: 'history', params: { scope: HistoryScope; id: string } & Signal): Promise<HistoryRecord[]>;
+  /** One page of audit logs; `query` is the API query of the view (auditApiQuery). */
+  getAuditLogs(
+    resource: 'logs',
+    params: { scope: AuditScope; query: Record<string, string | number> } & Signal,
+  ): Promise<AuditLogPage>;
+  /** The permissions the caller may put into a token: the ones they hold. */
+  getTokenPermissions(resource: 'tokens', params: Signal): Promise<string[]>;
+  /** The tags of a list for the query editor (META included); a missing or forbidden endpoint gives none. */
+  getQueryTags(resource: 'queries', params: { list: string } & Signal): Promise<TagDef[]>;
+  /**
+   * Asks a list endpoint whether it accepts a query (page 1, one row); resolves to null when it
+   * does, to the server's message when it answers 400 (no banner).
+   */
+  checkQuery(resource: 'queries', params: { endpoint: string; query: string } & Signal): Promise<string | null>;
+  getPreferences(resource: 'preferences', params: Signal): Promise<Preferences>;
+  updatePreferences(resource: 'preferences', params: { data: Partial<Preferences> }): Promise<Preferences>;
+  getPersonalItems<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L } & Signal,
+  ): Promise<PersonalItem<L>[]>;
+  createPersonalItem<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L; data: Omit<PersonalItem<L>, 'id'> },
+  ): Promise<PersonalItem<L>>;
+  updatePersonalItem<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L; data: PersonalItem<L> },
+  ): Promise<PersonalItem<L>>;
+  /** Resolves to the list as it stands after the change (also for order, import). */
+  deletePersonalItem<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L; id: number },
+  ): Promise<PersonalItem<L>[]>;
+  orderPersonalItems<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L; ids: number[] },
+  ): Promise<PersonalItem<L>[]>;
+  /** Appends; clashing ids are renumbered by the server. 400s are left to the caller. */
+  importPersonalItems<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L; items: PersonalInput<L>[] },
+  ): Promise<PersonalItem<L>[]>;
+  /** Adopts an old local-storage list while nothing is stored. */
+  migratePersonalItems<L extends PersonalList>(
+    resource: 'preferences',
+    params: { list: L; items: PersonalInput<L>[] },
+  ): Promise<{ items: PersonalItem<L>[]; migrated: boolean }>;
+}
+
+/**
+ * The console's data provider. Standard methods serve the entities and the page resources
+ * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
+ * `meta.idempotencyKey`, delete).
+ */
+export type AppDataProvider = DataProvider & SensorMethods & PageMethods;
