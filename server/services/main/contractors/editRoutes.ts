@@ -5,7 +5,7 @@
  * logos, and the CRM company-name lookup. The CRM fields need edit_contractor_company; logos are
  * JPEG, PNG or WebP recognised by content. Every change is audited.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CONTRACTOR_TYPES } from '../../../../common/domain';
 import { sniffImageType } from '../../../../common/requests';
@@ -13,16 +13,15 @@ import { MESSAGES } from '../../../../common/validation';
 import type { PermissionSet } from '../../../../common/permissions';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
-import { contractorTagValues, contractors } from '../../../db/schema';
+import { contractors } from '../../../db/schema';
 import { HttpError, badRequest, forbidden, notFound } from '../../../http/errors';
 import { idParam, idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { readUpload } from '../../../http/uploads';
 import { crmFor } from '../../../crm';
-import { checkTagValue, loadTagDefinition } from '../tagRoutes';
-import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';
 import { fileLink } from '../requests/repository';
+import { assertTagEditable, writeTagValue } from '../valueEdits';
 import { DEFAULT_LOGO_NAMES, defaultLogoSvg, defaultLogoUrl, type DefaultLogoName } from './logos';
 
 const TAGS = ['contractors'];
@@ -272,28 +271,11 @@ export const contractorEditRoutes: ServiceRoutes = (app, ctx) => {
     },
     async (request) => {
       const { id, tagId } = request.params;
-      const rule = tagEditRule('contractors', tagId);
-      if (!request.principal.permissions.can(rule))
-        throw forbidden(`You need the ${(rule as string[]).join(' or ')} permission to do this`);
+      assertTagEditable(request.principal.permissions, 'contractors', tagId);
       return db.transaction(async (tx) => {
         await loadContractor(tx, id, true);
-        const tag = await loadTagDefinition(tx, 'contractors', tagId);
-        const value = checkTagValue(tag, request.body.value);
-        const where = and(eq(contractorTagValues.entityId, id), eq(contractorTagValues.tagId, tagId));
-        if (value === null) await tx.delete(contractorTagValues).where(where);
-        else
-          await tx
-            .insert(contractorTagValues)
-            .values({ entityId: id, tagId, value })
-            .onConflictDoUpdate({ target: [contractorTagValues.entityId, contractorTagValues.tagId], set: { value } });
-        await audit(
-          tx,
-          request.principal.actor,
-          'ContractorTagChanged',
-          value === null
-            ? `Contractor ${id}: tag "${tag.name}" cleared`
-            : `Contractor ${id}: tag "${tag.name}" set to ${JSON.stringify(value).slice(0, 200)}`,
-        );
+        const { value, message } = await writeTagValue(tx, 'contractors', id, tagId, request.body.value);
+        await audit(tx, request.principal.actor, 'ContractorTagChanged', `Contractor ${id}: ${message}`);
         return { data: { tagId, value } };
       });
     },

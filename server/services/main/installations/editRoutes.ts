@@ -5,7 +5,7 @@
  * suspension. Every editor is one transaction with a history snapshot and an audit entry
  * (./edits.ts) and is followed by a live update.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   FACTOR_PARAMS,
@@ -16,28 +16,21 @@ import {
   type SensorStatus,
 } from '../../../../common/domain';
 import { fieldRule, installation } from '../../../../common/entities';
-import type { PermissionRule } from '../../../../common/permissions';
-import { MESSAGES, email, factorsRule, phone } from '../../../../common/validation';
+import { MESSAGES, email, phone } from '../../../../common/validation';
 import { installationTagValues, installations, sensors, type Suspension } from '../../../db/schema';
-import { badRequest, forbidden, unprocessable } from '../../../http/errors';
+import { badRequest, unprocessable } from '../../../http/errors';
 import { idParam } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
-import { checkTagValue, loadTagDefinition } from '../tagRoutes';
-import { tagEditRule } from '../../../../common/tagPermissions';
 import { factorsSchema, tagValueSchema } from '../sensors/schemas';
 import { currentInstallation, editInstallation } from './edits';
+import { assertTagEditable, factorsMessage, requestedFactors, writeTagValue } from '../valueEdits';
 import { OSM_ID } from '../../../gazetteer';
 
 const TAGS = ['installations'];
 const params = z.object({ id: idParam.describe('Installation id (business number)') });
 const text = (max: number) => z.string().max(max, MESSAGES.shorter(max + 1));
 const ok = <T extends z.ZodType>(data: T) => ({ 200: z.object({ data }) });
-
-function need(permissions: { can(rule: PermissionRule): boolean }, rule: PermissionRule) {
-  if (!permissions.can(rule))
-    throw forbidden(`You need the ${typeof rule === 'string' ? rule : rule.join(' or ')} permission to do this`);
-}
 
 /** A blank string clears an optional text; otherwise the rule must pass. */
 function checked(value: string | null, rule: (v: unknown) => string | undefined, label: string): string | null {
@@ -404,29 +397,12 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
     },
     (request) => {
       const { id, tagId } = request.params;
-      need(request.principal.permissions, tagEditRule('installations', tagId));
+      assertTagEditable(request.principal.permissions, 'installations', tagId);
       return editInstallation(ctx, request.principal, id, {
         event: 'InstallationTagChanged',
         async apply(tx, row) {
-          const tag = await loadTagDefinition(tx, 'installations', tagId);
-          const value = checkTagValue(tag, request.body.value);
-          const where = and(eq(installationTagValues.entityId, row.id), eq(installationTagValues.tagId, tagId));
-          if (value === null) await tx.delete(installationTagValues).where(where);
-          else
-            await tx
-              .insert(installationTagValues)
-              .values({ entityId: row.id, tagId, value })
-              .onConflictDoUpdate({
-                target: [installationTagValues.entityId, installationTagValues.tagId],
-                set: { value },
-              });
-          return {
-            result: { tagId, value },
-            message:
-              value === null
-                ? `tag "${tag.name}" cleared`
-                : `tag "${tag.name}" set to ${JSON.stringify(value).slice(0, 200)}`,
-          };
+          const { value, message } = await writeTagValue(tx, 'installations', row.id, tagId, request.body.value);
+          return { result: { tagId, value }, message };
         },
       });
     },
@@ -447,14 +423,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
     },
     (request) => {
       const { id, param } = request.params;
-      if (!(FACTOR_PARAMS as readonly string[]).includes(param))
-        throw badRequest(`Unknown factor parameter "${param}"; expected one of ${FACTOR_PARAMS.join(', ')}`);
-      if (!request.principal.permissions.holds(['edit_factors', `edit_${param}_factors`]))
-        throw forbidden(`You need the edit_factors or edit_${param}_factors permission to do this`);
-      const message = factorsRule(request.body);
-      if (message) throw badRequest(message);
-      const { A, B, C } = request.body;
-      const factors = A !== null && B !== null && C !== null ? { A, B, C } : null;
+      const factors = requestedFactors(param, request.body, request.principal.permissions);
       return editInstallation(ctx, request.principal, id, {
         event: 'InstallationFactorsUpdated',
         async apply(tx, row) {
@@ -469,9 +438,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
             .where(eq(installations.id, row.id));
           return {
             result: { param, factors },
-            message: factors
-              ? `${param} factors set to A=${factors.A}, B=${factors.B}, C=${factors.C}`
-              : `${param} factors cleared`,
+            message: factorsMessage(param, factors),
           };
         },
       });

@@ -29,7 +29,6 @@ import {
 } from '../../../../common/domain';
 import { CSV_BOM, csvLine } from '../../../../common/csv';
 import type { PermissionRule, PermissionSet } from '../../../../common/permissions';
-import { factorsRule } from '../../../../common/validation';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
 import { contractors, installations, sensorTagValues, sensors } from '../../../db/schema';
@@ -40,9 +39,10 @@ import { factorsSchema, sensorRow, tagValueSchema } from './schemas';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import { idempotent } from '../../../idempotency';
 import { writeInstallationSnapshots } from '../historyRoutes';
-import { checkTagValue, isUniqueViolation, loadTagDefinition, loadTagDefinitions, tagEditRule } from '../tagRoutes';
+import { isUniqueViolation, loadTagDefinitions } from '../tagRoutes';
 import { exportCsv, exportQuerystring, planExport } from './export';
 import { checkFactorMap, checkTagMap, createSensors, factorInput, orderBody, orderedSensor } from './orders';
+import { assertTagEditable, factorsMessage, requestedFactors, writeTagValue } from '../valueEdits';
 
 export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
 
@@ -200,31 +200,12 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request) => {
       const { id, tagId } = request.params;
-      const rule = tagEditRule('sensors', tagId);
-      if (!request.principal.permissions.can(rule))
-        throw forbidden(`You need the ${(rule as string[]).join(' or ')} permission to do this`);
+      assertTagEditable(request.principal.permissions, 'sensors', tagId);
       return db.transaction(async (tx) => {
         const [sensor] = await tx.select({ id: sensors.id }).from(sensors).where(eq(sensors.id, id));
         if (!sensor) throw notFound(`Sensor ${id} does not exist`);
-        const tag = await loadTagDefinition(tx, 'sensors', tagId);
-        const value = checkTagValue(tag, request.body.value);
-        if (value === null)
-          await tx
-            .delete(sensorTagValues)
-            .where(and(eq(sensorTagValues.entityId, id), eq(sensorTagValues.tagId, tagId)));
-        else
-          await tx
-            .insert(sensorTagValues)
-            .values({ entityId: id, tagId, value })
-            .onConflictDoUpdate({ target: [sensorTagValues.entityId, sensorTagValues.tagId], set: { value } });
-        await audit(
-          tx,
-          request.principal.actor,
-          'SensorTagChanged',
-          value === null
-            ? `Sensor ${id}: tag "${tag.name}" cleared`
-            : `Sensor ${id}: tag "${tag.name}" set to ${JSON.stringify(value).slice(0, 200)}`,
-        );
+        const { value, message } = await writeTagValue(tx, 'sensors', id, tagId, request.body.value);
+        await audit(tx, request.principal.actor, 'SensorTagChanged', `Sensor ${id}: ${message}`);
         return { data: { tagId, value } };
       });
     },
@@ -247,14 +228,7 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request) => {
       const { id, param } = request.params;
-      if (!(FACTOR_PARAMS as readonly string[]).includes(param))
-        throw badRequest(`Unknown factor parameter "${param}"; expected one of ${FACTOR_PARAMS.join(', ')}`);
-      if (!request.principal.permissions.holds(['edit_factors', `edit_${param}_factors`]))
-        throw forbidden(`You need the edit_factors or edit_${param}_factors permission to do this`);
-      const message = factorsRule(request.body);
-      if (message) throw badRequest(message);
-      const { A, B, C } = request.body;
-      const factors = typeof A === 'number' && typeof B === 'number' && typeof C === 'number' ? { A, B, C } : null;
+      const factors = requestedFactors(param, request.body, request.principal.permissions);
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(sensors)
@@ -266,14 +240,7 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
           .where(eq(sensors.id, id))
           .returning({ id: sensors.id });
         if (updated.length === 0) throw notFound(`Sensor ${id} does not exist`);
-        await audit(
-          tx,
-          request.principal.actor,
-          'FactorsUpdated',
-          factors
-            ? `Sensor ${id}: ${param} factors set to A=${factors.A}, B=${factors.B}, C=${factors.C}`
-            : `Sensor ${id}: ${param} factors cleared`,
-        );
+        await audit(tx, request.principal.actor, 'FactorsUpdated', `Sensor ${id}: ${factorsMessage(param, factors)}`);
         return { data: { param, factors } };
       });
     },
