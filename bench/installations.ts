@@ -10,17 +10,13 @@
  *                                                       # also PostgreSQL (a throwaway database)
  *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 …
  */
+import { listeningApp } from './support';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase, type Database, type Db } from '../server/db';
-import { roles, staffUsers } from '../server/db/schema';
-import { createContext } from '../server/start';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -121,22 +117,7 @@ async function run(kind: string, database: Database) {
   const t0 = performance.now();
   await fill(database.db);
   const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
-  const config = {
-    ...loadConfig({ ...process.env, SEED: 'none' }),
-    jwtSecret: 'bench-secret-0123456789abcdef',
-    consoleDir: '/nonexistent',
-    simulator: false,
-  };
-  const { ctx } = await createContext(config, database);
-  const app = await buildApp(ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as AddressInfo).port;
-  const [role] = await ctx.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(sql`${roles.name} = 'admin'`);
-  const [user] = await ctx.db.insert(staffUsers).values({ name: 'bench', roleId: role!.id }).returning();
-  const token = (await ctx.sessions.startSession(ctx.db, user!.id)).tokens.accessToken;
+  const { ctx, app, port, token } = await listeningApp(database);
 
   const raw = await median(() =>
     ctx.db.execute(

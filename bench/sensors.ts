@@ -17,18 +17,14 @@
  * PGlite runs inside this process, so its memory is part of the RSS; the figures that matter are the
  * ratios and the growth during a case ("+RSS"), not the absolute numbers.
  */
+import { listeningApp } from './support';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase, type Database, type Db } from '../server/db';
-import { roles, staffUsers } from '../server/db/schema';
-import { createContext } from '../server/start';
 import { PERMISSIONS, PermissionSet } from '../common/permissions';
 import { exportCsv, planExport } from '../server/services/main/sensorRoutes';
 
@@ -108,18 +104,6 @@ async function fill(db: Db) {
   await exec(db, 'ANALYZE');
 }
 
-async function adminToken(ctx: Awaited<ReturnType<typeof createContext>>['ctx']): Promise<string> {
-  const [role] = await ctx.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(sql`${roles.name} = 'admin'`);
-  const [user] = await ctx.db
-    .insert(staffUsers)
-    .values({ name: 'bench', roleId: role!.id })
-    .returning({ id: staffUsers.id });
-  return (await ctx.sessions.startSession(ctx.db, user!.id)).tokens.accessToken;
-}
-
 /** GET through the listening server; the body goes to /dev/null. */
 function fetchToNull(port: number, path: string, token: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
@@ -182,17 +166,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
   const t0 = performance.now();
   await fill(database.db);
   const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
-  const config = {
-    ...loadConfig({ ...process.env, SEED: 'none' }),
-    jwtSecret: 'bench-secret-0123456789abcdef',
-    consoleDir: '/nonexistent',
-    simulator: false,
-  };
-  const { ctx } = await createContext(config, database);
-  const app = await buildApp(ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as AddressInfo).port;
-  const token = await adminToken(ctx);
+  const { ctx, app, port, token } = await listeningApp(database);
   const results: Result[] = [];
   for (const c of CASES) results.push(await measure(port, token, c));
   // The same export without HTTP: the generator drained in-process (where the time goes).
