@@ -67,6 +67,21 @@ export interface ListEndpointOptions {
   aliases?: string[];
 }
 
+/**
+ * The WHERE of a query-language list for a caller: the query compiled over the fields the caller may
+ * see, narrowed by the repository (e.g. current installations only). Also the tags it was built with.
+ */
+export async function listWhere<Row>(
+  db: Executor,
+  repo: ListRepository<Row>,
+  query: string | undefined,
+  permissions: PermissionSet,
+): Promise<{ where: SQL | undefined; tags: TagDef[] }> {
+  const { cat, tags = [] } = await repo.catalogue(db, permissions);
+  const { ast, where: filter } = parseAndCompile(query, cat);
+  return { where: repo.where ? repo.where(ast, filter) : filter, tags };
+}
+
 export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepository<Row>, opts: ListEndpointOptions) {
   const { entity } = repo;
   const schema = {
@@ -80,9 +95,7 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     principal: { permissions: PermissionSet };
   }) => {
     const permissions = request.principal.permissions;
-    const { cat, tags = [] } = await repo.catalogue(db, permissions);
-    const { ast, where: filter } = parseAndCompile(request.query.query, cat);
-    const where = repo.where ? repo.where(ast, filter) : filter;
+    const { where, tags } = await listWhere(db, repo, request.query.query, permissions);
     const plan = planPage(entity, request.query, repo.columns, repo.tieBreak, permissions);
     const [rows, total] = await Promise.all([repo.page(db, where, plan), repo.count(db, where)]);
     const shaped = await repo.shape(rows, { db, permissions, tags });

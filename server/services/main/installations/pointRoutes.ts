@@ -10,7 +10,7 @@ import { INACTIVE_AFTER_MS } from '../../../../common/domain';
 import { actionRule, installation } from '../../../../common/entities';
 import { contractors, installations, measurementSummaries, sensors } from '../../../db/schema';
 import type { ServiceRoutes } from '../../../http/service';
-import { parseAndCompile } from '../../../query/compile';
+import { listWhere } from '../../../lists/endpoint';
 import { installationList } from './repository';
 
 /** At most this many points per answer (the list's query narrows a larger fleet). */
@@ -37,9 +37,7 @@ export const installationPointRoutes: ServiceRoutes = (app, { db }) => {
       },
     },
     async (request) => {
-      const { cat } = await installationList.catalogue(db, request.principal.permissions);
-      const { ast, where: filter } = parseAndCompile(request.query.query, cat);
-      const where = installationList.where!(ast, filter);
+      const { where } = await listWhere(db, installationList, request.query.query, request.principal.permissions);
       const since = new Date(Date.now() - INACTIVE_AFTER_MS);
       // The list's joins: a query may name the sensor's or the contractor's fields.
       const result = await db.execute(sql`
