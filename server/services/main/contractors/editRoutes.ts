@@ -8,19 +8,18 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CONTRACTOR_TYPES } from '../../../../common/domain';
-import { sniffImageType } from '../../../../common/requests';
 import { MESSAGES } from '../../../../common/validation';
 import type { PermissionSet } from '../../../../common/permissions';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
 import { contractors } from '../../../db/schema';
-import { HttpError, badRequest, forbidden, notFound } from '../../../http/errors';
+import { badRequest, forbidden, notFound } from '../../../http/errors';
 import { idParam, idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { readUpload } from '../../../http/uploads';
 import { crmFor } from '../../../crm';
 import { tagValueSchema } from '../sensors/schemas';
-import { fileLink } from '../requests/repository';
+import { fileLink, imageTypeOf, type FileStore } from '../../../storage/files';
 import { assertTagEditable, writeTagValue } from '../valueEdits';
 import { DEFAULT_LOGO_NAMES, defaultLogoSvg, defaultLogoUrl, type DefaultLogoName } from './logos';
 
@@ -79,15 +78,8 @@ function crmChange(fields: ContractorFields, permissions: PermissionSet) {
   return { hsId: blank(fields.hsId), hsName: blank(fields.hsName) };
 }
 
-async function storeLogo(
-  files: { put: (db: Executor, kind: 'logo', bytes: Buffer, type: string, name?: string) => Promise<{ key: string }> },
-  tx: Executor,
-  bytes: Buffer,
-  filename: string,
-) {
-  const type = sniffImageType(bytes);
-  if (!type) throw new HttpError(415, 'The logo must be a JPEG, PNG or WebP image');
-  return fileLink((await files.put(tx, 'logo', bytes, type, filename)).key);
+async function storeLogo(files: FileStore, tx: Executor, bytes: Buffer, filename: string) {
+  return fileLink((await files.put(tx, 'logo', bytes, imageTypeOf('logo', bytes), filename)).key);
 }
 
 async function loadContractor(db: Executor, id: number, lock = false) {

@@ -10,17 +10,18 @@ import type { PagePlan } from '../../../lists/sorting';
 import { z } from 'zod';
 import { installationRequest } from '../../../../common/entities';
 import { REQUEST_STATES } from '../../../../common/domain';
-import { canChangeRequestState, sniffImageType, type RequestState } from '../../../../common/requests';
+import { canChangeRequestState, type RequestState } from '../../../../common/requests';
 import { MESSAGES } from '../../../../common/validation';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
 import { installationRequests, requestImages } from '../../../db/schema';
-import { HttpError, badRequest, notFound, unprocessable } from '../../../http/errors';
+import { badRequest, notFound, unprocessable } from '../../../http/errors';
 import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { readUpload } from '../../../http/uploads';
 import { rowSchema } from '../../../lists/schemas';
-import { fileLink, requestList } from './repository';
+import { fileLink, imageTypeOf } from '../../../storage/files';
+import { requestList } from './repository';
 
 export const STAFF_NOTES_MAX = 10_000;
 const TAGS = ['installation-requests'];
@@ -155,8 +156,7 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files }) => {
     async (request, reply) => {
       const { id } = request.params;
       const upload = await readUpload(request, 'image');
-      const type = sniffImageType(upload.bytes!);
-      if (!type) throw new HttpError(415, 'The image must be a JPEG, PNG or WebP file');
+      const type = imageTypeOf('image', upload.bytes!);
       const imageUrl = await db.transaction(async (tx) => {
         await lockRequest(tx, id);
         const stored = await files.put(tx, 'image', upload.bytes!, type, upload.filename);

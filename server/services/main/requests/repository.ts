@@ -2,6 +2,8 @@
  * Installation requests, data access: the SQL of each declared field, the list's page and count
  * queries, row shaping with images and the contractor, and the open-request count.
  */
+import { ACTIVE_REQUEST_STATES } from '../../../../common/requests';
+import { fileLink } from '../../../storage/files';
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { catalogueOf, installationRequest } from '../../../../common/entities';
@@ -11,9 +13,6 @@ import { COUNT, countOf } from '../../../lists/count';
 import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { serverCatalogue } from '../../../query/compile';
-
-/** The states of an open request (the sidebar badge counts them). */
-export const OPEN_REQUEST_STATES = ['WAITING', 'HOLD'] as const;
 
 /** SQL of each queryable field of the request declaration. */
 export const REQUEST_COLUMNS: Record<string, SQL | AnyPgColumn> = {
@@ -36,9 +35,6 @@ export const REQUEST_COLUMNS: Record<string, SQL | AnyPgColumn> = {
   staffNotes: installationRequests.staffNotes,
   state: installationRequests.state,
 };
-
-/** Public link of a stored file (request images). */
-export const fileLink = (key: string) => `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 
 const CATALOGUE = catalogueOf(installationRequest);
 
@@ -125,6 +121,7 @@ export function openRequestCount(db: Executor): Promise<number> {
     db
       .select({ n: COUNT })
       .from(installationRequests)
-      .where(inArray(installationRequests.state, [...OPEN_REQUEST_STATES])),
+      // Open requests are the active list's states (the sidebar badge counts them).
+      .where(inArray(installationRequests.state, [...ACTIVE_REQUEST_STATES])),
   );
 }
