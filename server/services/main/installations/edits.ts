@@ -3,7 +3,7 @@
  * (locked), refuse a removed one, apply the change, append a history snapshot, audit, commit, and
  * then tell live-update followers. Each editor route only says what changes; the answer is `{ data }`.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AuditEventType } from '../../../../common/auditEvents';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
@@ -20,10 +20,7 @@ export async function currentInstallation(
   installationId: number,
   lock = false,
 ): Promise<InstallationRow> {
-  const query = db
-    .select()
-    .from(installations)
-    .where(and(eq(installations.installationId, installationId)));
+  const query = db.select().from(installations).where(eq(installations.installationId, installationId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(`Installation ${installationId} does not exist`);
   return row;

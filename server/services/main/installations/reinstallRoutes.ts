@@ -7,7 +7,7 @@
  * only when asked and different, marks the request installed, writes history and audit entries.
  * Followers of both installations get a live update after the commit.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FACTOR_PARAMS, SENSOR_STATUSES, canTransition, type SensorStatus } from '../../../../common/domain';
 import { MESSAGES, email, factorsRule, phone } from '../../../../common/validation';
@@ -198,7 +198,7 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
           await tx
             .update(installationRequests)
             .set({ state: 'DONE', updatedAt: now })
-            .where(inArray(installationRequests.id, [requestRow.id]));
+            .where(eq(installationRequests.id, requestRow.id));
         await writeInstallationSnapshots(tx, [old.id, created!.id], now);
         await audit(
           tx,
