@@ -11,17 +11,20 @@
  * page/count/envelope path over the list's own querystring (sortBy from its sort keys, empty values
  * last, and its own filters) and row schema.
  */
-import type { SQL } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import { actionRule, type EntityDecl, type Envelope } from '../../common/entities';
+import { z } from 'zod';
+import { CSV_BOM, csvLine } from '../../common/csv';
+import { actionRule, isCsvField, readPath, type EntityDecl, type Envelope } from '../../common/entities';
 import type { PermissionRule, PermissionSet } from '../../common/permissions';
 import type { Expr, TagDef } from '../../common/query';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
 import { gateRow, hiddenPaths } from './gating';
-import { listQuerystring } from './params';
+import { visibleTagIds } from './tags';
+import { exportQuerystring, listQuerystring } from './params';
 import { listEnvelope, listResponseSchema, rowSchema } from './schemas';
 import {
   planPage,
@@ -52,6 +55,11 @@ export interface ListRepository<Row> {
   /** The WHERE of the list from the compiled query (default: the query's own condition). */
   where?(ast: Expr | null, filter: SQL | undefined): SQL | undefined;
   page(db: Executor, where: SQL | undefined, plan: PagePlan): Promise<Row[]>;
+  /**
+   * Every matching row id (the tie-break column) in the plan's order, without offset or limit: the
+   * streamed CSV export reads the rows by these ids in batches. Lists without it have no export.
+   */
+  ids?(db: Executor, where: SQL | undefined, plan: PagePlan): Promise<number[]>;
   count(db: Executor, where: SQL | undefined): Promise<number>;
   /** API rows with every field; the builder removes what the caller may not see. */
   shape(rows: Row[], ctx: ListContext): Promise<object[]> | object[];
@@ -65,7 +73,12 @@ export interface ListEndpointOptions {
   row?: z.ZodType;
   /** Extra paths serving the same list (kept for older clients, hidden from the documents). */
   aliases?: string[];
+  /** The streamed CSV export of every matching row (needs the repository's `ids`). */
+  export?: { path: string; fileName: string };
 }
+
+/** Rows per batch of the CSV export: one id-window query and one shaping per batch. */
+export const EXPORT_BATCH = 1000;
 
 /**
  * The WHERE of a query-language list for a caller: the query compiled over the fields the caller may
@@ -109,6 +122,103 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
   const config = { permission: actionRule(entity, 'list') };
   app.get(opts.path, { config, schema }, handler);
   for (const alias of opts.aliases ?? []) app.get(alias, { config, schema: { ...schema, hide: true } }, handler);
+  if (opts.export) exportEndpoint(app, db, repo, opts.export);
+}
+
+/**
+ * The columns of a CSV export for a caller: the declared CSV fields they may see and the tag
+ * columns (`tag_<id>`) of the tags they may see, in declaration order — or, when `wanted` names
+ * columns (the preset on screen), those of them in that order. Names the caller may not export are
+ * left out, so a preset column the caller lacks the permission for reveals nothing.
+ */
+export function exportColumns(
+  entity: EntityDecl,
+  permissions: PermissionSet,
+  tagColumns: readonly string[],
+  wanted?: readonly string[],
+): { name: string; path: string }[] {
+  const fields = entity.fields
+    .filter((f) => isCsvField(f) && permissions.can(f.permission))
+    .map((f) => ({ name: f.name, path: f.source ?? f.name }));
+  const all = [...fields, ...tagColumns.map((name) => ({ name, path: name }))];
+  if (!wanted?.length) return all;
+  const byName = new Map(all.map((c) => [c.name, c]));
+  return [...new Set(wanted)].flatMap((name) => byName.get(name) ?? []);
+}
+
+/** A cell of the export: objects (factors, locations) as compact JSON, the rest as the CSV encoder writes them. */
+const exportCell = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
+
+function exportEndpoint<Row>(
+  app: ZodApp,
+  db: Executor,
+  repo: ListRepository<Row>,
+  { path, fileName }: { path: string; fileName: string },
+) {
+  const { entity } = repo;
+  const ids = repo.ids;
+  if (!ids) throw new Error(`${entity.name}: a CSV export needs the repository's ids()`);
+  app.get(
+    path,
+    {
+      config: { permission: actionRule(entity, 'export') ?? actionRule(entity, 'list') },
+      schema: {
+        summary: `Every ${entity.label.toLowerCase()} row matching the query as CSV (${fileName}), streamed`,
+        description:
+          'UTF-8 with a byte-order mark, `;` separated, RFC 4180 quoting, formula starts neutralised. The header is the field names; `columns` (comma-separated) picks and orders them — names the caller may not see are left out. Not paged and not capped.',
+        tags: [entity.name],
+        querystring: exportQuerystring,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { permissions } = request.principal;
+      const { where, tags } = await listWhere(db, repo, request.query.query, permissions);
+      const plan = planPage(entity, { ...request.query, page: 1, limit: 1 }, repo.columns, repo.tieBreak, permissions);
+      const ctx = { db, permissions, tags };
+      const tagColumns = entity.tagContext
+        ? [...visibleTagIds(tags, entity.tagContext, permissions)].map((id) => `tag_${id}`)
+        : [];
+      const wanted = request.query.columns
+        ?.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
+      const columns = exportColumns(entity, permissions, tagColumns, wanted);
+      const order = await ids.call(repo, db, where, plan);
+      const hidden = hiddenPaths(entity, permissions);
+      async function* lines() {
+        yield CSV_BOM + csvLine(columns.map((c) => c.name));
+        for (let i = 0; i < order.length; i += EXPORT_BATCH) {
+          const batch = order.slice(i, i + EXPORT_BATCH);
+          const rows = await repo.page(db, and(where, inArray(repo.tieBreak, batch)), {
+            ...plan,
+            offset: 0,
+            limit: batch.length,
+          });
+          const shaped = await repo.shape(rows, ctx);
+          let chunk = '';
+          for (const row of shaped) {
+            gateRow(row, hidden);
+            chunk += csvLine(columns.map((c) => exportCell(readPath(row, c.path))));
+          }
+          yield chunk;
+        }
+      }
+      const stream = Readable.from(
+        (async function* () {
+          for await (const chunk of lines()) yield Buffer.from(chunk, 'utf8');
+        })(),
+        { objectMode: false },
+      );
+      stream.on('error', (err) => request.log.error({ err }, `${entity.name} export failed`));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
 }
 
 /** What a paged list's repository tells the builder: its sort keys, filter, SQL and row shaping. */

@@ -23,6 +23,18 @@ export const listQuerystring = (maxLimit: number) =>
       .describe('A query in the sensor-management query language, e.g. communication in (GSM, WIFI)'),
   });
 
+/** The query parameters of a list's CSV export: the list's sort and query, and the columns to write. */
+export const exportQuerystring = listQuerystring(1)
+  .omit({ page: true, limit: true })
+  .extend({
+    columns: z
+      .string()
+      .max(10_000)
+      .regex(/^[A-Za-z0-9_.,\s]*$/, 'columns is a comma-separated list of field names')
+      .optional()
+      .describe('Comma-separated field names to write, in this order (default: every column the caller may see)'),
+  });
+
 /** Largest page of a list (contractor pickers may ask for more, see CONTRACTOR_FETCH_LIMIT). */
 export const MAX_LIST_LIMIT = 1000;
 

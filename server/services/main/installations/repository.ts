@@ -150,6 +150,12 @@ export const installationList: ListRepository<PageRow> = {
   },
   page: async (db, where, plan) =>
     (await inWindow(fromInstallations(db, PAGE_SELECT).where(where).$dynamic(), plan)) as PageRow[],
+  ids: async (db, where, plan) =>
+    (
+      (await fromInstallations(db, { id: installations.id })
+        .where(where)
+        .orderBy(...plan.orderBy)) as { id: number }[]
+    ).map((r) => r.id),
   count: (db, where) => countOf(fromInstallations(db, { n: COUNT }).where(where) as Promise<{ n: number }[]>),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);

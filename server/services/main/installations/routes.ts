@@ -1,4 +1,4 @@
-/** GET /installations: the installations list, its row schema derived from the declaration (tag_<id> columns too). */
+/** GET /installations and GET /installations/export (streamed CSV): the installations list, its row schema derived from the declaration (tag_<id> columns too). */
 import { installation } from '../../../../common/entities';
 import type { ServiceRoutes } from '../../../http/service';
 import { listEndpoint } from '../../../lists/endpoint';
@@ -16,5 +16,6 @@ export const installationRoutes: ServiceRoutes = (app, { db }) => {
     summary: 'Installations (current ones unless the query names removedAt), paged, sorted and filtered by a query',
     maxLimit: MAX_LIST_LIMIT,
     row: installationRow,
+    export: { path: '/installations/export', fileName: 'installations.csv' },
   });
 };
