@@ -37,6 +37,7 @@ export function runtimeConfig(ctx: AppContext) {
       authorizeEndpoint: `${SERVICES.main.prefix}/login/google/authorize`,
     },
     map: { tileUrl: config.mapTileUrl, center: [52.1, 19.4], zoom: 6 },
+    dashboardUrl: config.dashboardUrl,
     apiDocs: `${SERVICES.main.prefix}/docs`,
   };
 }

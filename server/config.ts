@@ -52,6 +52,8 @@ export interface Config {
   /** Pusher app credentials; `redisChannel`: the Redis channel processes share when REDIS_URL is set. */
   realtime: { appId: string; key: string; secret: string; redisChannel: string };
   mapTileUrl: string;
+  /** External monitoring dashboard of one installation: a URL template with {installationId} and {sensorId}. */
+  dashboardUrl: string;
   /** A Nominatim-compatible geocoder (GEOCODER_URL); without it the bundled offline gazetteer answers alone. */
   geocoderUrl?: string;
   /** A HubSpot-compatible CRM (CRM_URL, CRM_TOKEN); without it CRM lookups answer from the contractors' CRM fields. */
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisChannel: env.REALTIME_REDIS_CHANNEL || 'aq-console:realtime',
     },
     mapTileUrl: env.MAP_TILE_URL ?? '',
+    dashboardUrl: env.DASHBOARD_URL ?? '',
     geocoderUrl: env.GEOCODER_URL || undefined,
     crmUrl: env.CRM_URL || undefined,
     crmToken: env.CRM_TOKEN || undefined,

@@ -12,6 +12,8 @@ export interface RuntimeConfig {
     authorizeEndpoint: string;
   };
   map: { tileUrl: string; center: [number, number]; zoom: number };
+  /** External monitoring dashboard of an installation ({installationId}, {sensorId}); empty: no link. */
+  dashboardUrl?: string;
   apiDocs: string;
 }
 

@@ -2,12 +2,18 @@
  * Installations (spec document 2, sections 2.1 and 3): a sensor placed at a location. Fields in the
  * spec's column order; query-only fields (address variants, suspension, ids) follow their column.
  */
-import { CALIBRATION_PARAMS, COMMUNICATIONS, MEASURED_PARAMS, SENSOR_STATUSES } from '../domain';
+import { CALIBRATION_PARAMS, COMMUNICATIONS, FACTOR_PARAMS, MEASURED_PARAMS, SENSOR_STATUSES } from '../domain';
 import type { PermissionRule } from '../permissions';
 import { CONTRACTOR_RULE, PARAM_LABEL } from './shared';
 import { defineEntity, field } from './types';
 
 const ADDRESS: PermissionRule = 'view_address';
+
+/** Factors can be set for FACTOR_PARAMS only (the server refuses the others). */
+function factorEdit(param: string): { edit?: PermissionRule } {
+  const p = FACTOR_PARAMS.find((f) => f === param);
+  return p ? { edit: ['edit_factors', `edit_${p}_factors`] } : {};
+}
 const ADDRESS_PARTS = [
   ['country', 'Country'],
   ['state', 'State'],
@@ -23,7 +29,15 @@ export const installation = defineEntity({
   endpoint: '/installations',
   envelope: { rows: 'data.installations', total: 'meta.totalCount' },
   listQuery: 'main',
-  access: { list: 'view_installations', edit: 'view_installations', export: 'view_installations' },
+  access: {
+    list: 'view_installations',
+    edit: 'view_installations',
+    export: 'view_installations',
+    history: 'view_history_sensor',
+    reinstall: 'move_installation',
+    suspend: 'suspend_sensors',
+    unsuspend: 'unsuspend_sensors',
+  },
   search: 'advanced',
   query: { entity: 'installations', label: 'installations' },
   tagContext: 'installations',
@@ -66,7 +80,11 @@ export const installation = defineEntity({
     }),
     field('status', 'enum', 'Status', { description: 'Sensor status', values: SENSOR_STATUSES, column: true }),
     field('providerOwned', 'boolean', 'Provider owned', { description: 'Installation owned by the network provider' }),
-    field('isVisible', 'boolean', 'Visible', { description: 'Visible on the map', column: true }),
+    field('isVisible', 'boolean', 'Visible', {
+      description: 'Visible on the map',
+      column: true,
+      edit: 'edit_visibility',
+    }),
     field('mamsl', 'number', 'Elevation (mamsl)', {
       description: 'Elevation (metres above mean sea level)',
       column: 'optional',
@@ -79,6 +97,7 @@ export const installation = defineEntity({
         permission: ADDRESS,
         search: true,
         ...(part === 'country' || part === 'state' ? { column: 'optional' as const } : {}),
+        ...(part === 'country' || part === 'state' || part === 'city' ? { edit: 'edit_address' } : {}),
         ...(part === 'city' ? { column: true } : {}),
         ...(part === 'street' ? { column: true } : {}),
       }),
@@ -87,31 +106,37 @@ export const installation = defineEntity({
     ]),
     field('alternativeAddress1', 'string', 'Alternative address 1', {
       permission: ADDRESS,
+      edit: 'edit_alternative_address',
       search: true,
       column: 'optional',
     }),
     field('alternativeAddress2', 'string', 'Alternative address 2', {
       permission: ADDRESS,
+      edit: 'edit_alternative_address',
       search: true,
       column: 'optional',
     }),
     field('visibleBy', 'string', 'Visible by', {
       description: 'E-mail of the person the installation is visible to',
+      edit: 'edit_visible_by',
       search: true,
       column: 'optional',
     }),
     field('contactFullName', 'string', 'Contact name', {
       permission: ['view_contact', 'view_contact_name'],
+      edit: ['edit_contact', 'edit_contact_full_name'],
       search: true,
       column: 'optional',
     }),
     field('contactEmail', 'string', 'Contact e-mail', {
       permission: ['view_contact', 'view_contact_email'],
+      edit: ['edit_contact', 'edit_contact_email'],
       search: true,
       column: 'optional',
     }),
     field('contactPhoneNumber', 'string', 'Contact phone', {
       permission: ['view_contact', 'view_contact_phone'],
+      edit: ['edit_contact', 'edit_contact_phone_number'],
       search: true,
       column: 'optional',
     }),
@@ -140,6 +165,7 @@ export const installation = defineEntity({
     ...CALIBRATION_PARAMS.map((p) =>
       field(`${p}Factors`, 'json', `${PARAM_LABEL[p]} factors`, {
         permission: `view_${p}_factors`,
+        ...factorEdit(p),
         sortable: false,
         column: 'optional',
       }),

@@ -27,7 +27,10 @@ export type Action =
   | 'changeStatus'
   | 'restart'
   | 'history'
-  | 'logout';
+  | 'logout'
+  | 'reinstall'
+  | 'suspend'
+  | 'unsuspend';
 
 /** Query-language types, plus shapes that are shown but not queried. */
 export type FieldType = QueryFieldType | 'json' | 'list' | 'location' | 'actions';
@@ -80,6 +83,8 @@ export interface FieldDecl {
   readonly values?: readonly string[];
   /** Without it the field does not exist for the caller: not in rows, CSV, columns or queries. */
   readonly permission?: PermissionRule;
+  /** Who may change the value in place (inline editors); absent: not editable in the list. */
+  readonly edit?: PermissionRule;
   /** Accepted as sortBy (default: scalar types). */
   readonly sortable?: boolean;
   /** Included in SEARCH("…") (text by substring, integers exactly). */

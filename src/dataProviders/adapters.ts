@@ -5,7 +5,10 @@ import { client } from './http';
 import type {
   AppDataProvider,
   FactorSet,
+  InstallationMethods,
   PageMethods,
+  Place,
+  SensorActivity,
   Sensor,
   SensorMethods,
   Tag,
@@ -128,6 +131,105 @@ const tagsAdapter: Adapter = (def, generic) => {
   };
 };
 
+/**
+ * Installations: the list is generic; the inline editors, suspension, export, live-update
+ * subscriptions, places and sensor activity are typed custom methods. Live-update calls skip the
+ * loading bar and, like the spec says, their failures are only logged by the caller (no banner).
+ */
+const installationsAdapter: Adapter = (def) => {
+  const main = client(def.service);
+  const one = (id: Identifier, ...rest: (string | number)[]) => path('installations', id, ...rest);
+  const quiet = { skipLoading: true, ignoreStatuses: [400, 401, 403, 404, 409, 422, 500, 502, 503] } as const;
+  const methods: InstallationMethods = {
+    async setInstallationVisibility(_resource, { id, visible }) {
+      const body = await main.request<{ data: { installationId: number; isVisible: boolean } }>(
+        one(id, 'visibility'),
+        { method: 'PATCH', body: { visible } },
+      );
+      return body.data;
+    },
+    async updateInstallationText(_resource, { id, field, value }) {
+      const body = await main.request<{ data: Record<string, string | null> }>(`${one(id)}/${field}`, {
+        method: 'PATCH',
+        body: { value },
+      });
+      return field === 'visibleBy' ? (body.data.visibleBy ?? null) : (body.data.value ?? null);
+    },
+    async setInstallationAddress(_resource, { id, part, osmId }) {
+      const body = await main.request<{ data: { location: { address: Record<string, string | null> } } }>(
+        one(id, 'address'),
+        { method: 'PATCH', body: { [part]: osmId } },
+      );
+      return body.data.location.address;
+    },
+    async setInstallationAltAddress(_resource, { id, altAddress1, altAddress2 }) {
+      const body = await main.request<{ data: { altAddress1: string | null; altAddress2: string | null } }>(
+        one(id, 'altaddress'),
+        { method: 'PATCH', body: { altAddress1, altAddress2 } },
+      );
+      return body.data;
+    },
+    async updateInstallationTag(_resource, { id, tagId, value }) {
+      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(one(id, 'tags', tagId), {
+        method: 'PATCH',
+        body: { value },
+      });
+      return body.data;
+    },
+    async updateInstallationFactors(_resource, { id, param, factors }) {
+      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
+        one(id, 'factors', param),
+        { method: 'PATCH', body: factors ?? { A: null, B: null, C: null } },
+      );
+      return body.data;
+    },
+    async changeSuspension(_resource, { id, action, change }) {
+      const body = await main.request<{ data: Record<string, { suspended: boolean; suspendedFrom: string | null }> }>(
+        one(id, action),
+        { method: 'POST', body: change },
+      );
+      return body.data;
+    },
+    exportInstallations(_resource, { columns, ...query }) {
+      return main.request<Response>('/installations/export', {
+        query: { ...query, columns: columns?.join(',') },
+        headers: { Accept: 'text/csv' },
+        raw: true,
+      });
+    },
+    async followInstallations(_resource, { socketId, ids }) {
+      await main.request(path('pusher', 'subscribe', socketId), { method: 'POST', body: ids, ...quiet });
+    },
+    async unfollowInstallations(_resource, { socketId }) {
+      await main.request(path('pusher', 'unsubscribe', socketId), { method: 'POST', ...quiet });
+    },
+    authorizeChannel(_resource, { socketId, channel }) {
+      return main.request<{ auth: string; channel_data?: string }>('/realtime/auth', {
+        method: 'POST',
+        body: { socket_id: socketId, channel_name: channel },
+        ...quiet,
+      });
+    },
+    async searchPlaces(_resource, { kind, parentId, search, signal }) {
+      const body = await main.request<{ data: { places: Place[] } }>('/places', {
+        query: { kind, parentId, search, limit: 50 },
+        signal,
+        skipLoading: true,
+      });
+      return body.data.places;
+    },
+    async getSensorActivity(_resource, { id, signal }) {
+      const body = await main.request<{ data: SensorActivity }>(path('sensor', id, 'activity'), {
+        signal,
+        skipLoading: true,
+        ignoreStatuses: [404],
+      });
+      return body.data;
+    },
+  };
+  return methods;
+};
+
 /** The open installation requests, for the menu badge: polled silently (no loading bar, no banner). */
 const installationRequestsAdapter: Adapter = (def) =>
   ({
@@ -143,6 +245,7 @@ const installationRequestsAdapter: Adapter = (def) =>
 
 export const ADAPTERS: Record<string, Adapter> = {
   sensors: sensorsAdapter,
+  installations: installationsAdapter,
   'sensors/tags': tagsAdapter,
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,

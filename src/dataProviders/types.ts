@@ -200,6 +200,92 @@ export interface SensorMethods {
   idleSensor(resource: 'sensors', params: { id: Identifier }): Promise<{ id: number; status: string }>;
 }
 
+/** A place of the gazetteer (GET /places): a country, state or city by OpenStreetMap id. */
+export interface Place {
+  osmId: string;
+  kind: PlaceKind;
+  name: string;
+  nameLocal: string;
+  parentId: string | null;
+  lat: number;
+  lon: number;
+}
+export type PlaceKind = 'country' | 'state' | 'city';
+
+/** GET /sensor/{id}/activity: whether the sensor exists, reported lately, and is on the map. */
+export interface SensorActivity {
+  id: number;
+  exists: boolean;
+  active: boolean;
+  lastContact: string | null;
+  visible: boolean;
+}
+
+/** The inline text editors of an installation and the path of each call under /installations/{id}. */
+export type InstallationTextField = 'visibleBy' | 'contact/fullName' | 'contact/email' | 'contact/phoneNumber';
+
+/** POST /installations/{id}/suspend and /unsuspend. */
+export interface SuspensionChange {
+  startTime: string;
+  /** Upper-case parameter names. */
+  measurementsTypes: string[];
+  reason: string | null;
+  endTime: string | null;
+}
+
+/** Custom methods of the `installations` resource (main API); `id` is the installation id (business number). */
+export interface InstallationMethods {
+  setInstallationVisibility(
+    resource: 'installations',
+    params: { id: Identifier; visible: boolean },
+  ): Promise<{ installationId: number; isVisible: boolean }>;
+  /** An empty value clears the field. */
+  updateInstallationText(
+    resource: 'installations',
+    params: { id: Identifier; field: InstallationTextField; value: string | null },
+  ): Promise<string | null>;
+  setInstallationAddress(
+    resource: 'installations',
+    params: { id: Identifier; part: PlaceKind; osmId: string },
+  ): Promise<Record<string, string | null>>;
+  setInstallationAltAddress(
+    resource: 'installations',
+    params: { id: Identifier; altAddress1: string | null; altAddress2: string | null },
+  ): Promise<{ altAddress1: string | null; altAddress2: string | null }>;
+  updateInstallationTag(
+    resource: 'installations',
+    params: { id: Identifier; tagId: number; value: TagValue },
+  ): Promise<{ tagId: number; value: TagValue }>;
+  /** `factors: null` clears the parameter's factors. */
+  updateInstallationFactors(
+    resource: 'installations',
+    params: { id: Identifier; param: string; factors: FactorSet | null },
+  ): Promise<{ param: string; factors: FactorSet | null }>;
+  changeSuspension(
+    resource: 'installations',
+    params: { id: Identifier; action: 'suspend' | 'unsuspend'; change: SuspensionChange },
+  ): Promise<Record<string, { suspended: boolean; suspendedFrom: string | null }>>;
+  /** Every row matching the query as CSV (a raw Response to download), with the columns on screen. */
+  exportInstallations(
+    resource: 'installations',
+    params: { query?: string; sortBy?: string; order?: 'asc' | 'desc'; columns?: string[] },
+  ): Promise<Response>;
+  /** Follow (or stop following) installations on screen for live updates; no loading bar or banner. */
+  followInstallations(resource: 'installations', params: { socketId: string; ids: number[] }): Promise<void>;
+  unfollowInstallations(resource: 'installations', params: { socketId: string }): Promise<void>;
+  /** Signs a realtime channel subscription (POST /realtime/auth). */
+  authorizeChannel(
+    resource: 'installations',
+    params: { socketId: string; channel: string },
+  ): Promise<{ auth: string; channel_data?: string }>;
+  searchPlaces(
+    resource: 'installations',
+    params: { kind: PlaceKind; parentId?: string; search?: string } & Signal,
+  ): Promise<Place[]>;
+  /** 404 is an answer (no such sensor), not a banner. */
+  getSensorActivity(resource: 'installations', params: { id: Identifier } & Signal): Promise<SensorActivity>;
+}
+
 export interface PageMethods {
   /** The open installation requests (the menu badge): a silent poll, no loading indicator or banner. */
   countOpenRequests(resource: 'installation-requests', params: Signal): Promise<number>;
@@ -261,4 +347,4 @@ export interface PageMethods {
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
  * `meta.idempotencyKey`, delete).
  */
-export type AppDataProvider = DataProvider & SensorMethods & PageMethods;
+export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods;
