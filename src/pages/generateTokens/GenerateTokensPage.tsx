@@ -36,8 +36,7 @@ import { useTags } from '../../resources/tags/useTags';
 import { ORDER_DEFAULT_VALUES, orderFileName, orderPayload, validateOrder, type OrderValues } from './orderForm';
 import { OrderTagInputs } from './OrderTagInputs';
 import { success } from '../../components/sensors/notifications';
-import { tagContextViewRule } from '../../resources/tags/types';
-import { usePermissionSet } from '../../state/useSession';
+import { useCanAccessNow } from '../../resources/useCanAccessNow';
 
 const COMMUNICATION_CHOICES = COMMUNICATIONS.map((c) => ({ id: c, name: c }));
 const MEASURED_CHOICES = MEASURED_PARAMS.map((p) => ({ id: p, name: p }));
@@ -67,11 +66,11 @@ export function GenerateTokensPage() {
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const permissions = usePermissionSet();
-  const { tags: sensorTags } = useTags('sensors', { enabled: permissions.can(tagContextViewRule('sensors')) });
-  const { tags: installationTags } = useTags('installations', {
-    enabled: permissions.can(tagContextViewRule('installations')),
-  });
+  // The order form's tag editors need the whole context (view_tags or view_<context>_tags).
+  const sensorTagsAllowed = useCanAccessNow({ resource: 'sensors/tags', action: 'viewAll' });
+  const installationTagsAllowed = useCanAccessNow({ resource: 'installations/tags', action: 'viewAll' });
+  const { tags: sensorTags } = useTags('sensors', { enabled: sensorTagsAllowed });
+  const { tags: installationTags } = useTags('installations', { enabled: installationTagsAllowed });
 
   const order = useMutation({
     mutationFn: async ({ values, idempotencyKey }: { values: OrderValues; idempotencyKey: string }) => {
