@@ -299,3 +299,8 @@ export const BUILT_IN_ROLES: Record<string, readonly Permission[]> = {
     'use_tokens',
   ],
 };
+
+/** Who may see one parameter's calibration factors (a parameter name read from data). */
+export const factorViewRule = (param: string): string => `view_${param}_factors`;
+/** Who may change one parameter's factors (the server accepts FACTOR_PARAMS only). */
+export const factorEditRule = (param: string): string[] => ['edit_factors', `edit_${param}_factors`];

@@ -79,7 +79,7 @@ export function sortKeys(entity: EntityDecl, permissions?: PermissionSet | Itera
 }
 
 /** The rule of an action; `show` falls back to `list`. Undefined: the action does not exist. */
-export function actionRule(entity: EntityDecl, action: string): PermissionRule | undefined {
+export function actionRule(entity: Pick<EntityDecl, 'access'>, action: string): PermissionRule | undefined {
   const rules = entity.access as Partial<Record<string, PermissionRule>>;
   return rules[action] ?? (action === 'show' ? entity.access.list : undefined);
 }

@@ -3,7 +3,7 @@
  * factory, since they differ only in the context's name and permissions.
  */
 import { TAG_TYPES, type TagContext } from '../domain';
-import { tagAdminRule, tagListRule } from '../tagPermissions';
+import { tagAdminRule, tagContextViewRule, tagListRule } from '../tagPermissions';
 import { defineEntity, field, type MenuIconName } from './types';
 
 const ROUTE = { installations: 'InstallationsTags', sensors: 'SensorsTags', contractors: 'ContractorsTags' } as const;
@@ -27,6 +27,7 @@ function tagEntity<const C extends TagContext>(context: C) {
       create: tagAdminRule('add', context),
       edit: tagAdminRule('modify', context),
       delete: tagAdminRule('remove', context),
+      viewAll: tagContextViewRule(context),
     },
     route: { name: ROUTE[context], menu: { group: 'Manage', icon: ICON[context] } },
     fields: [

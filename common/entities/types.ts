@@ -30,7 +30,13 @@ export type Action =
   | 'logout'
   | 'reinstall'
   | 'suspend'
-  | 'unsuspend';
+  | 'unsuspend'
+  // Everyone's records rather than one's own (tokens).
+  | 'listAll'
+  | 'createAny'
+  | 'deleteAny'
+  // The tag editors of a whole context (the order form), beyond listing single tags.
+  | 'viewAll';
 
 /** Query-language types, plus shapes that are shown but not queried. */
 export type FieldType = QueryFieldType | 'json' | 'list' | 'location' | 'actions';

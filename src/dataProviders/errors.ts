@@ -2,6 +2,7 @@
  * Error-banner rules (spec document 1, section 8), as a pure function so they can be unit-tested:
  * which failures show a banner, with what text and colour, and which log the user out.
  */
+import { MESSAGES } from '../../common/validation';
 import type { BannerError } from '../state/events';
 
 export const TOKEN_EXPIRED = 'The token is expired';
@@ -122,6 +123,9 @@ export const DIALOG_STATUSES: readonly number[] = [400, 403, 409, 422];
 export function refusalOf(error: unknown, fields: readonly string[]): { field?: string; message: string } | undefined {
   if (!(error instanceof ApiError) || error.kind !== 'response' || !DIALOG_STATUSES.includes(error.status))
     return undefined;
+  // The spec's one conflict about a field: the name is taken (roles, tags).
+  if (error.status === 409 && error.message === MESSAGES.nameInUse && fields.includes('name'))
+    return { field: 'name', message: error.message };
   const byField = fieldMessages(error.message);
   const field = fields.find((f) => byField[f]);
   return field ? { field, message: byField[field]! } : { message: error.message };

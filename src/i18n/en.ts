@@ -397,6 +397,86 @@ export const en = {
     },
   },
   // Hardening (issue 9): messages of the history, form and session checks.
+  help: {
+    queryLanguage: {
+      title: 'Query language',
+      intro:
+        'Turn on %{advanced} next to the search box on Installations, Sensors or Contractors to filter the list with a query. Type a query and press Enter; completion offers fields, operators and values as you type (Tab or the arrow keys and Enter pick one, Ctrl+Space opens the list, Escape closes it). Mistakes are underlined and explained under the box. Plain search is the same as %{search}. Save queries you use often from the star menu; they are listed under %{savedQueries}.',
+      advanced: 'Advanced',
+      savedQueries: 'saved queries',
+      grammar: {
+        title: 'How a query is built',
+        label: 'Grammar',
+        condition:
+          'A %{condition} is a field, an operator and a value: %{example}. A list of values uses %{in} or %{notIn}: %{listExample}.',
+        conditionWord: 'condition',
+        combine:
+          'Conditions combine with %{and}, %{or} and %{not}; %{and} binds tighter than %{or}, so use parentheses to group: %{example}.',
+        search:
+          "%{search} is a condition too: every word of the text must appear in one of the list's searchable fields (marked SEARCH below), or equal a numeric id.",
+        keywords:
+          'Keywords (%{keywords}) and function names (SEARCH, now) ignore case; field names do too. Spaces between parts are optional. An empty query shows everything. A query holds at most %{max} characters.',
+        opposites:
+          '%{ne}, %{notIn}, %{notContains} and %{not} are exact opposites: they also match rows where the field is empty. Use %{isNull} or %{notNull} to test for empty fields.',
+      },
+      operators: { title: 'Operators' },
+      values: {
+        title: 'Values',
+        byType: 'Which values each type of field takes',
+        type: 'Type',
+        operators: 'Operators',
+        values: 'Values',
+        nullable: 'Every field also accepts %{isNull} and %{notNull}.',
+      },
+      types: {
+        integer: 'whole numbers',
+        number: 'numbers (12, -3.5)',
+        string: '"quoted text", single bare words or numbers; ~ means contains (case-insensitive)',
+        boolean: 'true, false',
+        date: 'ISO dates, "quoted dates" and now() ± duration',
+        datetime: 'ISO date-times, dates (a date alone means that whole day, UTC) and now() ± duration',
+        enum: 'one of the listed values, bare or quoted, case-insensitive',
+        set: 'a list such as measured: measured = pm25 means the list contains pm25; in (a, b) means it contains any',
+      },
+      durations: {
+        title: 'Dates, now() and durations',
+        intro:
+          '%{now} is the current time. Add or subtract a duration — a whole number followed by a unit: %{units}. There is no unit for months or years; use weeks or an ISO date.',
+        unit: '%{unit} (%{word})',
+        units: { m: 'minutes', h: 'hours', d: 'days', w: 'weeks' },
+        noMeasurement: 'no measurement for more than 3 days',
+        installedRecently: 'installed in the last two weeks',
+        dealEnds: 'the deal ends within half an hour',
+        installedOn: 'installed on 31 January 2026 (UTC)',
+        changedAfter: 'changed after 10:00 Warsaw winter time',
+      },
+      search: {
+        title: 'SEARCH',
+        intro:
+          "%{search} splits the text into words; a row matches when every word is found in one of the list's searchable text fields (case-insensitive, anywhere in the field) or equals one of its numeric ids. The plain search box sends exactly this. Quote marks and backslashes inside the text are written %{quote} and %{backslash}. It combines with other conditions: %{example}.",
+      },
+      tags: {
+        title: 'Tags',
+        intro:
+          "Installations, sensors and contractors carry tags. Query a tag by its name after %{prefix}: %{example}; quote names with spaces or other characters: %{quoted}. A tag's type decides its values: FLOAT and INTEGER tags are numbers, BOOLEAN tags true or false, ENUM tags one of their values, the others text. You can query only the tags you may see; they are listed with each list's fields below.",
+      },
+      lists: {
+        heading: '%{list}: fields and examples',
+        installations: 'Installations',
+        sensors: 'Sensors',
+        contractors: 'Contractors',
+        requests: 'Installation requests',
+        requestsNote:
+          'The installation requests list uses the language for its active and archived views and for plain search.',
+        examples: 'Examples',
+        run: 'Run',
+        fields: 'Fields (%{count})',
+        field: 'Field',
+        type: 'Type',
+        meaning: 'Meaning and values',
+      },
+    },
+  },
   hardening: {
     history: {
       notFound: {

@@ -15,8 +15,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { Menu, useDataProvider, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION } from '../../common/domain';
-import { MENU_GROUPS, ROUTES, type RouteEntry } from '../resources/routes';
-import { usePermissionSet } from '../state/useSession';
+import { MENU_GROUPS, type RouteEntry } from '../resources/routes';
+import { useRouteAccess } from '../resources/useRouteAccess';
 import type { AppDataProvider } from '../dataProviders/types';
 import { serviceUrl } from '../config';
 import { MENU_ICONS } from './menuIcons';
@@ -112,10 +112,9 @@ export function SidebarFooter() {
 
 export function AppMenu() {
   const translate = useTranslate();
-  const permissions = usePermissionSet();
+  const { menu: visible } = useRouteAccess();
   const [open] = useSidebarState();
   const { pathname } = useLocation();
-  const visible = ROUTES.filter((r) => r.menu && permissions.can(r.permission));
   const active = activeMenuPath(
     pathname,
     visible.map((r) => r.path),

@@ -8,8 +8,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { fallbackPath, findRoute } from '../resources/routes';
-import { useSession, usePermissionSet } from '../state/useSession';
+import { findRoute } from '../resources/routes';
+import { useRouteAccess } from '../resources/useRouteAccess';
+import { useSession } from '../state/useSession';
 import { isTokenStale } from '../state/session';
 import { refreshSession } from '../dataProviders/http';
 import { isLoginPending } from '../authProvider';
@@ -17,13 +18,13 @@ import { useTranslate } from 'react-admin';
 
 export function RequireRoute({ children }: { children: ReactNode }) {
   const session = useSession();
-  const permissions = usePermissionSet();
+  const routes = useRouteAccess();
   const location = useLocation();
   const route = findRoute(location.pathname);
   const translate = useTranslate();
   if (!session) return <Navigate to="/" replace />;
-  if (route && !permissions.can(route.permission)) {
-    const target = fallbackPath(permissions);
+  if (route && !routes.canOpen(route)) {
+    const target = routes.fallback;
     if (target !== location.pathname) return <Navigate to={target} replace />;
     return (
       <Typography sx={{ p: 4 }} color="text.secondary" data-testid="no-access">

@@ -14,22 +14,14 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
-import {
-  canAccessEntity,
-  fieldLabelKey,
-  isColumn,
-  isSortable,
-  readPath,
-  type EntityDecl,
-  type FieldDecl,
-} from '../../common/entities';
+import { fieldLabelKey, isColumn, isSortable, readPath, type EntityDecl, type FieldDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
 import { csvExporter } from '../components/csvExporter';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
-import { usePermissionSet } from '../state/useSession';
 import { useCanAccessNow } from './useCanAccessNow';
 import { ListEmpty, LIST_SX } from './ListEmpty';
+import { useFieldAccess } from './useFieldAccess';
 
 /** Export through react-admin's exporter: every matching row up to this many. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -59,10 +51,8 @@ function renderValue(value: unknown, field: FieldDecl) {
 
 export function ResourceList({ entity, title }: { entity: EntityDecl; title: string }) {
   const { search, advanced } = useToolbarSearch();
-  const permissions = usePermissionSet();
-  const columns = entity.fields.filter(
-    (f) => isColumn(f) && f.type !== 'actions' && canAccessEntity(entity, permissions, 'list', f.name),
-  );
+  const access = useFieldAccess();
+  const columns = entity.fields.filter((f) => isColumn(f) && f.type !== 'actions' && access.field(entity, f.name));
   const optional = columns.filter((f) => f.column === 'optional').map((f) => f.name);
   const canExport = useCanAccessNow({ resource: entity.name, action: 'export' });
   return (

@@ -5,7 +5,18 @@
  * this table through the shared matcher in common/permissions.
  */
 import { matchPath } from 'react-router-dom';
-import { ENTITIES, entityNameKey, entityPath, type MenuGroup, type MenuIconName } from '../../common/entities';
+import {
+  ENTITIES,
+  canAccessEntity,
+  entityNameKey,
+  entityPath,
+  installation,
+  rolesPage,
+  sensor,
+  tokensPage,
+  type MenuGroup,
+  type MenuIconName,
+} from '../../common/entities';
 import type { PermissionRule } from '../../common/permissions';
 import { PermissionSet } from '../../common/permissions';
 
@@ -33,13 +44,13 @@ const PAGE_ROUTES: RouteEntry[] = [
   {
     name: 'SensorsCreate',
     path: '/sensors/create',
-    permission: 'add_sensors',
+    permission: sensor.access.create,
     menu: { group: 'Manage', label: 'menu.generateTokens', icon: 'qrCode' },
   },
   {
     name: 'Roles',
     path: '/users/roles',
-    permission: 'admin_view_roles',
+    permission: rolesPage.access.list,
     menu: { group: 'Admin', label: 'menu.roles', icon: 'adminPanel' },
   },
   {
@@ -51,7 +62,7 @@ const PAGE_ROUTES: RouteEntry[] = [
   {
     name: 'Integrations',
     path: '/users/integrations',
-    permission: 'admin_view_tokens',
+    permission: tokensPage.access.listAll,
     menu: { group: 'Admin', label: 'menu.integrations', icon: 'integration' },
   },
   {
@@ -63,7 +74,7 @@ const PAGE_ROUTES: RouteEntry[] = [
   {
     name: 'ApiManager',
     path: '/users/api',
-    permission: 'use_tokens',
+    permission: tokensPage.access.list,
     menu: { group: 'Personal', label: 'menu.apiManager', icon: 'token' },
   },
   {
@@ -139,7 +150,7 @@ function specificity(path: string): number {
 
 /** Where a signed-in user without the route's permission is sent (the navigation guard rule). */
 export function fallbackPath(permissions: PermissionSet): string {
-  return permissions.can('view_installations') ? '/installations' : '/sensors';
+  return canAccessEntity(installation, permissions, 'list') ? entityPath(installation) : entityPath(sensor);
 }
 
 export function canOpen(permissions: PermissionSet, pathname: string): boolean {

@@ -7,6 +7,7 @@ import { i18nProvider } from '../../src/i18n';
 import { GenerateTokensPage } from '../../src/pages/generateTokens/GenerateTokensPage';
 import { ORDER_DEFAULTS } from '../../src/pages/generateTokens/orderForm';
 import { filenameFromDisposition } from '../../src/components/sensors/download';
+import { testAuthProvider } from './support/admin';
 
 const SENSOR_TAGS = [
   { id: 3, name: 'Hardware revision', type: 'INTEGER', values: [] },
@@ -40,6 +41,7 @@ const renderPage = () =>
     <AdminContext
       store={memoryStore()}
       i18nProvider={i18nProvider}
+      authProvider={testAuthProvider}
       dataProvider={testDataProvider({ getList: getList as never, orderSensors })}
     >
       <GenerateTokensPage />

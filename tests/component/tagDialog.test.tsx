@@ -109,7 +109,7 @@ describe('TagDialog', () => {
     );
     await chooseType(user, 'STRING');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByTestId('tag-dialog-error')).textContent).toBe(message);
+    expect((await screen.findByTestId('form-dialog-error')).textContent).toBe(message);
     expect(screen.queryByText('Name already in use')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -24,9 +24,6 @@ const CATALOGUES = /[/\\]src[/\\]i18n[/\\]/;
  * the catalogues, not here.
  */
 const NOT_SCANNED: Record<string, string> = {
-  // Long-form documentation (grammar, operators, examples from common/query/help.ts): to be
-  // translated as a whole document, not string by string.
-  'src/pages/help/QueryLanguageHelpPage.tsx': 'documentation page',
   // The error-banner rules (spec document 1, section 8) compare and fall back to the server's own
   // message texts, which arrive in English.
   'src/dataProviders/errors.ts': 'server message texts',

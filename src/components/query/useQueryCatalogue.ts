@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { CATALOGUES, withTags, type Catalogue, type EntityName } from '../../../common/query';
 import type { AppDataProvider } from '../../dataProviders/types';
-import { usePermissionSet } from '../../state/useSession';
+import { useFieldAccess } from '../../resources/useFieldAccess';
 
 const TAGGED: readonly string[] = ['sensors', 'installations', 'contractors'];
 
@@ -25,7 +25,7 @@ export function useListTags(list: string | undefined) {
 
 /** The catalogue of a list (sensors, installations, contractors, requests) for the current user. */
 export function useQueryCatalogue(list: EntityName | undefined): Catalogue | undefined {
-  const permissions = usePermissionSet();
+  const { permissions } = useFieldAccess();
   const { data: tags } = useListTags(list);
   return useMemo(
     () => (list ? withTags(CATALOGUES[list], tags ?? [], permissions) : undefined),

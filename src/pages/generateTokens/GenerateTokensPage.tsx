@@ -5,13 +5,14 @@
  * with the CSV of the new sensors, downloaded as sensory-{date}.csv.
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Card, CardContent, Divider, Typography } from '@mui/material';
+import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FieldValues } from 'react-hook-form';
+import { useFormState, type FieldValues } from 'react-hook-form';
 import {
   CheckboxGroupInput,
   Form,
+  SaveButton,
   SelectInput,
   TextInput,
   Title,
@@ -27,15 +28,15 @@ import {
   SENSOR_ORDER_MIN,
 } from '../../../common/domain';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
-import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
+import { newIdempotencyKey } from '../../components/useSubmitOnce';
+import { useFormSubmit } from '../../components/formSubmit';
 import { saveResponse } from '../../components/sensors/download';
 import type { AppDataProvider } from '../../dataProviders/types';
-import { tagContextViewRule } from '../../resources/tags/types';
 import { useTags } from '../../resources/tags/useTags';
-import { usePermissionSet } from '../../state/useSession';
 import { ORDER_DEFAULT_VALUES, orderFileName, orderPayload, validateOrder, type OrderValues } from './orderForm';
 import { OrderTagInputs } from './OrderTagInputs';
 import { success } from '../../components/sensors/notifications';
+import { useCanAccessNow } from '../../resources/useCanAccessNow';
 
 const COMMUNICATION_CHOICES = COMMUNICATIONS.map((c) => ({ id: c, name: c }));
 const MEASURED_CHOICES = MEASURED_PARAMS.map((p) => ({ id: p, name: p }));
@@ -54,18 +55,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** ORDER: react-admin's SaveButton, enabled on the untouched form too, disabled while ordering. */
+function OrderButton() {
+  const { isSubmitting } = useFormState();
+  return <SaveButton label="aq.pages.order.submit" icon={<ShoppingCartIcon />} alwaysEnable={!isSubmitting} />;
+}
+
 export function GenerateTokensPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const permissions = usePermissionSet();
-  const { tags: sensorTags } = useTags('sensors', { enabled: permissions.can(tagContextViewRule('sensors')) });
-  const { tags: installationTags } = useTags('installations', {
-    enabled: permissions.can(tagContextViewRule('installations')),
-  });
+  // The order form's tag editors need the whole context (view_tags or view_<context>_tags).
+  const sensorTagsAllowed = useCanAccessNow({ resource: 'sensors/tags', action: 'viewAll' });
+  const installationTagsAllowed = useCanAccessNow({ resource: 'installations/tags', action: 'viewAll' });
+  const { tags: sensorTags } = useTags('sensors', { enabled: sensorTagsAllowed });
+  const { tags: installationTags } = useTags('installations', { enabled: installationTagsAllowed });
 
-  const submitting = useSubmitOnce();
   const order = useMutation({
     mutationFn: async ({ values, idempotencyKey }: { values: OrderValues; idempotencyKey: string }) => {
       const payload = orderPayload(values, sensorTags, installationTags);
@@ -81,6 +87,12 @@ export function GenerateTokensPage() {
     },
   });
 
+  // One order at a time (a double click orders once); failures are the error banner's.
+  const submit = useFormSubmit(
+    (values: OrderValues) => order.mutateAsync({ values, idempotencyKey: newIdempotencyKey() }),
+    { refusal: () => undefined },
+  );
+
   return (
     <Box sx={{ p: 2, maxWidth: 960 }}>
       <Title title="menu.generateTokens" />
@@ -89,12 +101,8 @@ export function GenerateTokensPage() {
           <Form
             defaultValues={ORDER_DEFAULT_VALUES}
             validate={(values: FieldValues) => validateOrder(values as OrderValues, sensorTags, installationTags)}
-            onSubmit={async (values: FieldValues) => {
-              // Resolve to nothing: react-admin reads an object returned by onSubmit as field errors.
-              await submitting.run(() =>
-                order.mutateAsync({ values: values as OrderValues, idempotencyKey: newIdempotencyKey() }),
-              );
-            }}
+            onSubmit={submit}
+            disableInvalidFormNotification
             noValidate
           >
             <Typography variant="h6" sx={{ mb: 2 }}>
@@ -151,9 +159,7 @@ export function GenerateTokensPage() {
             </Section>
 
             <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained" startIcon={<ShoppingCartIcon />} disabled={submitting.pending}>
-                {translate('aq.pages.order.submit')}
-              </Button>
+              <OrderButton />
             </Box>
           </Form>
         </CardContent>

@@ -2,6 +2,7 @@
  * The query-language documentation inside the console (the toolbar's help link): grammar in
  * words, operators, values, durations, SEARCH, tags, examples (common/query/help.ts, each with a
  * link that runs it) and the field catalogue of every list as the current user may query it.
+ * Its sentences are messages under `help.queryLanguage`; query syntax stays literal, as code.
  */
 import { useEffect, type ReactNode } from 'react';
 import {
@@ -17,7 +18,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Title } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   DURATION_UNITS,
@@ -32,59 +33,64 @@ import {
   type FieldType,
 } from '../../../common/query';
 import { QueryText } from '../../components/query/QueryText';
+import { RichMessage } from '../../components/RichMessage';
 import { useQueryCatalogue } from '../../components/query/useQueryCatalogue';
 
-const LISTS: { list: EntityName; title: string; path: string; editor: boolean }[] = [
-  { list: 'installations', title: 'Installations', path: '/installations', editor: true },
-  { list: 'sensors', title: 'Sensors', path: '/sensors', editor: true },
-  { list: 'contractors', title: 'Contractors', path: '/contractors', editor: true },
-  { list: 'requests', title: 'Installation requests', path: '/installation-requests', editor: false },
+const LISTS: { list: EntityName; titleKey: string; path: string; editor: boolean }[] = [
+  { list: 'installations', titleKey: 'help.queryLanguage.lists.installations', path: '/installations', editor: true },
+  { list: 'sensors', titleKey: 'help.queryLanguage.lists.sensors', path: '/sensors', editor: true },
+  { list: 'contractors', titleKey: 'help.queryLanguage.lists.contractors', path: '/contractors', editor: true },
+  { list: 'requests', titleKey: 'help.queryLanguage.lists.requests', path: '/installation-requests', editor: false },
 ];
 
-const DURATION_WORDS: Record<(typeof DURATION_UNITS)[number], string> = {
-  m: 'minutes',
-  h: 'hours',
-  d: 'days',
-  w: 'weeks',
+const UNIT_KEYS: Record<(typeof DURATION_UNITS)[number], string> = {
+  m: 'help.queryLanguage.durations.units.m',
+  h: 'help.queryLanguage.durations.units.h',
+  d: 'help.queryLanguage.durations.units.d',
+  w: 'help.queryLanguage.durations.units.w',
 };
 
-const TYPE_RULES: { type: FieldType; operators: string; values: string }[] = [
-  { type: 'integer', operators: '=  !=  <  <=  >  >=  in  not in', values: 'whole numbers' },
-  { type: 'number', operators: '=  !=  <  <=  >  >=  in  not in', values: 'numbers (12, -3.5)' },
-  {
-    type: 'string',
-    operators: '=  !=  ~  !~  <  <=  >  >=  in  not in',
-    values: '"quoted text", single bare words or numbers; ~ means contains (case-insensitive)',
-  },
-  { type: 'boolean', operators: '=  !=', values: 'true, false' },
-  {
-    type: 'date',
-    operators: '=  !=  <  <=  >  >=  in  not in',
-    values: 'ISO dates, "quoted dates" and now() ± duration',
-  },
-  {
-    type: 'datetime',
-    operators: '=  !=  <  <=  >  >=  in  not in',
-    values: 'ISO date-times, dates (a date alone means that whole day, UTC) and now() ± duration',
-  },
-  {
-    type: 'enum',
-    operators: '=  !=  in  not in',
-    values: 'one of the listed values, bare or quoted, case-insensitive',
-  },
-  {
-    type: 'set',
-    operators: '=  !=  in  not in',
-    values: 'a list such as measured: measured = pm25 means the list contains pm25; in (a, b) means it contains any',
-  },
+const ORDERED = '=  !=  <  <=  >  >=  in  not in';
+const TYPE_RULES: { type: FieldType; operators: string; valuesKey: string }[] = [
+  { type: 'integer', operators: ORDERED, valuesKey: 'help.queryLanguage.types.integer' },
+  { type: 'number', operators: ORDERED, valuesKey: 'help.queryLanguage.types.number' },
+  { type: 'string', operators: '=  !=  ~  !~  <  <=  >  >=  in  not in', valuesKey: 'help.queryLanguage.types.string' },
+  { type: 'boolean', operators: '=  !=', valuesKey: 'help.queryLanguage.types.boolean' },
+  { type: 'date', operators: ORDERED, valuesKey: 'help.queryLanguage.types.date' },
+  { type: 'datetime', operators: ORDERED, valuesKey: 'help.queryLanguage.types.datetime' },
+  { type: 'enum', operators: '=  !=  in  not in', valuesKey: 'help.queryLanguage.types.enum' },
+  { type: 'set', operators: '=  !=  in  not in', valuesKey: 'help.queryLanguage.types.set' },
 ];
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+const DURATION_EXAMPLES: { query: string; meaningKey: string }[] = [
+  { query: 'lastMeasurement < now() - 3d', meaningKey: 'help.queryLanguage.durations.noMeasurement' },
+  { query: 'installationDate >= now() - 2w', meaningKey: 'help.queryLanguage.durations.installedRecently' },
+  { query: 'endOfDeal < now() + 30m', meaningKey: 'help.queryLanguage.durations.dealEnds' },
+  { query: 'installationDate = 2026-01-31', meaningKey: 'help.queryLanguage.durations.installedOn' },
+  { query: 'date > 2026-01-31T10:00:00+01:00', meaningKey: 'help.queryLanguage.durations.changedAfter' },
+];
+
+/** The grammar, as query syntax (not translated). */
+const GRAMMAR = `query      = [ or ]
+or         = and { "or" and }
+and        = unary { "and" unary }
+unary      = "not" unary | primary
+primary    = "(" or ")" | SEARCH "(" string ")" | predicate
+predicate  = field compare value | field [ "not" ] "in" "(" value { "," value } ")"
+compare    = "=" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "!~"
+field      = name { "." ( name | string ) }
+value      = number | string | true | false | null | word | date | now() [ ("+" | "-") duration ]`;
+
+/** The SEARCH keyword, as written in a query. */
+const SEARCH_KEYWORD = 'SEARCH';
+
+function Section({ id, titleKey, children }: { id: string; titleKey: string; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Card sx={{ mb: 2 }} id={id} component="section" aria-labelledby={`${id}-title`}>
       <CardContent>
         <Typography variant="h6" component="h2" id={`${id}-title`} gutterBottom>
-          {title}
+          {translate(titleKey)}
         </Typography>
         {children}
       </CardContent>
@@ -92,32 +98,34 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const Code = ({ children }: { children: string }) => <QueryText value={children} />;
+/** Query syntax, highlighted. */
+const Code = ({ q }: { q: string }) => <QueryText value={q} />;
 
 /** `tag.Roof type` as it is written in a query: `tag."Roof type"`. */
 const displayName = (name: string) =>
   name.startsWith('tag.') ? printField({ path: ['tag', name.slice(4)], span: { start: 0, end: 0 } }) : name;
 
 function FieldTable({ fields }: { fields: FieldDef[] }) {
+  const translate = useTranslate();
   return (
     <Table size="small">
       <TableHead>
         <TableRow>
-          <TableCell>Field</TableCell>
-          <TableCell>Type</TableCell>
-          <TableCell>Meaning and values</TableCell>
+          <TableCell>{translate('help.queryLanguage.lists.field')}</TableCell>
+          <TableCell>{translate('help.queryLanguage.lists.type')}</TableCell>
+          <TableCell>{translate('help.queryLanguage.lists.meaning')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {fields.map((f) => (
           <TableRow key={f.name} data-field={f.name}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <Code>{displayName(f.name)}</Code>
+              <Code q={displayName(f.name)} />
             </TableCell>
             <TableCell>
               {f.type}
               {f.search && (
-                <Chip size="small" label="SEARCH" variant="outlined" sx={{ ml: 1, height: 18, fontSize: 10 }} />
+                <Chip size="small" label={SEARCH_KEYWORD} variant="outlined" sx={{ ml: 1, height: 18, fontSize: 10 }} />
               )}
             </TableCell>
             <TableCell>
@@ -140,51 +148,58 @@ function FieldTable({ fields }: { fields: FieldDef[] }) {
   );
 }
 
-function ListCatalogue({ list, title, path, editor }: (typeof LISTS)[number]) {
+function ListCatalogue({ list, titleKey, path, editor }: (typeof LISTS)[number]) {
+  const translate = useTranslate();
   const catalogue = useQueryCatalogue(list);
   if (!catalogue) return null;
   const examples = QUERY_EXAMPLES[list];
   return (
-    <Section id={`fields-${list}`} title={`${title}: fields and examples`}>
-      {!editor && (
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          The installation requests list uses the language for its active and archived views and for plain search.
+    <Card sx={{ mb: 2 }} id={`fields-${list}`} component="section" aria-labelledby={`fields-${list}-title`}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={`fields-${list}-title`} gutterBottom>
+          {translate('help.queryLanguage.lists.heading', { list: translate(titleKey) })}
         </Typography>
-      )}
-      <Typography variant="subtitle2" component="h3">
-        Examples
-      </Typography>
-      <Table size="small" sx={{ mb: 2 }}>
-        <TableBody>
-          {examples.map((e) => (
-            <TableRow key={e.query}>
-              <TableCell sx={{ width: '50%' }}>
-                <Code>{e.query}</Code>
-              </TableCell>
-              <TableCell>{e.meaning}</TableCell>
-              <TableCell align="right">
-                {editor && (
-                  <Link
-                    component={RouterLink}
-                    to={`${path}?${new URLSearchParams({ search: e.query, advanced: 'true' })}`}
-                  >
-                    Run
-                  </Link>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Typography variant="subtitle2" component="h3">
-        Fields ({catalogue.fields.length})
-      </Typography>
-      <FieldTable fields={[...catalogue.fields]} />
-    </Section>
+        {!editor && (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {translate('help.queryLanguage.lists.requestsNote')}
+          </Typography>
+        )}
+        <Typography variant="subtitle2" component="h3">
+          {translate('help.queryLanguage.lists.examples')}
+        </Typography>
+        <Table size="small" sx={{ mb: 2 }}>
+          <TableBody>
+            {examples.map((e) => (
+              <TableRow key={e.query}>
+                <TableCell sx={{ width: '50%' }}>
+                  <Code q={e.query} />
+                </TableCell>
+                <TableCell>{e.meaning}</TableCell>
+                <TableCell align="right">
+                  {editor && (
+                    <Link
+                      component={RouterLink}
+                      to={`${path}?${new URLSearchParams({ search: e.query, advanced: 'true' })}`}
+                    >
+                      {translate('help.queryLanguage.lists.run')}
+                    </Link>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Typography variant="subtitle2" component="h3">
+          {translate('help.queryLanguage.lists.fields', { count: catalogue.fields.length })}
+        </Typography>
+        <FieldTable fields={[...catalogue.fields]} />
+      </CardContent>
+    </Card>
   );
 }
 
 export function QueryLanguageHelpPage() {
+  const translate = useTranslate();
   const location = useLocation();
   useEffect(() => {
     if (!location.hash) return;
@@ -195,76 +210,97 @@ export function QueryLanguageHelpPage() {
     return () => window.clearTimeout(id);
   }, [location.hash]);
 
+  const search = <Code q={'SEARCH("text")'} />;
+  const isNull = <Code q="= null" />;
+  const notNull = <Code q="!= null" />;
+
   return (
     <Box sx={{ mt: 2, maxWidth: 1100 }} data-testid="query-help">
-      <Title title="Query language" />
+      <Title title="help.queryLanguage.title" />
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        Query language
+        {translate('help.queryLanguage.title')}
       </Typography>
       <Typography sx={{ mb: 2 }} color="text.secondary">
-        Turn on <b>Advanced</b> next to the search box on Installations, Sensors or Contractors to filter the list with
-        a query. Type a query and press Enter; completion offers fields, operators and values as you type (Tab or the
-        arrow keys and Enter pick one, Ctrl+Space opens the list, Escape closes it). Mistakes are underlined and
-        explained under the box. Plain search is the same as <Code>{'SEARCH("text")'}</Code>. Save queries you use often
-        from the star menu; they are listed under{' '}
-        <Link component={RouterLink} to="/preferences/queries/installations">
-          saved queries
-        </Link>
-        .
+        <RichMessage
+          msgKey="help.queryLanguage.intro"
+          values={{
+            advanced: <b>{translate('help.queryLanguage.advanced')}</b>,
+            search,
+            savedQueries: (
+              <Link component={RouterLink} to="/preferences/queries/installations">
+                {translate('help.queryLanguage.savedQueries')}
+              </Link>
+            ),
+          }}
+        />
       </Typography>
 
-      <Section id="grammar" title="How a query is built">
+      <Section id="grammar" titleKey="help.queryLanguage.grammar.title">
         <Typography variant="body2" component="div">
           <ul>
             <li>
-              A <b>condition</b> is a field, an operator and a value: <Code>status = Installed</Code>. A list of values
-              uses <Code>in</Code> or <Code>not in</Code>: <Code>communication in (GSM, WIFI)</Code>.
+              <RichMessage
+                msgKey="help.queryLanguage.grammar.condition"
+                values={{
+                  condition: <b>{translate('help.queryLanguage.grammar.conditionWord')}</b>,
+                  example: <Code q="status = Installed" />,
+                  in: <Code q="in" />,
+                  notIn: <Code q="not in" />,
+                  listExample: <Code q="communication in (GSM, WIFI)" />,
+                }}
+              />
             </li>
             <li>
-              Conditions combine with <Code>and</Code>, <Code>or</Code> and <Code>not</Code>; <Code>and</Code> binds
-              tighter than <Code>or</Code>, so use parentheses to group:{' '}
-              <Code>(status = Installed or status = Ready) and isVisible = true</Code>.
+              <RichMessage
+                msgKey="help.queryLanguage.grammar.combine"
+                values={{
+                  and: <Code q="and" />,
+                  or: <Code q="or" />,
+                  not: <Code q="not" />,
+                  example: <Code q="(status = Installed or status = Ready) and isVisible = true" />,
+                }}
+              />
             </li>
             <li>
-              <Code>SEARCH("text")</Code> is a condition too: every word of the text must appear in one of the list's
-              searchable fields (marked SEARCH below), or equal a numeric id.
+              <RichMessage msgKey="help.queryLanguage.grammar.search" values={{ search }} />
             </li>
             <li>
-              Keywords ({KEYWORDS.join(', ')}) and function names (SEARCH, now) ignore case; field names do too. Spaces
-              between parts are optional. An empty query shows everything. A query holds at most {MAX_QUERY_LENGTH}{' '}
-              characters.
+              <RichMessage
+                msgKey="help.queryLanguage.grammar.keywords"
+                values={{ keywords: KEYWORDS.join(', '), max: MAX_QUERY_LENGTH }}
+              />
             </li>
             <li>
-              <Code>!=</Code>, <Code>not in</Code>, <Code>!~</Code> and <Code>not</Code> are exact opposites: they also
-              match rows where the field is empty. Use <Code>= null</Code> or <Code>!= null</Code> to test for empty
-              fields.
+              <RichMessage
+                msgKey="help.queryLanguage.grammar.opposites"
+                values={{
+                  ne: <Code q="!=" />,
+                  notIn: <Code q="not in" />,
+                  notContains: <Code q="!~" />,
+                  not: <Code q="not" />,
+                  isNull,
+                  notNull,
+                }}
+              />
             </li>
           </ul>
         </Typography>
         <Box
           component="pre"
           sx={{ bgcolor: 'action.hover', p: 1.5, borderRadius: 1, fontSize: 12, overflowX: 'auto', m: 0 }}
-          aria-label="Grammar"
+          aria-label={translate('help.queryLanguage.grammar.label')}
         >
-          {`query      = [ or ]
-or         = and { "or" and }
-and        = unary { "and" unary }
-unary      = "not" unary | primary
-primary    = "(" or ")" | SEARCH "(" string ")" | predicate
-predicate  = field compare value | field [ "not" ] "in" "(" value { "," value } ")"
-compare    = "=" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "!~"
-field      = name { "." ( name | string ) }
-value      = number | string | true | false | null | word | date | now() [ ("+" | "-") duration ]`}
+          {GRAMMAR}
         </Box>
       </Section>
 
-      <Section id="operators" title="Operators">
+      <Section id="operators" titleKey="help.queryLanguage.operators.title">
         <Table size="small">
           <TableBody>
             {QUERY_OPERATORS.map((o) => (
               <TableRow key={o.op}>
                 <TableCell sx={{ width: 200, whiteSpace: 'nowrap' }}>
-                  <Code>{o.op}</Code>
+                  <Code q={o.op} />
                 </TableCell>
                 <TableCell>{o.meaning}</TableCell>
               </TableRow>
@@ -273,13 +309,13 @@ value      = number | string | true | false | null | word | date | now() [ ("+" 
         </Table>
       </Section>
 
-      <Section id="values" title="Values">
+      <Section id="values" titleKey="help.queryLanguage.values.title">
         <Table size="small">
           <TableBody>
             {QUERY_VALUES.map((v) => (
               <TableRow key={v.form}>
                 <TableCell sx={{ width: 300 }}>
-                  <Code>{v.form}</Code>
+                  <Code q={v.form} />
                 </TableCell>
                 <TableCell>{v.meaning}</TableCell>
               </TableRow>
@@ -287,14 +323,14 @@ value      = number | string | true | false | null | word | date | now() [ ("+" 
           </TableBody>
         </Table>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-          Which values each type of field takes
+          {translate('help.queryLanguage.values.byType')}
         </Typography>
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>Type</TableCell>
-              <TableCell>Operators</TableCell>
-              <TableCell>Values</TableCell>
+              <TableCell>{translate('help.queryLanguage.values.type')}</TableCell>
+              <TableCell>{translate('help.queryLanguage.values.operators')}</TableCell>
+              <TableCell>{translate('help.queryLanguage.values.values')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -302,59 +338,66 @@ value      = number | string | true | false | null | word | date | now() [ ("+" 
               <TableRow key={r.type}>
                 <TableCell>{r.type}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'pre' }}>{r.operators}</TableCell>
-                <TableCell>{r.values}</TableCell>
+                <TableCell>{translate(r.valuesKey)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Every field also accepts <Code>= null</Code> and <Code>!= null</Code>.
+          <RichMessage msgKey="help.queryLanguage.values.nullable" values={{ isNull, notNull }} />
         </Typography>
       </Section>
 
-      <Section id="durations" title="Dates, now() and durations">
+      <Section id="durations" titleKey="help.queryLanguage.durations.title">
         <Typography variant="body2" sx={{ mb: 2 }}>
-          <Code>now()</Code> is the current time. Add or subtract a duration — a whole number followed by a unit:{' '}
-          {DURATION_UNITS.map((u) => `${u} (${DURATION_WORDS[u]})`).join(', ')}. There is no unit for months or years;
-          use weeks or an ISO date.
+          <RichMessage
+            msgKey="help.queryLanguage.durations.intro"
+            values={{
+              now: <Code q="now()" />,
+              units: DURATION_UNITS.map((u) =>
+                translate('help.queryLanguage.durations.unit', { unit: u, word: translate(UNIT_KEYS[u]) }),
+              ).join(', '),
+            }}
+          />
         </Typography>
         <Table size="small">
           <TableBody>
-            {[
-              ['lastMeasurement < now() - 3d', 'no measurement for more than 3 days'],
-              ['installationDate >= now() - 2w', 'installed in the last two weeks'],
-              ['endOfDeal < now() + 30m', 'the deal ends within half an hour'],
-              ['installationDate = 2026-01-31', 'installed on 31 January 2026 (UTC)'],
-              ['date > 2026-01-31T10:00:00+01:00', 'changed after 10:00 Warsaw winter time'],
-            ].map(([q, m]) => (
-              <TableRow key={q}>
+            {DURATION_EXAMPLES.map((e) => (
+              <TableRow key={e.query}>
                 <TableCell sx={{ width: '50%' }}>
-                  <Code>{q!}</Code>
+                  <Code q={e.query} />
                 </TableCell>
-                <TableCell>{m}</TableCell>
+                <TableCell>{translate(e.meaningKey)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </Section>
 
-      <Section id="search" title="SEARCH">
+      <Section id="search" titleKey="help.queryLanguage.search.title">
         <Typography variant="body2" sx={{ mb: 2 }}>
-          <Code>{'SEARCH("text")'}</Code> splits the text into words; a row matches when every word is found in one of
-          the list's searchable text fields (case-insensitive, anywhere in the field) or equals one of its numeric ids.
-          The plain search box sends exactly this. Quote marks and backslashes inside the text are written{' '}
-          <Code>{'\\"'}</Code> and <Code>{'\\\\'}</Code>. It combines with other conditions:{' '}
-          <Code>{'SEARCH("Kraków") and status = Installed'}</Code>.
+          <RichMessage
+            msgKey="help.queryLanguage.search.intro"
+            values={{
+              search,
+              quote: <Code q={'\\"'} />,
+              backslash: <Code q={'\\\\'} />,
+              example: <Code q={'SEARCH("Kraków") and status = Installed'} />,
+            }}
+          />
         </Typography>
       </Section>
 
-      <Section id="tags" title="Tags">
+      <Section id="tags" titleKey="help.queryLanguage.tags.title">
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Installations, sensors and contractors carry tags. Query a tag by its name after <Code>tag.</Code>:{' '}
-          <Code>tag.Mounting = Roof</Code>; quote names with spaces or other characters:{' '}
-          <Code>{'tag."Roof type" in (Flat, Pitched)'}</Code>. A tag's type decides its values: FLOAT and INTEGER tags
-          are numbers, BOOLEAN tags true or false, ENUM tags one of their values, the others text. You can query only
-          the tags you may see; they are listed with each list's fields below.
+          <RichMessage
+            msgKey="help.queryLanguage.tags.intro"
+            values={{
+              prefix: <Code q="tag." />,
+              example: <Code q="tag.Mounting = Roof" />,
+              quoted: <Code q={'tag."Roof type" in (Flat, Pitched)'} />,
+            }}
+          />
         </Typography>
       </Section>
 

@@ -7,9 +7,8 @@ import { Typography } from '@mui/material';
 import { DataTable, ListContextProvider, Pagination, useList, useTranslate } from 'react-admin';
 import { PAGE_SIZES } from '../../../common/domain';
 import { RelativeDate } from '../../components/DateTimeField';
-import { fieldRule, installation } from '../../../common/entities';
+import { installation } from '../../../common/entities';
 import { useTags } from '../../resources/tags/useTags';
-import { usePermissionSet } from '../../state/useSession';
 import {
   AddressField,
   AlternativeAddressesField,
@@ -20,6 +19,7 @@ import {
   VisibilityField,
 } from './HistoryFields';
 import type { HistoryRecord } from './types';
+import { useFieldAccess } from '../../resources/useFieldAccess';
 
 const Column = DataTable.Col<HistoryRecord>;
 const rowsPerPageOptions = [...PAGE_SIZES];
@@ -36,8 +36,8 @@ function Empty() {
 }
 
 export function HistoryTable({ records, isPending }: { records: HistoryRecord[] | undefined; isPending: boolean }) {
-  const permissions = usePermissionSet();
-  const field = (name: string) => permissions.can(fieldRule(installation, name));
+  const access = useFieldAccess();
+  const field = (name: string) => access.field(installation, name);
   const { tags } = useTags('installations');
   const list = useList<HistoryRecord>({
     data: records,

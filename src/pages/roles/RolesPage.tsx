@@ -20,13 +20,14 @@ import { refreshSession } from '../../dataProviders/http';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { ApiError } from '../../dataProviders/errors';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import { usePermissionSet, useSession } from '../../state/useSession';
+import { useSession } from '../../state/useSession';
 import { CreateRoleDialog } from './CreateRoleDialog';
 import { DeleteRoleButton } from './DeleteRoleButton';
 import { DisabledReason } from './DisabledReason';
 import { PermissionsEditor } from './PermissionsEditor';
 import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, roleNameError, useRoles, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
+import { useCanAccessNow } from '../../resources/useCanAccessNow';
 
 interface Draft {
   roleId: number;
@@ -71,7 +72,9 @@ function useSaveRole(onSaved: () => void, onNameInUse: () => void) {
 
 export function RolesPage() {
   const translate = useTranslate();
-  const permissions = usePermissionSet();
+  const canCreate = useCanAccessNow({ resource: 'roles', action: 'create' });
+  const canEdit = useCanAccessNow({ resource: 'roles', action: 'edit' });
+  const canDelete = useCanAccessNow({ resource: 'roles', action: 'delete' });
   const refreshOwnRole = useRefreshOwnRole();
   const { data: roles, isPending } = useRoles();
   const [params, setParams] = useSearchParams();
@@ -188,19 +191,19 @@ export function RolesPage() {
               </>
             ) : (
               <>
-                {permissions.can('admin_add_roles') && (
+                {canCreate && (
                   <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
                     {translate('aq.pages.roles.new')}
                   </Button>
                 )}
-                {permissions.can('admin_edit_roles') && (
+                {canEdit && (
                   <DisabledReason reason={adminRole ? translate('aq.pages.roles.cannotEdit') : undefined}>
                     <Button startIcon={<EditIcon />} disabled={adminRole} onClick={startEditing}>
                       {translate('ra.action.edit')}
                     </Button>
                   </DisabledReason>
                 )}
-                {permissions.can('admin_remove_roles') && (
+                {canDelete && (
                   <DeleteRoleButton
                     role={selected}
                     onDeleted={(role) => {

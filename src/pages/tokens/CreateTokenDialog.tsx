@@ -3,30 +3,62 @@
  * one of the seven lifetimes (a week by default). Sends `{name, permissions, time}`; the created
  * token, secret included, goes to `onCreated` for the one-time secret dialog.
  */
-import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { SelectInput, TextInput, useInput, useTranslate } from 'react-admin';
+import { useFormState, type FieldValues } from 'react-hook-form';
 import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
 import { NAME_LIMITS, nameRule } from '../../../common/validation';
-import { refusalOf } from '../../dataProviders/errors';
-import { newIdempotencyKey, useSubmitOnce } from '../../components/useSubmitOnce';
+import { FormDialog } from '../../components/FormDialog';
+import { ruleValidator } from '../../components/formValidation';
+import { newIdempotencyKey } from '../../components/useSubmitOnce';
 import { TokenPermissionsInput } from './TokenPermissionsInput';
 import { useCreateToken, useTokenPermissions } from './useTokens';
 import type { CreatedToken, TokenDraft } from './types';
 
-const tokenNameRule = nameRule(NAME_LIMITS.token);
+const validateName = ruleValidator(nameRule(NAME_LIMITS.token));
+const EXPIRY_CHOICES = TOKEN_EXPIRY_OPTIONS.map((o) => ({ id: o.ms, name: `aq.pages.tokens.expiry.${o.id}` }));
+const FIELDS = ['name'] as const;
+
+interface TokenValues {
+  name: string | null;
+  permissions: string[];
+  time: number;
+}
+
+/** Only permissions the caller holds go into a token: a duplicate's others are left out. */
+const heldOnly = (chosen: readonly string[], held: readonly string[] | undefined) =>
+  held ? chosen.filter((p) => held.includes(p)) : [...chosen];
+
+/** The `permissions` of the form, picked among `available` (undefined while they load). */
+function TokenPermissionsField({ available }: { available: readonly string[] | undefined }) {
+  const translate = useTranslate();
+  const { field } = useInput<string[]>({ source: 'permissions' });
+  const { isSubmitting } = useFormState();
+  const chosen: string[] = field.value ?? [];
+  const value = heldOnly(chosen, available);
+  const dropped = chosen.length - value.length;
+  return (
+    <Box>
+      <Typography variant="subtitle1" gutterBottom>
+        {translate('aq.pages.tokens.fields.permissions')}
+      </Typography>
+      {available ? (
+        <TokenPermissionsInput available={available} value={value} onChange={field.onChange} disabled={isSubmitting} />
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 2 }}>
+          <CircularProgress size={18} />
+          <Typography variant="body2">{translate('aq.loading')}</Typography>
+        </Box>
+      )}
+      {dropped > 0 && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {translate('aq.pages.tokens.dropped', { smart_count: dropped })}
+        </Alert>
+      )}
+    </Box>
+  );
+}
 
 export interface CreateTokenDialogProps {
   /** Prefill (duplicate); omitted for a new token. */
@@ -36,119 +68,53 @@ export interface CreateTokenDialogProps {
 }
 
 export function CreateTokenDialog({ draft, onClose, onCreated }: CreateTokenDialogProps) {
-  const translate = useTranslate();
   const permissionsQuery = useTokenPermissions(true);
   const create = useCreateToken();
-  const submitting = useSubmitOnce();
-  const busy = submitting.pending || create.isPending;
-  const [name, setName] = useState(draft?.name ?? '');
-  const [touched, setTouched] = useState(false);
-  const [chosen, setChosen] = useState<string[]>(draft?.permissions ?? []);
-  const [time, setTime] = useState<number>(DEFAULT_TOKEN_EXPIRY_MS);
-  /** What the server refused, on the name or above the form (never in the banner behind the dialog). */
-  const [refusal, setRefusal] = useState<{ field?: string; message: string }>();
+  const available = permissionsQuery.data;
+  const defaultValues = useMemo(
+    () => ({ name: draft?.name ?? '', permissions: draft?.permissions ?? [], time: DEFAULT_TOKEN_EXPIRY_MS }),
+    [draft],
+  );
 
-  const available = useMemo(() => permissionsQuery.data ?? [], [permissionsQuery.data]);
-  const held = useMemo(() => new Set(available), [available]);
-  // A duplicated token may carry permissions the caller no longer holds: they are left out.
-  const permissions = permissionsQuery.data ? chosen.filter((p) => held.has(p)) : chosen;
-  const dropped = permissionsQuery.data ? chosen.length - permissions.length : 0;
-  const nameError =
-    (touched ? tokenNameRule(name) : undefined) ?? (refusal?.field === 'name' ? refusal.message : undefined);
-  const formError = refusal && refusal.field !== 'name' ? refusal.message : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (tokenNameRule(name)) return;
-    const payload = { name: name.trim(), permissions: [...permissions].sort(), time };
-    setRefusal(undefined);
-    void submitting.run(async () => {
-      try {
-        onCreated(await create.mutateAsync({ payload, idempotencyKey: newIdempotencyKey() }));
-      } catch (err) {
-        setRefusal(refusalOf(err, ['name']));
-      }
-    });
+  const submit = async (values: FieldValues) => {
+    const { name, permissions, time } = values as TokenValues;
+    const payload = { name: (name ?? '').trim(), permissions: heldOnly(permissions, available).sort(), time };
+    onCreated(await create.mutateAsync({ payload, idempotencyKey: newIdempotencyKey() }));
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="create-token-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="create-token-title">
-          {translate(draft ? 'aq.pages.tokens.createDuplicate' : 'aq.pages.tokens.create')}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {formError && (
-            <Alert severity="warning" data-testid="create-token-error">
-              {formError}
-            </Alert>
-          )}
-          <Box sx={{ display: 'flex', gap: 2, pt: 1, flexWrap: 'wrap' }}>
-            <TextField
-              name="name"
-              label={translate('aq.pages.tokens.fields.name')}
-              required
-              autoFocus
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                if (refusal?.field === 'name') setRefusal(undefined);
-              }}
-              onBlur={() => setTouched(true)}
-              error={Boolean(nameError)}
-              helperText={nameError ?? ' '}
-              sx={{ flex: '2 1 260px' }}
-            />
-            <TextField
-              select
-              name="time"
-              label={translate('aq.pages.tokens.expiresIn')}
-              value={time}
-              onChange={(e) => setTime(Number(e.target.value))}
-              helperText=" "
-              sx={{ flex: '1 1 200px' }}
-            >
-              {TOKEN_EXPIRY_OPTIONS.map((o) => (
-                <MenuItem key={o.id} value={o.ms}>
-                  {translate(`aq.pages.tokens.expiry.${o.id}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-          <Box>
-            <Typography variant="subtitle1" gutterBottom>
-              {translate('aq.pages.tokens.fields.permissions')}
-            </Typography>
-            {permissionsQuery.isPending ? (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 2 }}>
-                <CircularProgress size={18} />
-                <Typography variant="body2">{translate('aq.loading')}</Typography>
-              </Box>
-            ) : (
-              <TokenPermissionsInput available={available} value={permissions} onChange={setChosen} disabled={busy} />
-            )}
-            {dropped > 0 && (
-              <Alert severity="info" sx={{ mt: 1 }}>
-                {translate('aq.pages.tokens.dropped', { smart_count: dropped })}
-              </Alert>
-            )}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} /> : undefined}
-          >
-            {translate('ra.action.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={draft ? 'aq.pages.tokens.createDuplicate' : 'aq.pages.tokens.create'}
+      saveLabel="ra.action.create"
+      defaultValues={defaultValues}
+      fields={FIELDS}
+      validateOnBlur
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="md"
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ display: 'flex', gap: 2, pt: 1, flexWrap: 'wrap' }}>
+          <TextInput
+            source="name"
+            label="aq.pages.tokens.fields.name"
+            validate={validateName}
+            isRequired
+            autoFocus
+            margin="none"
+            sx={{ flex: '2 1 260px' }}
+          />
+          <SelectInput
+            source="time"
+            label="aq.pages.tokens.expiresIn"
+            choices={EXPIRY_CHOICES}
+            isRequired
+            margin="none"
+            sx={{ flex: '1 1 200px' }}
+          />
+        </Box>
+        <TokenPermissionsField available={available} />
+      </Box>
+    </FormDialog>
   );
 }

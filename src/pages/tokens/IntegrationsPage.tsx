@@ -4,24 +4,19 @@
  * (one's own also works with use_tokens, as on API Manager).
  */
 import { useCallback } from 'react';
-import { usePermissionSet, useSession } from '../../state/useSession';
+import { useCanAccessNow } from '../../resources/useCanAccessNow';
+import { useSession } from '../../state/useSession';
 import { TokenListPage } from './TokenListPage';
 import type { ApiToken } from './types';
 
 export function IntegrationsPage() {
-  const permissions = usePermissionSet();
   const userId = useSession()?.user.id;
+  const canCreate = useCanAccessNow({ resource: 'tokens', action: 'createAny' });
+  const canRevokeAny = useCanAccessNow({ resource: 'tokens', action: 'deleteAny' });
+  const canRevokeOwn = useCanAccessNow({ resource: 'tokens', action: 'delete' });
   const canRevoke = useCallback(
-    (token: ApiToken) =>
-      permissions.can('admin_deactivate_tokens') || (token.ownerId === userId && permissions.can('use_tokens')),
-    [permissions, userId],
+    (token: ApiToken) => canRevokeAny || (token.ownerId === userId && canRevokeOwn),
+    [canRevokeAny, canRevokeOwn, userId],
   );
-  return (
-    <TokenListPage
-      title="menu.integrations"
-      all
-      canCreate={permissions.can('admin_use_tokens')}
-      canRevoke={canRevoke}
-    />
-  );
+  return <TokenListPage title="menu.integrations" all canCreate={canCreate} canRevoke={canRevoke} />;
 }

@@ -4,13 +4,13 @@
  * factors — the dialog says so first — and, when none are stored, A, B and C are required.
  */
 import { useMemo } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Form, useNotify, useTranslate, useDataProvider } from 'react-admin';
+import { useNotify, useTranslate, useDataProvider } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { MESSAGES } from '../../../common/validation';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
-import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { FormDialog } from '../../components/FormDialog';
 import {
   dialogFactorErrors,
   isBlankSet,
@@ -62,11 +62,9 @@ function withFactors(sensor: Sensor, param: string, set: FactorSet | null): Sens
 }
 
 export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDialogProps) {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const updateInCache = useUpdateSensorInCache();
-  const submitting = useSubmitOnce();
   const save = useMutation({
     mutationFn: (set: FactorSet | null) =>
       dataProvider.updateSensorFactors('sensors', { id: sensor.id, param, factors: set }),
@@ -79,34 +77,23 @@ export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDia
   });
   const stored = Boolean(sensor.params.factors[param]);
   const validate = useMemo(() => validator(stored), [stored]);
-  const title = translate('aq.pages.sensors.updateFactors', { param });
+  const defaultValues = useMemo(() => ({ factors: toFactorDraft(sensor.params.factors[param]) }), [sensor, param]);
 
   return (
-    <Dialog open onClose={onClose} aria-label={title} maxWidth="sm">
-      <Form
-        defaultValues={{ factors: toFactorDraft(sensor.params.factors[param]) }}
-        validate={validate}
-        onSubmit={async (values: FieldValues) => {
-          // Resolve to nothing: react-admin reads an object returned by onSubmit as field errors.
-          await submitting.run(() => save.mutateAsync(toFactorSet((values as Values).factors)));
-        }}
-        noValidate
-      >
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent sx={{ pb: 0 }}>
-          {/* Room for the outlined labels, which MUI's title + content rule would clip. */}
-          <Box sx={{ pt: 1 }}>
-            <FactorsInput source="factors" autoFocus />
-          </Box>
-          <ClearNotice sensor={sensor} param={param} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={submitting.pending}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title="aq.pages.sensors.updateFactors"
+      titleArgs={{ param }}
+      defaultValues={defaultValues}
+      validate={validate}
+      onSubmit={(values: FieldValues) => save.mutateAsync(toFactorSet((values as Values).factors))}
+      onClose={onClose}
+      maxWidth="sm"
+    >
+      {/* Room for the outlined labels, which MUI's title + content rule would clip. */}
+      <Box sx={{ pt: 1 }}>
+        <FactorsInput source="factors" autoFocus />
+      </Box>
+      <ClearNotice sensor={sensor} param={param} />
+    </FormDialog>
   );
 }

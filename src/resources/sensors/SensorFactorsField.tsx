@@ -6,38 +6,32 @@
 import { useState } from 'react';
 import { Box, Chip, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { CALIBRATION_PARAMS, FACTOR_PARAMS } from '../../../common/domain';
-import type { PermissionSet } from '../../../common/permissions';
-import { usePermissionSet } from '../../state/useSession';
+import { CALIBRATION_PARAMS } from '../../../common/domain';
+import { useFieldAccess, type FieldAccess } from '../useFieldAccess';
 import { SensorFactorsDialog } from './SensorFactorsDialog';
 import type { Sensor } from './types';
 
-export const canViewFactors = (permissions: PermissionSet, param: string) => permissions.holds(`view_${param}_factors`);
-/** Factors can be set for FACTOR_PARAMS only (the server refuses the others). */
-export const canEditFactors = (permissions: PermissionSet, param: string) =>
-  (FACTOR_PARAMS as readonly string[]).includes(param) && permissions.holds(['edit_factors', `edit_${param}_factors`]);
-
 /** Parameters with a chip, in the catalogue's order. */
-export function factorParams(sensor: Sensor, permissions: PermissionSet): string[] {
+export function factorParams(sensor: Sensor, access: FieldAccess): string[] {
   const factors = sensor.params?.factors ?? {};
   return CALIBRATION_PARAMS.filter(
-    (p) => (sensor.info.measured?.includes(p) || factors[p]) && canViewFactors(permissions, p),
+    (p) => (sensor.info.measured?.includes(p) || factors[p]) && access.factors(p, 'view'),
   );
 }
 
 export function SensorFactorsField() {
   const sensor = useRecordContext<Sensor>();
   const translate = useTranslate();
-  const permissions = usePermissionSet();
+  const access = useFieldAccess();
   const [editing, setEditing] = useState<string | null>(null);
   if (!sensor) return null;
   const factors = sensor.params?.factors ?? {};
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 300 }}>
-      {factorParams(sensor, permissions).map((param) => {
+      {factorParams(sensor, access).map((param) => {
         const set = factors[param];
-        const editable = canEditFactors(permissions, param);
+        const editable = access.factors(param, 'edit');
         const tip = set ? `A = ${set.A}, B = ${set.B}, C = ${set.C}` : translate('aq.pages.sensors.noFactors');
         return (
           <Tooltip key={param} title={tip}>

@@ -5,16 +5,16 @@
 import { useCallback } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { TagValueInput } from '../../components/sensors/TagValueInput';
-import { usePermissionSet } from '../../state/useSession';
-import { tagEditRule, type Tag, type TagValue } from '../tags/types';
+import type { Tag, TagValue } from '../tags/types';
 import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
+import { useFieldAccess } from '../useFieldAccess';
 
 export function SensorTagField({ tag }: { tag: Tag }) {
   const sensor = useRecordContext<Sensor>();
-  const canEdit = usePermissionSet().can(tagEditRule('sensors', tag.id));
+  const canEdit = useFieldAccess().tag('sensors', tag.id, 'edit');
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();

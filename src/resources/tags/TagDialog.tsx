@@ -4,23 +4,22 @@
  * server's other refusals (409: a type change while values are stored, ENUM values still in use)
  * are shown in the dialog.
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useNotify, type Validator } from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
 import {
-  MESSAGES,
   NAME_LIMITS,
   TAG_VALUE_MAX_LENGTH,
   TAG_VALUES_MAX,
   maxLength,
   nameRule,
+  required,
 } from '../../../common/validation';
-import { ApiError, refusalOf } from '../../dataProviders/errors';
-import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { FormDialog } from '../../components/FormDialog';
+import { ruleValidator } from '../../components/formValidation';
+import { success } from '../../components/sensors/notifications';
 import { parseTagValues, useTagMutations } from './tagsApi';
 import type { Tag } from './types';
-import { success } from '../../components/sensors/notifications';
 
 export interface TagDialogProps {
   context: TagContext;
@@ -29,149 +28,91 @@ export interface TagDialogProps {
   onClose: () => void;
 }
 
-interface Errors {
-  name?: string;
-  type?: string;
-  values?: string;
-  /** A refusal of the server that is not about one field. */
-  form?: string;
+interface TagValues {
+  name: string | null;
+  type: TagType | '';
+  /** ENUM values as typed, comma-separated. */
+  values: string | null;
 }
 
-const tagNameRule = nameRule(NAME_LIMITS.tag);
+const TYPE_CHOICES = TAG_TYPES.map((t) => ({ id: t, name: t }));
+const FIELDS = ['name', 'type', 'values'] as const;
 const tagValueRule = maxLength(TAG_VALUE_MAX_LENGTH);
 
-function TagForm({ context, tag, onClose }: TagDialogProps) {
-  const notify = useNotify();
-  const translate = useTranslate();
-  const { save } = useTagMutations(context);
-  const [name, setName] = useState(tag?.name ?? '');
-  const [type, setType] = useState<TagType | ''>(tag?.type ?? '');
-  const [values, setValues] = useState((tag?.values ?? []).join(', '));
-  const [errors, setErrors] = useState<Errors>({});
-  const submitting = useSubmitOnce();
+const validateName = ruleValidator(nameRule(NAME_LIMITS.tag));
+const validateType = ruleValidator(required);
+/** Given, at most TAG_VALUES_MAX of them, each within TAG_VALUE_MAX_LENGTH (the long one is quoted). */
+const validateValues: Validator = (text: string | null) => {
+  const parsed = parseTagValues(text ?? '');
+  if (parsed.length === 0) return required(undefined);
+  if (parsed.length > TAG_VALUES_MAX)
+    return { message: 'hardening.forms.tooManyValues', args: { max: TAG_VALUES_MAX } };
+  const long = parsed.find((v) => tagValueRule(v));
+  return long ? `${long.slice(0, 20)}…: ${tagValueRule(long)}` : undefined;
+};
 
-  const validate = (): Errors => {
-    const e: Errors = {};
-    const nameError = tagNameRule(name);
-    if (nameError) e.name = nameError;
-    if (!type) e.type = MESSAGES.required;
-    if (type === 'ENUM') {
-      const parsed = parseTagValues(values);
-      if (parsed.length === 0) e.values = MESSAGES.required;
-      else if (parsed.length > TAG_VALUES_MAX)
-        e.values = translate('hardening.forms.tooManyValues', { max: TAG_VALUES_MAX });
-      else {
-        const long = parsed.find((v) => tagValueRule(v));
-        if (long) e.values = `${long.slice(0, 20)}…: ${tagValueRule(long)}`;
-      }
-    }
-    return e;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length || !type) return;
-    const draft = { name: name.trim(), type, values: type === 'ENUM' ? parseTagValues(values) : [] };
-    void submitting.run(() =>
-      save.mutateAsync(
-        { id: tag?.id, draft },
-        {
-          onSuccess: () => {
-            notify(...success('aq.notifications.saved'));
-            onClose();
-          },
-          onError: (err) => {
-            if (err instanceof ApiError && err.status === 409 && err.message === MESSAGES.nameInUse)
-              return setErrors({ name: MESSAGES.nameInUse });
-            // Any other refusal shows here, on its field or above the form, not behind the dialog.
-            const refusal = refusalOf(err, ['name', 'type', 'values']);
-            if (refusal) setErrors(refusal.field ? { [refusal.field]: refusal.message } : { form: refusal.message });
-          },
-        },
-      ),
-    );
-  };
-
+/** The values of an ENUM tag; other types have none. */
+function TagValuesInput({ context }: { context: TagContext }) {
+  const type = useWatch<TagValues, 'type'>({ name: 'type' });
+  if (type !== 'ENUM') return null;
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogTitle>
-        {tag ? translate('aq.pages.tags.update', { name: tag.name }) : translate('aq.pages.tags.create')}
-      </DialogTitle>
-      <DialogContent>
-        {errors.form && (
-          <Alert severity="warning" sx={{ mb: 1 }} data-testid="tag-dialog-error">
-            {errors.form}
-          </Alert>
-        )}
-        <TextField
-          autoFocus
-          fullWidth
-          margin="dense"
-          label={translate(`resources.${context}/tags.fields.name`)}
-          name="name"
-          required
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors((prev) => ({ ...prev, name: undefined, form: undefined }));
-          }}
-          error={Boolean(errors.name)}
-          helperText={errors.name ?? ' '}
-        />
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={translate(`resources.${context}/tags.fields.type`)}
-          name="type"
-          required
-          value={type}
-          onChange={(e) => {
-            setType(e.target.value as TagType);
-            setErrors((prev) => ({ ...prev, type: undefined, values: undefined, form: undefined }));
-          }}
-          error={Boolean(errors.type)}
-          helperText={errors.type ?? ' '}
-        >
-          {TAG_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {t}
-            </MenuItem>
-          ))}
-        </TextField>
-        {type === 'ENUM' && (
-          <TextField
-            fullWidth
-            margin="dense"
-            label={translate(`resources.${context}/tags.fields.values`)}
-            name="values"
-            required
-            value={values}
-            onChange={(e) => {
-              setValues(e.target.value);
-              setErrors((prev) => ({ ...prev, values: undefined, form: undefined }));
-            }}
-            error={Boolean(errors.values)}
-            helperText={errors.values ?? translate('aq.pages.tags.valuesHint')}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={submitting.pending}>
-          {translate(tag ? 'ra.action.save' : 'ra.action.create')}
-        </Button>
-      </DialogActions>
-    </form>
+    <TextInput
+      source="values"
+      label={`resources.${context}/tags.fields.values`}
+      helperText="aq.pages.tags.valuesHint"
+      validate={validateValues}
+      isRequired
+      fullWidth
+      margin="dense"
+    />
   );
 }
 
-export function TagDialog(props: TagDialogProps) {
+export function TagDialog({ context, tag, onClose }: TagDialogProps) {
+  const notify = useNotify();
+  const { save } = useTagMutations(context);
+
+  const submit = async (form: FieldValues) => {
+    const { name, type, values } = form as TagValues;
+    const draft = {
+      name: (name ?? '').trim(),
+      type: type as TagType,
+      values: type === 'ENUM' ? parseTagValues(values ?? '') : [],
+    };
+    await save.mutateAsync({ id: tag?.id, draft });
+    notify(...success('aq.notifications.saved'));
+    onClose();
+  };
+
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs">
-      <TagForm {...props} />
-    </Dialog>
+    <FormDialog
+      title={tag ? 'aq.pages.tags.update' : 'aq.pages.tags.create'}
+      titleArgs={tag ? { name: tag.name } : undefined}
+      saveLabel={tag ? 'ra.action.save' : 'ra.action.create'}
+      defaultValues={{ name: tag?.name ?? '', type: tag?.type ?? '', values: (tag?.values ?? []).join(', ') }}
+      fields={FIELDS}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        source="name"
+        label={`resources.${context}/tags.fields.name`}
+        validate={validateName}
+        isRequired
+        autoFocus
+        fullWidth
+        margin="dense"
+      />
+      <SelectInput
+        source="type"
+        label={`resources.${context}/tags.fields.type`}
+        choices={TYPE_CHOICES}
+        validate={validateType}
+        isRequired
+        fullWidth
+        margin="dense"
+      />
+      <TagValuesInput context={context} />
+    </FormDialog>
   );
 }

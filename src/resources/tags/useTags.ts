@@ -5,18 +5,18 @@
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
 import type { TagContext } from '../../../common/domain';
-import { usePermissionSet } from '../../state/useSession';
-import { tagListRule, tagViewRule, type Tag } from './types';
+import type { Tag } from './types';
+import { useFieldAccess } from '../useFieldAccess';
 
 const ALL = { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' as const } };
 
 export function useTags(context: TagContext, { enabled = true }: { enabled?: boolean } = {}) {
-  const permissions = usePermissionSet();
-  const canList = enabled && permissions.can(tagListRule(context));
+  const access = useFieldAccess();
+  const canList = enabled && access.anyTag(context);
   const { data, isPending } = useGetList<Tag>(`${context}/tags`, ALL, { enabled: canList });
   const tags = useMemo(
-    () => (canList ? (data ?? []).filter((t) => permissions.can(tagViewRule(context, t.id))) : []),
-    [canList, data, permissions, context],
+    () => (canList ? (data ?? []).filter((t) => access.tag(context, t.id, 'view')) : []),
+    [canList, data, access, context],
   );
   return { tags, isPending: canList && isPending };
 }
