@@ -103,7 +103,9 @@ function methods() {
       return READ_FORM;
     }),
     getLastInstallationRecord,
-    getInstallationRequest: vi.fn(async () => REQUEST),
+    getInstallationRequest: vi.fn(async (_r: string, { id }: { id: number }) =>
+      Number(id) === 51 ? { ...REQUEST, id: 51, sensorId: null } : REQUEST,
+    ),
     getSensorCurrentInstallation,
     getSensorActivityInfo: vi.fn(async (_r: string, { id }: { id: number }) => ({
       id,
@@ -432,6 +434,23 @@ describe('reinstall form', () => {
     expect(banners).toEqual([{ status: 406, message: text, severity: 'warning' }]);
     expect(field('latitude')).toBeNull();
     off();
+  });
+
+  it('a request without a sensor asks for one, then reinstalls that sensor’s current installation', async () => {
+    const user = userEvent.setup();
+    renderAt('/installations/reinstallation/null?requestId=51');
+    const prompt = await screen.findByRole('textbox', { name: 'Sensor ID' });
+    expect(screen.getByText('Installation request 51')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Fill location' })).toBeNull();
+    await user.type(prompt, '5');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await ready();
+    expect(getSensorCurrentInstallation).toHaveBeenCalledWith('reinstall', expect.objectContaining({ sensorId: 5 }));
+    expect(field('latitude').value).toBe('52.158249');
+    await user.click(submit());
+    await waitFor(() => expect(reinstallSensor).toHaveBeenCalledTimes(1));
+    expect(reinstallSensor.mock.calls[0]![1].installationId).toBe(1000);
+    expect(sentPayload()).toMatchObject({ requestId: 51 });
   });
 
   it('typing into the fields moves the marker', async () => {

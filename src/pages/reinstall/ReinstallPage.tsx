@@ -18,6 +18,7 @@ import { appEvents } from '../../state/events';
 import { isValidId } from '../history/HistoryPage';
 import { ReinstallForm } from './ReinstallForm';
 import { SensorActivityIndicator } from './SensorActivityIndicator';
+import { RequestSummary } from './RequestSummary';
 import { SensorPrompt } from './SensorPrompt';
 import { initialValues, readReinstallQuery } from './reinstallForm';
 
@@ -127,13 +128,16 @@ export function ReinstallPage() {
           {problem}
         </Alert>
       ) : byNull && sensorId === null && !waitingForRequest ? (
-        <SensorPrompt
-          onSensor={(id) => {
-            const next = new URLSearchParams(search);
-            next.set('sensorId', String(id));
-            setSearch(next, { replace: true });
-          }}
-        />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 720 }}>
+          <SensorPrompt
+            onSensor={(id) => {
+              const next = new URLSearchParams(search);
+              next.set('sensorId', String(id));
+              setSearch(next, { replace: true });
+            }}
+          />
+          {request.data && <RequestSummary request={request.data} />}
+        </Box>
       ) : defaults && current.data ? (
         <ReinstallForm
           key={current.data.info.installationId}

@@ -1,7 +1,7 @@
 /**
  * The installation request a reinstall comes from (document 2, section 2.3): its data, and
  * "fill location" / "fill contact" buttons that copy its location or its e-mail and phone into the
- * form again.
+ * form again (outside the form, while the sensor is still to be chosen, it is read-only).
  */
 import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
@@ -28,12 +28,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function RequestSummary({ request }: { request: InstallationRequest }) {
   const translate = useTranslate();
-  const { setValue, formState } = useFormContext<ReinstallValues>();
+  // Outside the form (while the sensor is still to be chosen) the summary is read-only.
+  const form = useFormContext<ReinstallValues>() as ReturnType<typeof useFormContext<ReinstallValues>> | null;
   const fill = (values: Partial<ReinstallValues>) => {
     for (const [key, value] of Object.entries(values))
-      setValue(key as keyof ReinstallValues, value as never, {
+      form?.setValue(key as keyof ReinstallValues, value as never, {
         shouldDirty: true,
-        shouldValidate: formState.isSubmitted,
+        shouldValidate: form.formState.isSubmitted,
       });
   };
   const location = request.location;
@@ -63,26 +64,28 @@ export function RequestSummary({ request }: { request: InstallationRequest }) {
           <Row label="reinstall.request.phone">{request.phone}</Row>
           <Row label="reinstall.request.notes">{request.notes}</Row>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<PlaceIcon />}
-            disabled={location?.latitude == null || location.longitude == null}
-            onClick={() => fill(locationFromRequest(request))}
-          >
-            {translate('reinstall.request.fillLocation')}
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<ContactMailIcon />}
-            disabled={!request.email && !request.phone}
-            onClick={() => fill(contactFromRequest(request))}
-          >
-            {translate('reinstall.request.fillContact')}
-          </Button>
-        </Box>
+        {form && (
+          <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PlaceIcon />}
+              disabled={location?.latitude == null || location.longitude == null}
+              onClick={() => fill(locationFromRequest(request))}
+            >
+              {translate('reinstall.request.fillLocation')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<ContactMailIcon />}
+              disabled={!request.email && !request.phone}
+              onClick={() => fill(contactFromRequest(request))}
+            >
+              {translate('reinstall.request.fillContact')}
+            </Button>
+          </Box>
+        )}
       </CardContent>
     </Card>
   );

@@ -14,7 +14,7 @@ export function SensorPrompt({ onSensor }: { onSensor: (sensorId: number) => voi
   const id = text.trim();
   const valid = isValidId(id);
   return (
-    <Card sx={{ maxWidth: 560 }}>
+    <Card>
       <CardContent
         component="form"
         onSubmit={(e) => {
