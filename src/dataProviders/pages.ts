@@ -13,9 +13,13 @@ import type {
   AuditLog,
   CreatedToken,
   HistoryRecord,
+  InstallationReadForm,
+  InstallationRequest,
   PersonalList,
   Preferences,
   Role,
+  Sensor,
+  SensorActivityInfo,
 } from './types';
 import type { TagDef } from '../../common/query';
 
@@ -210,6 +214,40 @@ const preferences = page('preferences', {
   },
 });
 
+/** Reinstall (document 2, sections 2.3 and 7): the reads of the screen and the reinstall itself. */
+const reinstall = page('reinstall', {
+  async getInstallationReadForm(_resource, { id, signal }) {
+    const path = `/installations/${encodeURIComponent(String(id))}`;
+    return (
+      await main().request<{ data: { installation: InstallationReadForm } }>(path, { signal, ignoreStatuses: [404] })
+    ).data.installation;
+  },
+  async getLastInstallationRecord(_resource, { id, signal }) {
+    const path = `/history/installations/${encodeURIComponent(String(id))}/last`;
+    return (await main().request<{ data: HistoryRecord }>(path, { signal, ignoreStatuses: [404] })).data;
+  },
+  async getInstallationRequest(_resource, { id, signal }) {
+    const path = `/installations/requests/${encodeURIComponent(String(id))}`;
+    return (await main().request<{ data: { request: InstallationRequest } }>(path, { signal })).data.request;
+  },
+  async getSensorCurrentInstallation(_resource, { sensorId, signal }) {
+    const path = `/sensors/${encodeURIComponent(String(sensorId))}`;
+    const body = await main().request<{ data: { sensor: Sensor } }>(path, { signal, ignoreStatuses: [404] });
+    const current = body.data.sensor.info.currentInstallationId;
+    return typeof current === 'number' ? current : null;
+  },
+  async getSensorActivityInfo(_resource, { id, signal }) {
+    const path = `/sensor/${encodeURIComponent(String(id))}/activity`;
+    return (
+      await main().request<{ data: SensorActivityInfo }>(path, { signal, skipLoading: true, ignoreStatuses: [400] })
+    ).data;
+  },
+  async reinstallSensor(_resource, { installationId, payload }) {
+    const path = `/installations/${encodeURIComponent(String(installationId))}`;
+    return main().request<{ installationId: number; sensorId: number }>(path, { method: 'POST', body: payload });
+  },
+});
+
 /** Providers of the page resources, by name. */
 export const PAGE_PROVIDERS: Readonly<Record<string, DataProvider>> = {
   roles,
@@ -218,4 +256,5 @@ export const PAGE_PROVIDERS: Readonly<Record<string, DataProvider>> = {
   history,
   queries,
   preferences,
+  reinstall,
 };

@@ -8,6 +8,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import type { Communication, SensorStatus, TagType } from '../../common/domain';
 import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from '../../common/presets';
 import type { TagDef } from '../../common/query';
+import type { ReinstallPayload } from '../../common/reinstall';
 
 // ---- Records --------------------------------------------------------------------------------
 
@@ -109,6 +110,53 @@ export interface HistoryRecord {
 }
 
 export type HistoryScope = 'sensors' | 'installations';
+
+// Reinstall (document 2, sections 2.3, 3, 7) -- one block
+/** `GET /installations/{id}`: the read form used by reinstall (fields the caller may not see are left out). */
+export interface InstallationReadForm {
+  info: {
+    installationId: number;
+    sensorId: number;
+    status: string;
+    isVisible: boolean;
+    removedAt: string | null;
+    contractor?: { id: number | null };
+  };
+  location: {
+    coordinates: { latitude: number; longitude: number };
+    address: { altAddress1: string | null; altAddress2: string | null };
+  };
+  params: { factors: Partial<Record<string, FactorSet>> };
+  tags: Record<string, TagValue>;
+  contact?: { fullName?: string | null; email?: string | null; phoneNumber?: string | null };
+}
+
+/** `GET /installations/requests/{id}` (document 2, section 3). */
+export interface InstallationRequest {
+  id: number;
+  sensorId: number | null;
+  requestType: string;
+  clientType: string;
+  createdAt: string;
+  address: string | null;
+  location: { latitude: number | null; longitude: number | null } | null;
+  email: string | null;
+  phone: string | null;
+  contractorId: number | null;
+  contractorName: string | null;
+  notes: string | null;
+  state: string;
+}
+
+/** `GET /sensor/{id}/activity`: what the sensor activity indicator shows. */
+export interface SensorActivityInfo {
+  id: number;
+  exists: boolean;
+  active: boolean;
+  lastContact: string | null;
+  visible: boolean;
+}
+// end of the reinstall block
 
 /** An API token as GET /integrations returns it (the secret is never part of it). */
 export interface ApiToken {
@@ -340,6 +388,24 @@ export interface PageMethods {
     resource: 'preferences',
     params: { list: L; items: PersonalInput<L>[] },
   ): Promise<{ items: PersonalItem<L>[]; migrated: boolean }>;
+  // Reinstall (resource `reinstall`): the screen's reads and the reinstall itself -- one block
+  /** The current installation (by business number); 404 is the screen's own answer. */
+  getInstallationReadForm(resource: 'reinstall', params: { id: Identifier } & Signal): Promise<InstallationReadForm>;
+  /** The newest history record of an installation (what reinstall prefills from); 404 is a field error. */
+  getLastInstallationRecord(resource: 'reinstall', params: { id: Identifier } & Signal): Promise<HistoryRecord>;
+  getInstallationRequest(resource: 'reinstall', params: { id: Identifier } & Signal): Promise<InstallationRequest>;
+  /** `GET /sensors/{id}`: the business number of the sensor's current installation, or null. */
+  getSensorCurrentInstallation(
+    resource: 'reinstall',
+    params: { sensorId: Identifier } & Signal,
+  ): Promise<number | null>;
+  /** No loading bar; an unknown sensor is an answer (`exists: false`). */
+  getSensorActivityInfo(resource: 'reinstall', params: { id: Identifier } & Signal): Promise<SensorActivityInfo>;
+  /** `POST /installations/{installationId}`: creates the successor installation. */
+  reinstallSensor(
+    resource: 'reinstall',
+    params: { installationId: Identifier; payload: ReinstallPayload },
+  ): Promise<{ installationId: number; sensorId: number }>;
 }
 
 /**

@@ -192,6 +192,25 @@ describe('POST /installations/{installationId} (reinstall)', () => {
   });
 });
 
+describe("the console's `null` route rule (installation looked up from the sensor)", () => {
+  it('GET /sensors/{id} names the current installation by the number POST /installations/{id} takes; none once retired', async () => {
+    const old = await currentOne();
+    const sensorInfo = async () =>
+      (await t.call('GET', `/api/sensors/${old.sensorId}`, { token: technician })).json().data.sensor.info;
+    expect((await sensorInfo()).currentInstallationId).toBe(old.installationId);
+    const res = await t.call('POST', `/api/installations/${(await sensorInfo()).currentInstallationId}`, {
+      token: technician,
+      body: payload(),
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await sensorInfo()).currentInstallationId).toBe(res.json().installationId);
+
+    // A retired sensor has no current installation: the console answers 406 and sends nothing.
+    expect((await t.call('DELETE', `/api/sensors/${old.sensorId}`, { token: technician })).statusCode).toBe(200);
+    expect((await sensorInfo()).currentInstallationId).toBeNull();
+  });
+});
+
 describe('GET /sensor/{id}/activity', () => {
   it('tells active, inactive, visible and ghost sensors apart', async () => {
     const old = await currentOne();

@@ -10,7 +10,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FACTOR_PARAMS, SENSOR_STATUSES, canTransition, type SensorStatus } from '../../../../common/domain';
-import { MESSAGES, email, factorsRule, phone } from '../../../../common/validation';
+import { MESSAGES } from '../../../../common/validation';
+import { reinstallProblems } from '../../../../common/reinstall';
 import { audit } from '../../../audit';
 import {
   contractors,
@@ -55,19 +56,9 @@ export const reinstallBody = z.object({
 });
 type ReinstallBody = z.infer<typeof reinstallBody>;
 
-/** The request fields a staff member can fix before submitting; each message names its field. */
+/** The request fields a staff member can fix before submitting (the form's own rules); each message names its field. */
 function validate(body: ReinstallBody) {
-  const problems: string[] = [];
-  const mail = body.email?.trim() ? email(body.email.trim()) : undefined;
-  if (mail) problems.push(`email: ${mail}`);
-  const tel = body.phoneNumber?.trim() ? phone(body.phoneNumber.trim()) : undefined;
-  if (tel) problems.push(`phoneNumber: ${tel}`);
-  for (const [param, f] of Object.entries(body.factors ?? {})) {
-    // Factor B defaults to 1 when empty (section 5); all three empty omits the parameter.
-    const filled = { ...f, B: f.B ?? (f.A !== null || f.C !== null ? 1 : null) };
-    const message = factorsRule(filled);
-    if (message) problems.push(`factors.${param}: ${message}`);
-  }
+  const problems = reinstallProblems(body);
   if (problems.length) throw badRequest(problems.join('; '));
 }
 
