@@ -8,7 +8,6 @@ import type {
   InstallationMethods,
   PageMethods,
   Place,
-  SensorActivity,
   Sensor,
   SensorMethods,
   Tag,
@@ -142,10 +141,10 @@ const installationsAdapter: Adapter = (def) => {
   const quiet = { skipLoading: true, ignoreStatuses: [400, 401, 403, 404, 409, 422, 500, 502, 503] } as const;
   const methods: InstallationMethods = {
     async setInstallationVisibility(_resource, { id, visible }) {
-      const body = await main.request<{ data: { installationId: number; isVisible: boolean } }>(
-        one(id, 'visibility'),
-        { method: 'PATCH', body: { visible } },
-      );
+      const body = await main.request<{ data: { installationId: number; isVisible: boolean } }>(one(id, 'visibility'), {
+        method: 'PATCH',
+        body: { visible },
+      });
       return body.data;
     },
     async updateInstallationText(_resource, { id, field, value }) {
@@ -217,14 +216,6 @@ const installationsAdapter: Adapter = (def) => {
         skipLoading: true,
       });
       return body.data.places;
-    },
-    async getSensorActivity(_resource, { id, signal }) {
-      const body = await main.request<{ data: SensorActivity }>(path('sensor', id, 'activity'), {
-        signal,
-        skipLoading: true,
-        ignoreStatuses: [404],
-      });
-      return body.data;
     },
   };
   return methods;

@@ -260,15 +260,6 @@ export interface Place {
 }
 export type PlaceKind = 'country' | 'state' | 'city';
 
-/** GET /sensor/{id}/activity: whether the sensor exists, reported lately, and is on the map. */
-export interface SensorActivity {
-  id: number;
-  exists: boolean;
-  active: boolean;
-  lastContact: string | null;
-  visible: boolean;
-}
-
 /** The inline text editors of an installation and the path of each call under /installations/{id}. */
 export type InstallationTextField = 'visibleBy' | 'contact/fullName' | 'contact/email' | 'contact/phoneNumber';
 
@@ -330,8 +321,6 @@ export interface InstallationMethods {
     resource: 'installations',
     params: { kind: PlaceKind; parentId?: string; search?: string } & Signal,
   ): Promise<Place[]>;
-  /** 404 is an answer (no such sensor), not a banner. */
-  getSensorActivity(resource: 'installations', params: { id: Identifier } & Signal): Promise<SensorActivity>;
 }
 
 export interface PageMethods {

@@ -26,6 +26,15 @@ export const en = {
     sensorStatus: 'Sensor Status',
   },
   aq: {
+    /** The sensor activity indicator beside an entered or shown sensor id. */
+    activity: {
+      loading: 'Loading',
+      active: 'Active',
+      inactive: 'Inactive',
+      visible: 'Visible',
+      ghost: 'Ghost',
+      tooltip: 'Sensor %{id}: %{state} (last contact: %{lastContact})',
+    },
     employee: 'Employee',
     version: 'Version %{version}',
     signOut: 'Sign Out',
@@ -524,14 +533,6 @@ export const en = {
     map: {
       marker: 'Sensor location (drag to move)',
       hint: 'Drag the marker or click the map to place the sensor.',
-    },
-    activity: {
-      loading: 'Loading',
-      active: 'Active',
-      inactive: 'Inactive',
-      visible: 'Visible',
-      ghost: 'Ghost',
-      tooltip: 'Sensor %{id}: %{state} (last contact: %{lastContact})',
     },
     request: {
       title: 'Installation request %{id}',

@@ -69,6 +69,15 @@ export const plTranslations: PartialMessages<Messages> = {
     sensorStatus: 'Status czujnika',
   },
   aq: {
+    /** The sensor activity indicator beside an entered or shown sensor id. */
+    activity: {
+      loading: 'Wczytywanie',
+      active: 'Aktywny',
+      inactive: 'Nieaktywny',
+      visible: 'Widoczny',
+      ghost: 'Nie istnieje',
+      tooltip: 'Czujnik %{id}: %{state} (ostatni kontakt: %{lastContact})',
+    },
     employee: 'Pracownik',
     version: 'Wersja %{version}',
     signOut: 'Wyloguj',
@@ -249,14 +258,6 @@ export const plTranslations: PartialMessages<Messages> = {
     map: {
       marker: 'Położenie czujnika (przeciągnij, aby przesunąć)',
       hint: 'Przeciągnij znacznik lub kliknij mapę, aby umieścić czujnik.',
-    },
-    activity: {
-      loading: 'Wczytywanie',
-      active: 'Aktywny',
-      inactive: 'Nieaktywny',
-      visible: 'Widoczny',
-      ghost: 'Nie istnieje',
-      tooltip: 'Czujnik %{id}: %{state} (ostatni kontakt: %{lastContact})',
     },
     request: {
       title: 'Zgłoszenie instalacji %{id}',

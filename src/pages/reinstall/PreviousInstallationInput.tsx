@@ -15,7 +15,7 @@ import { retryUnlessClientError } from '../../dataProviders/queryClient';
 import { isValidId } from '../history/HistoryPage';
 import { tagKey } from '../generateTokens/orderForm';
 import { valuesFromRecord, type PreviousState, type ReinstallValues } from './reinstallForm';
-import { SensorActivityIndicator } from './SensorActivityIndicator';
+import { SensorActivityIndicator } from '../../components/SensorActivityIndicator';
 
 /** The query of a previous installation's last record (shared with the page's first load). */
 export const lastRecordKey = (id: string) => ['reinstall', 'last', id] as const;

@@ -17,7 +17,7 @@ import type { AppDataProvider } from '../../dataProviders/types';
 import { appEvents } from '../../state/events';
 import { isValidId } from '../history/HistoryPage';
 import { ReinstallForm } from './ReinstallForm';
-import { SensorActivityIndicator } from './SensorActivityIndicator';
+import { SensorActivityIndicator } from '../../components/SensorActivityIndicator';
 import { RequestSummary } from './RequestSummary';
 import { SensorPrompt } from './SensorPrompt';
 import { initialValues, readReinstallQuery } from './reinstallForm';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isValidId } from '../history/HistoryPage';
-import { SensorActivityIndicator } from './SensorActivityIndicator';
+import { SensorActivityIndicator } from '../../components/SensorActivityIndicator';
 
 export function SensorPrompt({ onSensor }: { onSensor: (sensorId: number) => void }) {
   const translate = useTranslate();

@@ -7,17 +7,17 @@ import { Chip, Tooltip } from '@mui/material';
 import CircleIcon from '@mui/icons-material/Circle';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { AppDataProvider, SensorActivityInfo } from '../../dataProviders/types';
-import { retryUnlessClientError } from '../../dataProviders/queryClient';
+import type { AppDataProvider, SensorActivityInfo } from '../dataProviders/types';
+import { retryUnlessClientError } from '../dataProviders/queryClient';
 
 export type ActivityState = 'loading' | 'active' | 'inactive' | 'visible' | 'ghost';
 
 const STATES: Record<ActivityState, { color: 'disabled' | 'success' | 'warning' | 'info' | 'error'; label: string }> = {
-  loading: { color: 'disabled', label: 'reinstall.activity.loading' },
-  active: { color: 'success', label: 'reinstall.activity.active' },
-  inactive: { color: 'warning', label: 'reinstall.activity.inactive' },
-  visible: { color: 'info', label: 'reinstall.activity.visible' },
-  ghost: { color: 'error', label: 'reinstall.activity.ghost' },
+  loading: { color: 'disabled', label: 'aq.activity.loading' },
+  active: { color: 'success', label: 'aq.activity.active' },
+  inactive: { color: 'warning', label: 'aq.activity.inactive' },
+  visible: { color: 'info', label: 'aq.activity.visible' },
+  ghost: { color: 'error', label: 'aq.activity.ghost' },
 };
 
 export function activityState(activity: SensorActivityInfo | undefined): ActivityState {
@@ -44,7 +44,7 @@ export function SensorActivityIndicator({ sensorId }: { sensorId: number | null 
     <Tooltip
       title={
         typeof sensorId === 'number'
-          ? translate('reinstall.activity.tooltip', {
+          ? translate('aq.activity.tooltip', {
               id: sensorId,
               state: label,
               lastContact: lastContact ? new Date(lastContact).toLocaleString() : '—',
