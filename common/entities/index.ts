@@ -19,6 +19,7 @@ export * from './types';
 export * from './derive';
 export { PAGE_RESOURCES, rolesPage, tokensPage, type PageResourceDecl } from './pages';
 export { PARAM_LABEL, CONTRACTOR_RULE } from './shared';
+export { DASH_UNMEASURED_RULE } from './installation';
 export {
   installation,
   installationRequest,

@@ -174,3 +174,6 @@ export const installation = defineEntity({
     field('actions', 'actions', 'Actions', { query: false, sortable: false, csv: false, column: 'optional' }),
   ],
 });
+
+/** With this permission, a parameter the installation does not measure shows a dash instead of its value. */
+export const DASH_UNMEASURED_RULE: PermissionRule = 'view_measured';

@@ -53,6 +53,8 @@ export interface FormDialogProps {
   saveLabel?: string;
   /** Save is enabled only after a change, and only while the values pass validation. */
   requireValidChange?: boolean;
+  /** Save is enabled while the values pass validation, changed or not (checked on every change). */
+  saveWhenValid?: boolean;
   /** Check a field when it loses focus, then on every change (default: on submit, then on change). */
   validateOnBlur?: boolean;
   onClose(): void;
@@ -91,6 +93,13 @@ function SaveValidChange({ label }: { label: string }) {
   return <SaveButton label={label} disabled={invalid} />;
 }
 
+/** Save while the values pass validation — also untouched defaults (the suspend dialog's "now"). */
+function SaveWhileValid({ label }: { label: string }) {
+  const { errors, isSubmitting } = useFormState();
+  const invalid = Object.keys(errors).some((field) => field !== 'root');
+  return <SaveButton label={label} alwaysEnable={!invalid && !isSubmitting} disabled={invalid || isSubmitting} />;
+}
+
 export function FormDialog({
   title,
   titleArgs,
@@ -101,6 +110,7 @@ export function FormDialog({
   refusal,
   saveLabel = 'ra.action.save',
   requireValidChange,
+  saveWhenValid,
   validateOnBlur,
   onClose,
   maxWidth = 'xs',
@@ -127,7 +137,7 @@ export function FormDialog({
         defaultValues={defaultValues}
         validate={validate}
         onSubmit={submit}
-        mode={requireValidChange ? 'onChange' : validateOnBlur ? 'onTouched' : 'onSubmit'}
+        mode={requireValidChange || saveWhenValid ? 'onChange' : validateOnBlur ? 'onTouched' : 'onSubmit'}
         disableInvalidFormNotification
         noValidate
       >
@@ -140,7 +150,13 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             {translate('ra.action.cancel')}
           </Button>
-          {requireValidChange ? <SaveValidChange label={saveLabel} /> : <SaveAnyTime label={saveLabel} />}
+          {requireValidChange ? (
+            <SaveValidChange label={saveLabel} />
+          ) : saveWhenValid ? (
+            <SaveWhileValid label={saveLabel} />
+          ) : (
+            <SaveAnyTime label={saveLabel} />
+          )}
         </DialogActions>
       </Form>
     </Dialog>

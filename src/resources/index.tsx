@@ -10,9 +10,10 @@ import type { ConsoleResource } from './resource';
 import sensors from './sensors';
 import tags from './tags';
 import users from './users';
+import installations from './installations';
 
 /** Resources with screens of their own. */
-const CUSTOM: readonly ConsoleResource[] = [sensors, users, ...tags];
+const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, ...tags];
 
 function genericList(entity: EntityDecl) {
   const ListView = () => {

@@ -1,0 +1,101 @@
+/**
+ * The address editor of an installation (edit_address): country, state or city chosen from the
+ * gazetteer by name (GET /places — bundled offline places, or the configured geocoder), within the
+ * installation's country or state; saved by OpenStreetMap id (PATCH /installations/{id}/address).
+ */
+import { useState } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useInput, useNotify, useRecordContext, useTranslate, type InputProps } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { fieldLabelKey, installation } from '../../../../common/entities';
+import { MESSAGES } from '../../../../common/validation';
+import { FormDialog } from '../../../components/FormDialog';
+import { success } from '../../../components/sensors/notifications';
+import type { AppDataProvider, Place, PlaceKind } from '../../../dataProviders/types';
+import type { Installation } from '../types';
+import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
+import { EditableCell, TextValue } from './EditableCell';
+
+const required = (value: unknown) => (value ? undefined : MESSAGES.required);
+
+/** A place picker: type part of the name, pick one; the form value is the place. */
+function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind; parentId?: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { field, fieldState } = useInput({ ...props, validate: required });
+  const [text, setText] = useState('');
+  const places = useQuery({
+    queryKey: ['places', kind, parentId ?? '', text],
+    queryFn: ({ signal }) =>
+      dataProvider.searchPlaces('installations', { kind, parentId, search: text || undefined, signal }),
+    staleTime: 60_000,
+  });
+  const error = fieldState.error?.message;
+  return (
+    <Autocomplete<Place>
+      options={places.data ?? []}
+      loading={places.isFetching}
+      value={(field.value as Place | null) ?? null}
+      onChange={(_e, place) => field.onChange(place)}
+      onInputChange={(_e, value, reason) => reason === 'input' && setText(value)}
+      getOptionLabel={(p) => (p.nameLocal && p.nameLocal !== p.name ? `${p.name} (${p.nameLocal})` : p.name)}
+      isOptionEqualToValue={(a, b) => a.osmId === b.osmId}
+      filterOptions={(options) => options}
+      noOptionsText={translate('aq.noMatches')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          autoFocus
+          label={translate(typeof props.label === 'string' ? props.label : '')}
+          error={Boolean(error)}
+          helperText={error ? translate(error) : translate('installations.placeHelp')}
+          sx={{ mt: 1 }}
+        />
+      )}
+    />
+  );
+}
+
+export function AddressEditor({ part, canEdit }: { part: 'country' | 'state' | 'city'; canEdit: boolean }) {
+  const record = useRecordContext<Installation>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const updateInCache = useUpdateInstallationInCache();
+  if (!record) return null;
+  const id = record.installationId;
+  const labelKey = fieldLabelKey(installation, part);
+  const parentId = (part === 'state' ? record.countryId : part === 'city' ? record.stateId : undefined) as
+    string | null | undefined;
+  return (
+    <EditableCell
+      display={<TextValue value={record[part]} />}
+      canEdit={canEdit}
+      label={translate('installations.editField', { field: translate(labelKey), id })}
+      dialog={(close) => (
+        <FormDialog
+          title="installations.editField"
+          titleArgs={{ field: translate(labelKey), id }}
+          defaultValues={{ place: null }}
+          fields={['place']}
+          onSubmit={async (values: FieldValues) => {
+            const place = values.place as Place;
+            const address = await dataProvider.setInstallationAddress('installations', {
+              id,
+              part,
+              osmId: place.osmId,
+            });
+            updateInCache(id, address as Partial<Installation>);
+            notify(...success('aq.notifications.saved'));
+            close();
+          }}
+          onClose={close}
+          maxWidth="sm"
+        >
+          <PlaceInput source="place" label={labelKey} kind={part} parentId={parentId ?? undefined} />
+        </FormDialog>
+      )}
+    />
+  );
+}
