@@ -4,9 +4,10 @@
  * is filled, time is required, and vice versa", in the dialog's alert area) and a reason. Save is
  * disabled while the form is invalid. The parameter is sent upper-case.
  */
+import { useEffect } from 'react';
 import { Alert, Box } from '@mui/material';
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useFormState, type FieldValues } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { nowFields, suspensionBody, tillMismatch, type SuspensionDraft } from '../../../../common/suspension';
 import { maxLength, required } from '../../../../common/validation';
 import { FormDialog } from '../../../components/FormDialog';
@@ -15,23 +16,20 @@ import type { AppDataProvider } from '../../../dataProviders/types';
 import type { Installation } from '../types';
 import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
 
-/** The form-level rule: the till pair, and a start that is a real time. */
-function validate(values: FieldValues) {
-  const draft = values as SuspensionDraft;
-  const errors: Record<string, string> = {};
-  if (!draft.fromDate) errors.fromDate = required(draft.fromDate)!;
-  if (!draft.fromTime) errors.fromTime = required(draft.fromTime)!;
-  const mismatch = tillMismatch(draft);
-  if (mismatch) errors.till = mismatch;
-  const reason = maxLength(500)(draft.reason);
-  if (reason) errors.reason = reason;
-  return errors;
-}
+/** The till pair is checked on both fields (so Save is disabled), and shown once in the alert area. */
+const tillRule = (_value: unknown, values: FieldValues) => tillMismatch(values as SuspensionDraft);
+const requiredRule = (value: unknown) => required(value);
+const reasonRule = (value: unknown) => maxLength(500)(value);
 
+/** The alert area: the mismatch of the till date and time, re-checked on both whenever either changes. */
 function TillAlert() {
-  const { errors } = useFormState();
-  const message = errors.till?.message;
-  if (typeof message !== 'string') return null;
+  const { trigger } = useFormContext();
+  const [tillDate, tillTime] = useWatch({ name: ['tillDate', 'tillTime'] }) as [string, string];
+  useEffect(() => {
+    void trigger(['tillDate', 'tillTime']);
+  }, [tillDate, tillTime, trigger]);
+  const message = tillMismatch({ tillDate, tillTime });
+  if (!message) return null;
   return (
     <Alert severity="error" sx={{ mb: 1 }} data-testid="suspend-alert">
       {message}
@@ -61,7 +59,6 @@ export function SuspendDialog({
       title={action === 'suspend' ? 'installations.suspend.title' : 'installations.suspend.unsuspendTitle'}
       titleArgs={{ type, id }}
       defaultValues={{ ...nowFields(), tillDate: '', tillTime: '', reason: '' }}
-      validate={validate}
       saveWhenValid
       onSubmit={async (values: FieldValues) => {
         const change = suspensionBody(action, [param], values as SuspensionDraft);
@@ -77,16 +74,30 @@ export function SuspendDialog({
     >
       <TillAlert />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, pt: 1 }}>
-        <TextInput source="fromDate" type="date" label="installations.suspend.fromDate" />
-        <TextInput source="fromTime" type="time" label="installations.suspend.fromTime" />
+        <TextInput source="fromDate" type="date" label="installations.suspend.fromDate" validate={requiredRule} />
+        <TextInput source="fromTime" type="time" label="installations.suspend.fromTime" validate={requiredRule} />
         {action === 'suspend' && (
           <>
-            <TextInput source="tillDate" type="date" label="installations.suspend.tillDate" />
-            <TextInput source="tillTime" type="time" label="installations.suspend.tillTime" />
+            <TextInput
+              source="tillDate"
+              type="date"
+              label="installations.suspend.tillDate"
+              validate={tillRule}
+              helperText={false}
+            />
+            <TextInput
+              source="tillTime"
+              type="time"
+              label="installations.suspend.tillTime"
+              validate={tillRule}
+              helperText={false}
+            />
           </>
         )}
       </Box>
-      {action === 'suspend' && <TextInput source="reason" label="installations.suspend.reason" multiline fullWidth />}
+      {action === 'suspend' && (
+        <TextInput source="reason" label="installations.suspend.reason" multiline fullWidth validate={reasonRule} />
+      )}
       <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{translate('installations.suspend.types', { type })}</Box>
     </FormDialog>
   );
