@@ -4,7 +4,7 @@
  * response of GET /api/sensors rather than through column layouts.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { signIn } from './support/login';
+import { signIn, signInWithForm } from './support/login';
 
 const editor = (page: Page) => page.locator('input[name=toolbar-query]');
 
@@ -290,7 +290,7 @@ test.describe('preferences follow the user', () => {
         ]),
       );
     });
-    await signIn(page, 'admin');
+    await signInWithForm(page, 'admin');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('savedQueries.sensors'))).toBeNull();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('presets'))).toBeNull();
     await page.goto('/preferences/queries/sensors');

@@ -1,10 +1,10 @@
 /** The application shell as a staff member uses it: sign-in, guard, menu, theme, sign out. */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, signIn, sidebar } from './support/login';
+import { loginWithPassword, signIn, signInWithForm, sidebar } from './support/login';
 
 test.describe('password login', () => {
   test('admin signs in, lands on Installations and sees the full shell', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInWithForm(page, 'admin');
     await expect(page).toHaveURL(/\/installations$/);
     const menu = sidebar(page);
     for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
@@ -120,7 +120,7 @@ test.describe('menu per role', () => {
 
 test.describe('theme and sign out', () => {
   test('the theme toggle is remembered for the user across sessions and browsers', async ({ page, browser }) => {
-    await signIn(page, 'sales');
+    await signInWithForm(page, 'sales');
     const bodyBg = () => page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
     const light = await bodyBg();
     await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
@@ -129,7 +129,7 @@ test.describe('theme and sign out', () => {
     // A fresh browser context (no local storage) gets the user's theme from the server.
     const other = await browser.newContext();
     const page2 = await other.newPage();
-    await signIn(page2, 'sales');
+    await signInWithForm(page2, 'sales');
     await expect.poll(() => page2.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(dark);
     // Toggle back so reruns start from light.
     await page2.getByRole('button', { name: 'Toggle light/dark mode' }).click();

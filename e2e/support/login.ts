@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { LoginResponse, Session } from '../../src/state/session';
 
 export const PASSWORD = 'admin-demo-pass';
 
@@ -11,8 +12,35 @@ export async function loginWithPassword(page: Page, username: string, password =
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-export async function signIn(page: Page, username: string) {
+/** Signs in through the password form and waits for the landing page: for the tests about signing in. */
+export async function signInWithForm(page: Page, username: string) {
   await loginWithPassword(page, username);
+  await expect(page).toHaveURL(/\/(installations|sensors)/);
+}
+
+/**
+ * Signs in without the form, for the tests about something else: a new session from the same
+ * password sign-in the form calls (`GET /api/login/basic`), stored where the console keeps it
+ * (`writeSession`), then the console opened at `/`, which sends a signed-in user to the landing
+ * page. Every call makes a session of its own, as a sign-in through the form does.
+ */
+export async function signIn(page: Page, username: string) {
+  const res = await page.request.get('/api/login/basic', {
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${PASSWORD}`).toString('base64')}` },
+  });
+  expect(res.status(), `sign-in of ${username}`).toBe(200);
+  const { user, tokens } = (await res.json()) as LoginResponse;
+  const session: Session = {
+    user,
+    role: user.role,
+    permissions: user.permissions,
+    token: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+  };
+  // Local storage belongs to the console's origin: a light page of that origin first.
+  await page.goto('/healthz');
+  await page.evaluate((value) => localStorage.setItem('aq.session', value), JSON.stringify(session));
+  await page.goto('/');
   await expect(page).toHaveURL(/\/(installations|sensors)/);
 }
 

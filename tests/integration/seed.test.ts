@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Executor } from '../../server/db/index';
+import type { Database, Executor } from '../../server/db/index';
 import * as schema from '../../server/db/schema';
 import { ensureBuiltInRoles, isDatabaseEmpty, seedDemo, type SeedSummary } from '../../server/db/seed';
 import { verifyPassword } from '../../server/auth/password';
@@ -21,6 +21,7 @@ import {
 } from '../../common/domain';
 import { AUDIT_EVENT_TYPES } from '../../common/auditEvents';
 import { PERMISSIONS } from '../../common/permissions';
+import { openPgliteFrom } from '../support/pgliteTemplates';
 import { email as emailRule, phone as phoneRule, versionNumber } from '../../common/validation';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
@@ -95,7 +96,7 @@ describe('demo seed', () => {
   let snapshot: { tokens: unknown[]; coords: unknown[]; dump: Record<string, string> };
 
   beforeAll(async () => {
-    a = await openDatabase({});
+    a = await openPgliteFrom('empty');
     expect(await isDatabaseEmpty(a.db)).toBe(true);
     const started = performance.now();
     summary = await seedDemo(a.db, { adminPassword: PASSWORD, now: NOW });
@@ -485,7 +486,7 @@ describe('demo seed', () => {
   });
 
   it('is deterministic for the same now and seed', async () => {
-    const b = await openDatabase({});
+    const b = await openPgliteFrom('empty');
     try {
       await seedDemo(b.db, { adminPassword: PASSWORD, now: NOW });
       expect(await tokens(b.db)).toEqual(snapshot.tokens);
@@ -496,7 +497,7 @@ describe('demo seed', () => {
       await b.close();
     }
     // a different seed gives a different network
-    const d = await openDatabase({});
+    const d = await openPgliteFrom('empty');
     try {
       await seedDemo(d.db, { adminPassword: PASSWORD, now: NOW, seed: 7 });
       expect(await tokens(d.db)).not.toEqual(snapshot.tokens);

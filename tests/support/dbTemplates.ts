@@ -3,7 +3,7 @@
  * integration tests start from ONCE per run, before any worker starts, instead of once per test file.
  *
  * - PGlite: a data-directory dump per seed kind in `.tmp/test-templates/` (a tar file); every test
- *   app loads it (`loadDataDir`).
+ *   app loads it (`loadDataDir`). Migrations run once, for the `empty` kind; the others start from it.
  * - PostgreSQL (TEST_DB=postgres and TEST_DATABASE_URL): a template database per seed kind; every
  *   test app gets `CREATE DATABASE … TEMPLATE …` (a file copy on the server). Dropped at teardown.
  *
@@ -37,11 +37,12 @@ export default async function setup(project: TestProject) {
     try {
       for (const seed of TEMPLATE_SEED_KINDS) {
         const name = `${prefix}_${seed}`;
-        await adminQuery(`CREATE DATABASE ${name}`);
+        // Migrated once: every other kind starts as a copy of the `empty` template.
+        await adminQuery(`CREATE DATABASE ${name}${names.empty ? ` TEMPLATE ${names.empty}` : ''}`);
         names[seed] = name;
         const url = new URL(process.env.TEST_DATABASE_URL!);
         url.pathname = `/${name}`;
-        const db = await openDatabase({ databaseUrl: url.toString() });
+        const db = await openDatabase({ databaseUrl: url.toString(), migrate: seed === 'empty' || !names.empty });
         try {
           await seedInto(db, seed);
         } finally {
@@ -62,7 +63,10 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(dir, { recursive: true });
   const files: Partial<Record<SeedKind, string>> = {};
   for (const seed of TEMPLATE_SEED_KINDS) {
-    const db = await openDatabase({});
+    // Migrated once: every other kind starts from the `empty` dump.
+    const db = files.empty
+      ? await openDatabase({ loadDataDir: new Blob([fs.readFileSync(files.empty)]), migrate: false })
+      : await openDatabase({});
     try {
       await seedInto(db, seed);
       const dump = await db.pglite!.dumpDataDir('none');

@@ -5,10 +5,11 @@ import { ensureBuiltInRoles, seedDemo } from '../../server/db/seed';
 export const DEMO_PASSWORD = 'admin-demo-pass';
 export const FIXED_NOW = new Date('2026-11-01T12:00:00Z');
 
-export type SeedKind = 'demo' | 'none';
+/** `empty`: migrated only (no row at all); `none`: plus the built-in roles; `demo`: the demo network. */
+export type SeedKind = 'demo' | 'none' | 'empty';
 
 /** The kinds built once per run by the global setup; any other kind is built by the first test that asks. */
-export const TEMPLATE_SEED_KINDS: readonly SeedKind[] = ['demo'];
+export const TEMPLATE_SEED_KINDS: readonly SeedKind[] = ['empty', 'demo'];
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,7 @@ declare module 'vitest' {
 export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 export async function seedInto(db: Database, seed: SeedKind) {
+  if (seed === 'empty') return;
   await ensureBuiltInRoles(db.db);
   if (seed === 'demo') await seedDemo(db.db, { adminPassword: DEMO_PASSWORD, now: FIXED_NOW });
 }

@@ -10,7 +10,6 @@
  * per test file.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -20,27 +19,9 @@ import { openDatabase, type Database } from '../../server/db';
 import { createContext } from '../../server/start';
 import type { AppContext } from '../../server/context';
 import { DEMO_PASSWORD, seedInto, usePostgres, type SeedKind } from './seedKinds';
+import { template } from './pgliteTemplates';
 
 export { DEMO_PASSWORD, FIXED_NOW, usePostgres, type SeedKind } from './seedKinds';
-
-const templates = new Map<SeedKind, Promise<Blob>>();
-
-function template(seed: SeedKind): Promise<Blob> {
-  let t = templates.get(seed);
-  if (!t) {
-    const file = inject('pgliteTemplates')?.[seed];
-    t = (async () => {
-      if (file) return new Blob([await fs.promises.readFile(file)]);
-      const db = await openDatabase({});
-      await seedInto(db, seed);
-      const dump = await db.pglite!.dumpDataDir('none');
-      await db.close();
-      return dump;
-    })();
-    templates.set(seed, t);
-  }
-  return t;
-}
 
 /** A new PostgreSQL database: empty, or a copy of a template database. */
 export async function freshPostgres(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
