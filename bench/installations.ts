@@ -102,6 +102,32 @@ function get(port: number, path: string, token: string): Promise<number> {
   });
 }
 
+/** One streamed CSV export: wall time, lines received and the process's peak RSS growth while it ran. */
+function exportOnce(port: number, token: string): Promise<{ ms: number; lines: number; peakMb: number }> {
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: '127.0.0.1', port, path: '/api/installations/export', headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          let lines = 0;
+          res.on('data', (chunk: Buffer) => {
+            for (const byte of chunk) if (byte === 10) lines++;
+          });
+          res.on('end', () => {
+            clearInterval(sampler);
+            if (res.statusCode !== 200) return reject(new Error(`export: HTTP ${res.statusCode}`));
+            resolve({ ms: performance.now() - started, lines, peakMb: (peak - base) / 2 ** 20 });
+          });
+        },
+      )
+      .on('error', reject);
+  });
+}
+
 async function median(body: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
@@ -138,6 +164,11 @@ async function run(kind: string, database: Database) {
       `${`list over HTTP: ${c.name}`.padEnd(48)} ${`${ms.toFixed(1)} ms`.padStart(10)} ${`${(ms / raw).toFixed(1)}× raw`.padStart(10)}`,
     );
   }
+  const csv = await exportOnce(port, token);
+  if (csv.lines !== N + 1) throw new Error(`export: ${csv.lines} lines for ${N} installations`);
+  console.log(
+    `${`CSV export, all ${N.toLocaleString('en')} rows (streamed)`.padEnd(48)} ${`${csv.ms.toFixed(0)} ms`.padStart(10)} ${`+${csv.peakMb.toFixed(0)} MB peak RSS`.padStart(20)}`,
+  );
   await app.close();
 }
 
