@@ -149,6 +149,22 @@ describe('InstallationsMap', () => {
     expect(popup.getByText('Installation 2')).toBeTruthy();
   });
 
+  it('a cluster that is all one place lists its installations at once instead of zooming', async () => {
+    signInAs(['view_installations']);
+    const place: InstallationPoint[] = [5, 6, 7, 8].map((id) => [id, 50.1, 19.9, id % 2 ? 1 : 0]);
+    getInstallationPoints.mockResolvedValue({ points: [...place, [9, 54.35, 18.65, 1]], truncated: false });
+    renderMap(undefined);
+    await waitFor(() => expect(markers()).toHaveLength(2));
+    const cluster = markers().find((m) => m.getAttribute('title') === '4 installations, 2 active')!;
+    fireEvent.click(cluster);
+    const stack = within(await screen.findByTestId('installation-stack-popup'));
+    expect(stack.getByText('4 installations at this place')).toBeTruthy();
+    expect(stack.getAllByRole('button').map((b) => b.textContent)).toEqual(
+      [5, 6, 7, 8].map((id) => `Installation ${id}`),
+    );
+    expect(markers()).toHaveLength(2);
+  });
+
   it('shows loading, then the empty state; and a notice when the feed is truncated', async () => {
     signInAs(['view_installations']);
     let answer!: (v: unknown) => void;

@@ -2,19 +2,27 @@
  * The installations on the map, as few markers as the view needs: after every move or zoom the
  * index is asked for the clusters of the visible area (with a margin, so panning does not show
  * empty edges) at that zoom. A cluster shows its count in the colour of its share of active
- * installations and zooms in when clicked; one at a single place that no zoom separates lists its
- * installations instead. A single installation opens its actions. The map fits the feed's points
- * once per `fitKey` (a new query), not on every refetch.
+ * installations and zooms in when clicked; installations at the very same coordinates (which no
+ * zoom separates) list themselves instead. A single installation opens its actions. The map fits
+ * the feed's points once per `fitKey` (a new query), not on every refetch.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
-import { MAX_ZOOM, activityOf, clusterLeaves, markersIn, type MapIndex, type MapMarker } from './clusters';
-import { InstallationPopup, StackPopup, type MapInstallation } from './InstallationPopup';
+import {
+  CLUSTER_MAX_ZOOM,
+  activityOf,
+  clusterLeaves,
+  markersIn,
+  type MapIndex,
+  type MapInstallation,
+  type MapMarker,
+} from './clusters';
+import { InstallationPopup, StackPopup } from './InstallationPopup';
 import { clusterIcon, pointIcon, useActivityColours } from './markerIcons';
 
-/** Installations listed for a place no zoom separates. */
+/** Installations listed for one place; a cluster of more than this is zoomed into, never listed. */
 const STACK_LIMIT = 50;
 /** Share of the view added on each side before asking for clusters. */
 const VIEW_MARGIN = 0.25;
@@ -60,39 +68,43 @@ export function ClusterLayer({
 
   const markers = useMemo(() => (index ? markersIn(index, view.bbox, view.zoom) : []), [index, view]);
 
-  const open = (m: Extract<MapMarker, { kind: 'cluster' }>) => {
+  const listPlace = (lat: number, lng: number, installations: MapInstallation[], total: number) =>
+    setSelected({ kind: 'stack', lat, lng, installations: installations.slice(0, STACK_LIMIT), total });
+
+  const expand = (m: Extract<MapMarker, { kind: 'cluster' }>) => {
     if (!index) return;
     const zoom = index.getClusterExpansionZoom(m.clusterId);
-    if (zoom <= MAX_ZOOM) map.setView([m.lat, m.lng], zoom);
-    else
-      setSelected({
-        kind: 'stack',
-        lat: m.lat,
-        lng: m.lng,
-        installations: clusterLeaves(index, m.clusterId, STACK_LIMIT),
-        total: m.count,
-      });
+    // Still one cluster at the deepest clustered zoom: if all of it is one place, list it.
+    if (zoom > CLUSTER_MAX_ZOOM && m.count <= STACK_LIMIT) {
+      const leaves = clusterLeaves(index, m.clusterId, STACK_LIMIT);
+      const [first] = leaves;
+      if (first && leaves.every((l) => l.lat === first.lat && l.lng === first.lng))
+        return listPlace(first.lat, first.lng, leaves, m.count);
+    }
+    map.setView([m.lat, m.lng], zoom);
   };
 
   const popupAt = selected?.kind === 'installation' ? selected.installation : selected;
   return (
     <>
       {markers.map((m) =>
-        m.kind === 'cluster' ? (
-          <Marker
-            key={m.key}
-            position={[m.lat, m.lng]}
-            icon={clusterIcon(m.count, activityOf(m.active, m.count), colours)}
-            title={translate('installations.map.cluster', { smart_count: m.count, active: m.active })}
-            eventHandlers={{ click: () => open(m) }}
-          />
-        ) : (
+        m.kind === 'point' ? (
           <Marker
             key={m.key}
             position={[m.lat, m.lng]}
             icon={pointIcon(m.active, colours)}
             title={translate('installations.map.installation', { id: m.id })}
             eventHandlers={{ click: () => setSelected({ kind: 'installation', installation: m }) }}
+          />
+        ) : (
+          <Marker
+            key={m.key}
+            position={[m.lat, m.lng]}
+            icon={clusterIcon(m.count, activityOf(m.active, m.count), colours)}
+            title={translate('installations.map.cluster', { smart_count: m.count, active: m.active })}
+            eventHandlers={{
+              click: () => (m.kind === 'cluster' ? expand(m) : listPlace(m.lat, m.lng, m.installations, m.count)),
+            }}
           />
         ),
       )}

@@ -12,13 +12,7 @@ import MoveUpIcon from '@mui/icons-material/MoveUp';
 import { Link } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { useCanAccessNow } from '../../useCanAccessNow';
-
-export interface MapInstallation {
-  id: number;
-  lat: number;
-  lng: number;
-  active: boolean;
-}
+import type { MapInstallation } from './clusters';
 
 const coordinates = ({ lat, lng }: MapInstallation) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 

@@ -16,7 +16,7 @@ import { MapContainer } from 'react-leaflet';
 import { useDataProvider, useLocale, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../../dataProviders/types';
 import { MapBackground, MapFrame, mapSettings } from '../../../components/map/MapBackground';
-import { MAX_ZOOM, buildIndex, pointsBounds, type Activity } from './clusters';
+import { MAP_MAX_ZOOM, buildIndex, pointsBounds, type Activity } from './clusters';
 import { ClusterLayer } from './ClusterLayer';
 import { useActivityColours } from './markerIcons';
 
@@ -98,7 +98,7 @@ export function InstallationsMap({ query }: { query: string | undefined }) {
         )}
       </Stack>
       <MapFrame sx={{ height: { xs: 420, md: 'calc(100vh - 280px)' }, minHeight: 420 }} data-count={count}>
-        <MapContainer center={settings.center} zoom={settings.zoom} maxZoom={MAX_ZOOM} scrollWheelZoom>
+        <MapContainer center={settings.center} zoom={settings.zoom} maxZoom={MAP_MAX_ZOOM} scrollWheelZoom>
           <MapBackground tileUrl={settings.tileUrl} />
           <ClusterLayer index={index} bounds={bounds} fitKey={current ? (query ?? '') : undefined} />
         </MapContainer>

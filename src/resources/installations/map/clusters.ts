@@ -22,10 +22,23 @@ export type MapIndex = Supercluster<PointProps, ClusterProps>;
 /** Cluster radius in screen pixels. */
 export const CLUSTER_RADIUS = 60;
 /**
- * The map's deepest zoom, and the index's: clusters exist at every zoom, so installations at the
- * same coordinates stay one marker that lists them instead of markers hidden under each other.
+ * The deepest zoom the index clusters at (60 px are about 350 m there): each level costs an index
+ * pass over nearly every installation, so stopping at 14 rather than the map's 18 halves the
+ * build (bench/installations-map.ts). Deeper, the view is a few kilometres wide and its
+ * installations are drawn one by one — those at the very same coordinates as one marker that
+ * lists them.
  */
-export const MAX_ZOOM = 18;
+export const CLUSTER_MAX_ZOOM = 14;
+/** The map's deepest zoom. */
+export const MAP_MAX_ZOOM = 18;
+
+/** One installation as the map shows it. */
+export interface MapInstallation {
+  id: number;
+  lat: number;
+  lng: number;
+  active: boolean;
+}
 
 /** Colour of a marker: mostly active (≥ 75 %), mostly inactive (≤ 25 %), or mixed. */
 export type Activity = 'active' | 'mixed' | 'inactive';
@@ -36,7 +49,17 @@ export const activityOf = (active: number, count: number): Activity => {
 
 export type MapMarker =
   | { kind: 'cluster'; key: string; clusterId: number; lat: number; lng: number; count: number; active: number }
-  | { kind: 'point'; key: string; id: number; lat: number; lng: number; active: boolean };
+  /** Installations at the very same coordinates (beyond CLUSTER_MAX_ZOOM). */
+  | {
+      kind: 'place';
+      key: string;
+      lat: number;
+      lng: number;
+      count: number;
+      active: number;
+      installations: MapInstallation[];
+    }
+  | ({ kind: 'point'; key: string } & MapInstallation);
 
 export function buildIndex(points: readonly InstallationPoint[]): MapIndex {
   const features: PointFeature<PointProps>[] = new Array(points.length);
@@ -46,7 +69,7 @@ export function buildIndex(points: readonly InstallationPoint[]): MapIndex {
   }
   return new Supercluster<PointProps, ClusterProps>({
     radius: CLUSTER_RADIUS,
-    maxZoom: MAX_ZOOM,
+    maxZoom: CLUSTER_MAX_ZOOM,
     map: (p) => ({ active: p.active }),
     reduce: (sum, p) => {
       sum.active += p.active;
@@ -56,26 +79,42 @@ export function buildIndex(points: readonly InstallationPoint[]): MapIndex {
 
 /** The markers of a viewport: `bbox` is [west, south, east, north]. */
 export function markersIn(index: MapIndex, bbox: [number, number, number, number], zoom: number): MapMarker[] {
-  return index.getClusters(bbox, Math.floor(zoom)).map((f): MapMarker => {
+  const markers: MapMarker[] = [];
+  const places = new Map<string, MapInstallation[]>();
+  for (const f of index.getClusters(bbox, Math.floor(zoom))) {
     const [lng, lat] = f.geometry.coordinates as [number, number];
     const p = f.properties;
-    if ('cluster' in p && p.cluster)
-      return {
-        kind: 'cluster',
-        key: `c${p.cluster_id}`,
-        clusterId: p.cluster_id,
-        lat,
-        lng,
-        count: p.point_count,
-        active: p.active,
-      };
-    const { id, active } = p as PointProps;
-    return { kind: 'point', key: `p${id}`, id, lat, lng, active: active === 1 };
-  });
+    if ('cluster' in p && p.cluster) {
+      const { cluster_id: clusterId, point_count: count, active } = p;
+      markers.push({ kind: 'cluster', key: `c${clusterId}`, clusterId, lat, lng, count, active });
+    } else {
+      const { id, active } = p as PointProps;
+      const at = `${lat},${lng}`;
+      const installation = { id, lat, lng, active: active === 1 };
+      const place = places.get(at);
+      if (place) place.push(installation);
+      else places.set(at, [installation]);
+    }
+  }
+  for (const [at, installations] of places) {
+    const [first] = installations as [MapInstallation];
+    if (installations.length === 1) markers.push({ kind: 'point', key: `p${first.id}`, ...first });
+    else
+      markers.push({
+        kind: 'place',
+        key: `s${at}`,
+        lat: first.lat,
+        lng: first.lng,
+        count: installations.length,
+        active: installations.filter((i) => i.active).length,
+        installations,
+      });
+  }
+  return markers;
 }
 
 /** Installations of a cluster (at most `limit`), as single markers. */
-export function clusterLeaves(index: MapIndex, clusterId: number, limit: number) {
+export function clusterLeaves(index: MapIndex, clusterId: number, limit: number): MapInstallation[] {
   return index.getLeaves(clusterId, limit).map(({ properties: { id, active }, geometry }) => {
     const [lng, lat] = geometry.coordinates as [number, number];
     return { id, lat, lng, active: active === 1 };
