@@ -116,7 +116,7 @@ async function run(kind: string, database: Database) {
   const t0 = performance.now();
   await fill(database.db);
   const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
-  const { app, port, token } = await listeningApp(database);
+  const { ctx, app, port, token } = await listeningApp(database);
   const path = '/api/installations/points';
 
   const first = await get(port, path, token);
@@ -127,6 +127,16 @@ async function run(kind: string, database: Database) {
   const active = feed.points.filter((p) => p[3] === 1).length;
 
   const request = await median(() => get(port, path, token));
+  // The baseline: the database alone, the feed's query without the HTTP layer, validation and JSON.
+  const raw = await median(() =>
+    ctx.db.execute(
+      sql.raw(`SELECT i.installation_id, i.latitude, i.longitude,
+                      (m.last_measurement_at >= now() - interval '20 minutes')::int AS a
+               FROM installations i
+               LEFT JOIN measurement_summaries m ON m.sensor_id = i.sensor_id AND i.removed_at IS NULL
+               ORDER BY i.installation_id LIMIT 250001`),
+    ),
+  );
   const parse = await median(() => JSON.parse(first.body));
   const build = await median(() => buildIndex(feed.points));
   const index = buildIndex(feed.points);
@@ -145,7 +155,8 @@ async function run(kind: string, database: Database) {
   console.log(
     `${'points feed JSON size'.padEnd(52)} ${`${(bytes / 1024 / 1024).toFixed(2)} MB`.padStart(10)} ${(bytes / feed.points.length).toFixed(1)} B/installation, gzip ${(gzipped / 1024 / 1024).toFixed(2)} MB (${((100 * gzipped) / bytes).toFixed(0)} %)`,
   );
-  row('GET /api/installations/points over HTTP', request);
+  row('raw SQL of the feed in-process (baseline)', raw);
+  row('GET /api/installations/points over HTTP', request, `${(request / raw).toFixed(1)}× raw`);
   row('JSON.parse of the feed', parse, `${((100 * parse) / request).toFixed(0)} % of the request`);
   row('supercluster index build (buildIndex)', build, `${((100 * build) / request).toFixed(0)} % of the request`);
   row(

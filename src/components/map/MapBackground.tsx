@@ -1,6 +1,6 @@
 /**
- * What every map of the console stands on: its frame (size, border, the sea's colour in the light
- * and dark themes), its settings from the runtime configuration (tile URL, centre, zoom) and its
+ * What every map of the console stands on: its frame (size, border, the sea's colour, popups and
+ * controls in the light and dark themes), its settings from the runtime configuration (tile URL, centre, zoom) and its
  * background — the configured tiles, or the bundled country outlines when no tile URL is
  * configured or the tiles fail to load (no tile server is reachable on an offline machine).
  */
@@ -65,6 +65,15 @@ export function MapFrame({
             width: '100%',
             background: theme.palette.mode === 'dark' ? '#1a2129' : '#dce8f0',
             fontFamily: theme.typography.fontFamily,
+          },
+          // Popups and controls in the theme's colours (Leaflet draws them white).
+          '& .leaflet-popup-content-wrapper, & .leaflet-popup-tip': {
+            background: theme.palette.background.paper,
+            color: theme.palette.text.primary,
+          },
+          '& .leaflet-bar a, & .leaflet-control-attribution': {
+            background: theme.palette.background.paper,
+            color: theme.palette.text.primary,
           },
         }),
         ...(Array.isArray(sx) ? sx : [sx]),
