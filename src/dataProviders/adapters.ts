@@ -217,6 +217,13 @@ const installationsAdapter: Adapter = (def) => {
       });
       return body.data.places;
     },
+    async getInstallationPoints(_resource, { query, signal }) {
+      const body = await main.request<{ data: Awaited<ReturnType<InstallationMethods['getInstallationPoints']>> }>(
+        '/installations/points',
+        { query: { query }, signal },
+      );
+      return body.data;
+    },
   };
   return methods;
 };

@@ -321,6 +321,18 @@ export interface InstallationMethods {
     resource: 'installations',
     params: { kind: PlaceKind; parentId?: string; search?: string } & Signal,
   ): Promise<Place[]>;
+  /**
+   * The map view's feed (GET /installations/points): every installation matching the list's query as
+   * `[installationId, latitude, longitude, active]` (active 1: measured in the last 20 minutes);
+   * `truncated`: more match than the feed's cap.
+   */
+  getInstallationPoints(
+    resource: 'installations',
+    params: { query?: string } & Signal,
+  ): Promise<{
+    points: [installationId: number, latitude: number, longitude: number, active: 0 | 1][];
+    truncated: boolean;
+  }>;
 }
 
 export interface PageMethods {

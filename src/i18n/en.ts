@@ -624,6 +624,33 @@ export const en = {
       altAddress2: 'Alternative address 2',
     },
   },
+  // The installations list's map view (src/resources/installations/map).
+  installations: {
+    map: {
+      count: '1 installation |||| %{count} installations',
+      truncated: 'Only the first %{count} installations are shown: narrow the search to see the rest.',
+      loading: 'Loading installations…',
+      loadFailed: 'The installations could not be loaded.',
+      empty: 'No installations match this search.',
+      installation: 'Installation %{id}',
+      cluster: '%{smart_count} installations, %{active} active',
+      samePlace: '1 installation at this place |||| %{smart_count} installations at this place',
+      more: 'and 1 more |||| and %{smart_count} more',
+      active: 'active',
+      inactive: 'inactive',
+      showInList: 'Show in the list',
+      history: 'Location history',
+      reinstall: 'Reinstall',
+      copy: 'Copy coordinates',
+      copied: 'Copied coordinates (lat, lng) to clipboard',
+      legend: {
+        title: 'Measured in the last 20 minutes:',
+        active: 'All or most',
+        mixed: 'Some',
+        inactive: 'None or few',
+      },
+    },
+  },
 };
 
 export type Messages = typeof en;

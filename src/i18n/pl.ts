@@ -298,6 +298,34 @@ export const plTranslations: PartialMessages<Messages> = {
       altAddress2: 'Adres alternatywny 2',
     },
   },
+  installations: {
+    map: {
+      count: '%{count} instalacja |||| %{count} instalacje |||| %{count} instalacji',
+      truncated: 'Pokazano tylko pierwsze %{count} instalacji: zawęź wyszukiwanie, aby zobaczyć resztę.',
+      loading: 'Wczytywanie instalacji…',
+      loadFailed: 'Nie udało się wczytać instalacji.',
+      empty: 'Żadna instalacja nie pasuje do tego wyszukiwania.',
+      installation: 'Instalacja %{id}',
+      cluster:
+        '%{smart_count} instalacja, aktywne: %{active} |||| %{smart_count} instalacje, aktywne: %{active} |||| %{smart_count} instalacji, aktywne: %{active}',
+      samePlace:
+        '%{smart_count} instalacja w tym miejscu |||| %{smart_count} instalacje w tym miejscu |||| %{smart_count} instalacji w tym miejscu',
+      more: 'i jeszcze %{smart_count} |||| i jeszcze %{smart_count} |||| i jeszcze %{smart_count}',
+      active: 'aktywna',
+      inactive: 'nieaktywna',
+      showInList: 'Pokaż na liście',
+      history: 'Historia lokalizacji',
+      reinstall: 'Przeinstaluj',
+      copy: 'Kopiuj współrzędne',
+      copied: 'Skopiowano współrzędne (lat, lng) do schowka',
+      legend: {
+        title: 'Pomiar w ostatnich 20 minutach:',
+        active: 'Wszystkie lub większość',
+        mixed: 'Część',
+        inactive: 'Żadna lub niewiele',
+      },
+    },
+  },
 };
 
 /** Polish as the console uses it: English wherever no translation exists yet. */

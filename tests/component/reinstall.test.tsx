@@ -17,7 +17,7 @@ import { appEvents, type BannerError } from '../../src/state/events';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 // The offline outlines are fetched from the server as an asset: nothing to fetch in jsdom.
-vi.mock('../../src/pages/reinstall/CountryOutlines', () => ({ CountryOutlines: () => null }));
+vi.mock('../../src/components/map/CountryOutlines', () => ({ CountryOutlines: () => null }));
 
 const READ_FORM: InstallationReadForm = {
   info: {

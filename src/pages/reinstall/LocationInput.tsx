@@ -5,34 +5,16 @@
  * come from the runtime configuration; without a tile URL, or when tiles fail, bundled country
  * outlines are drawn instead.
  */
-import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import type { LatLngExpression, LeafletEventHandlerFnMap, Marker as LeafletMarker } from 'leaflet';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, useTranslate } from 'react-admin';
 import { REINSTALL_MAP, roundCoordinate } from '../../../common/reinstall';
-import { runtimeConfig } from '../../config';
 import { decimalPoint } from '../../components/sensors/factors';
-import { CountryOutlines } from './CountryOutlines';
+import { MapBackground, MapFrame, mapSettings } from '../../components/map/MapBackground';
 import { markerIcon } from './leafletIcon';
-
-interface MapSettings {
-  tileUrl: string;
-  center: [number, number];
-  zoom: number;
-}
-
-function mapSettings(): MapSettings {
-  try {
-    const { tileUrl, center, zoom } = runtimeConfig().map;
-    return { tileUrl: tileUrl ?? '', center: center ?? REINSTALL_MAP.center, zoom: zoom ?? REINSTALL_MAP.zoom };
-  } catch {
-    // Configuration not loaded (component tests): no tiles, the spec's centre.
-    return { tileUrl: '', center: REINSTALL_MAP.center, zoom: REINSTALL_MAP.zoom };
-  }
-}
 
 const parseCoordinate = (v: unknown, max: number): number | null => {
   if (v === undefined || v === null || String(v).trim() === '') return null;
@@ -56,8 +38,7 @@ function ClickToPlace({ onPlace }: { onPlace: (lat: number, lng: number) => void
 
 export function LocationInput() {
   const translate = useTranslate();
-  const settings = useMemo(mapSettings, []);
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const settings = useMemo(() => mapSettings(REINSTALL_MAP), []);
   const { setValue } = useFormContext();
   const [latitude, longitude] = useWatch({ name: ['latitude', 'longitude'] }) as [unknown, unknown];
   const lat = parseCoordinate(latitude, 90);
@@ -78,32 +59,17 @@ export function LocationInput() {
       place(newLat, newLng);
     },
   };
-  const showOutlines = !settings.tileUrl || tilesFailed;
 
   return (
     <Box>
-      <Box
-        sx={{
-          height: { xs: 300, md: 380 },
-          borderRadius: 1,
-          overflow: 'hidden',
-          border: 1,
-          borderColor: 'divider',
-          '& .leaflet-container': { height: '100%', width: '100%', background: '#dce8f0' },
-        }}
+      <MapFrame
+        sx={{ height: { xs: 300, md: 380 } }}
         data-testid="reinstall-map"
         data-lat={position[0]}
         data-lng={position[1]}
       >
         <MapContainer center={settings.center as LatLngExpression} zoom={settings.zoom} scrollWheelZoom>
-          {showOutlines && <CountryOutlines />}
-          {settings.tileUrl && (
-            <TileLayer
-              url={settings.tileUrl}
-              eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-              opacity={tilesFailed ? 0 : 1}
-            />
-          )}
+          <MapBackground tileUrl={settings.tileUrl} />
           <Marker
             position={position}
             draggable
@@ -114,7 +80,7 @@ export function LocationInput() {
           <FollowMarker position={position} />
           <ClickToPlace onPlace={place} />
         </MapContainer>
-      </Box>
+      </MapFrame>
       <Typography variant="caption" color="text.secondary">
         {translate('reinstall.map.hint')}
       </Typography>

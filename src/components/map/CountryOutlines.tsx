@@ -1,9 +1,11 @@
 /**
  * Country outlines that need no network: world-atlas's countries (TopoJSON, bundled as an asset and
- * fetched from this server) turned into GeoJSON with topojson-client. Shown when no tile URL is
- * configured or tiles fail to load, so a marker can still be placed meaningfully.
+ * fetched from this server) turned into GeoJSON with topojson-client. Shown by `MapBackground` when
+ * no tile URL is configured or tiles fail to load, so a marker can still be placed meaningfully.
+ * Land is drawn in the light or dark theme's colours (the sea is `MapFrame`'s background).
  */
 import { useEffect, useState } from 'react';
+import { useTheme } from '@mui/material';
 import { GeoJSON } from 'react-leaflet';
 import type { FeatureCollection } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -24,9 +26,13 @@ function loadOutlines(): Promise<FeatureCollection> {
   return outlines;
 }
 
-const STYLE = { color: '#7d8a96', weight: 1, fillColor: '#f4f2ec', fillOpacity: 1 } as const;
+const STYLE = {
+  light: { color: '#7d8a96', weight: 1, fillColor: '#f4f2ec', fillOpacity: 1 },
+  dark: { color: '#6b7785', weight: 1, fillColor: '#2c3136', fillOpacity: 1 },
+} as const;
 
 export function CountryOutlines() {
+  const mode = useTheme().palette.mode;
   const [data, setData] = useState<FeatureCollection | null>(null);
   useEffect(() => {
     let live = true;
@@ -38,5 +44,6 @@ export function CountryOutlines() {
       live = false;
     };
   }, []);
-  return data ? <GeoJSON data={data} style={STYLE} interactive={false} /> : null;
+  // The key redraws the layer when the theme changes (GeoJSON applies `style` once).
+  return data ? <GeoJSON key={mode} data={data} style={STYLE[mode]} interactive={false} /> : null;
 }

@@ -1,0 +1,204 @@
+/**
+ * The installations map view on 100,000 installations: what stands between the toggle and the first
+ * clustered markers — the points feed over HTTP (GET /api/installations/points, the real app), its
+ * JSON size and parse time, the supercluster index build over the compact tuples, and the first
+ * clustered query for a Poland-wide viewport at zoom 6 (plus a city at zoom 11 for contrast).
+ * Figures and ratios only, no assertions. Installations are seeded as bench/installations.ts does
+ * (generate_series), but spread as a fleet is: most around eight cities, the rest across Poland.
+ *
+ *   npx tsx bench/installations-map.ts
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/installations-map.ts
+ *   BENCH_INSTALLATIONS=250000 BENCH_RUNS=9 …
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database, type Db } from '../server/db';
+import { buildIndex, markersIn, type InstallationPoints } from '../src/resources/installations/map/clusters';
+import { listeningApp } from './support';
+
+const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
+
+/** Warsaw, Kraków, Łódź, Wrocław, Poznań, Gdańsk, Katowice, Lublin. */
+const CITIES = [
+  [52.23, 21.01],
+  [50.06, 19.94],
+  [51.76, 19.46],
+  [51.11, 17.03],
+  [52.41, 16.93],
+  [54.35, 18.65],
+  [50.26, 19.02],
+  [51.25, 22.57],
+];
+/** Poland at zoom 6: [west, south, east, north]. */
+const POLAND: [number, number, number, number] = [14.0, 49.0, 24.2, 54.9];
+/** Kraków's centre at zoom 11 on a 1440×800 screen. */
+const KRAKOW: [number, number, number, number] = [19.69, 49.98, 20.19, 50.14];
+
+const exec = (db: Db, statement: string) => db.execute(sql.raw(statement));
+
+async function fill(db: Db) {
+  const lat = `(array[${CITIES.map((c) => c[0]).join(',')}])`;
+  const lng = `(array[${CITIES.map((c) => c[1]).join(',')}])`;
+  await exec(db, 'SELECT setseed(0.42)');
+  for (let from = 1; from <= N; from += 50_000) {
+    const to = Math.min(N, from + 49_999);
+    await exec(
+      db,
+      `INSERT INTO sensors (id, sensor_token, communication, status, measured, created_at, last_measurement_at)
+       SELECT g, md5('t' || g), 'GSM', 'Installed', '["pm25","pm10"]'::jsonb,
+              now() - interval '400 days', now() - ((g % 90) || ' minutes')::interval
+       FROM generate_series(${from}, ${to}) g`,
+    );
+    // 70 %: around a city (a sum of three uniforms, about ±25 km); 30 %: anywhere in Poland's box;
+    // 6 decimals, as the console stores coordinates.
+    await exec(
+      db,
+      `INSERT INTO installations (id, installation_id, sensor_id, installation_date, status, is_visible,
+                                  latitude, longitude, country, city, measured)
+       SELECT g, 100000 + g, g, now() - ((g % 700) || ' days')::interval, 'Installed', true,
+              round((case when g % 10 < 7 then ${lat}[1 + g % 8] + (random() + random() + random() - 1.5) * 0.3
+                          else 49.1 + random() * 5.6 end)::numeric, 6),
+              round((case when g % 10 < 7 then ${lng}[1 + g % 8] + (random() + random() + random() - 1.5) * 0.45
+                          else 14.2 + random() * 9.8 end)::numeric, 6),
+              'Poland', 'City ' || (g % 8), '["pm25","pm10"]'::jsonb
+       FROM generate_series(${from}, ${to}) g`,
+    );
+  }
+  await exec(db, `UPDATE sensors SET current_installation_id = id`);
+  await exec(db, `SELECT setval(pg_get_serial_sequence('sensors', 'id'), ${N})`);
+  await exec(db, `SELECT setval(pg_get_serial_sequence('installations', 'id'), ${N})`);
+  // A third measured within the 20 minutes that make an installation active.
+  await exec(
+    db,
+    `INSERT INTO measurement_summaries (sensor_id, last_measurement_at, values, active_hours)
+     SELECT g, now() - ((g % 60) || ' minutes')::interval, '{"pm25": 12.5}'::jsonb, '[]'::jsonb
+     FROM generate_series(1, ${N}) g`,
+  );
+  await exec(db, 'ANALYZE');
+}
+
+function get(port: number, path: string, token: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Median of RUNS timings after one warm-up run. */
+function median(body: () => unknown): Promise<number> {
+  return (async () => {
+    const times: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const started = performance.now();
+      await body();
+      if (i > 0) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)]!;
+  })();
+}
+
+const row = (name: string, ms: number, extra = '') =>
+  console.log(`${name.padEnd(52)} ${`${ms.toFixed(1)} ms`.padStart(10)} ${extra}`);
+
+async function run(kind: string, database: Database) {
+  const t0 = performance.now();
+  await fill(database.db);
+  const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
+  const { ctx, app, port, token } = await listeningApp(database);
+  const path = '/api/installations/points';
+
+  const first = await get(port, path, token);
+  if (first.status !== 200) throw new Error(`points feed: HTTP ${first.status}`);
+  const bytes = Buffer.byteLength(first.body);
+  const gzipped = gzipSync(first.body).length;
+  const feed = (JSON.parse(first.body) as { data: InstallationPoints }).data;
+  const active = feed.points.filter((p) => p[3] === 1).length;
+
+  const request = await median(() => get(port, path, token));
+  // The baseline: the database alone, the feed's query without the HTTP layer, validation and JSON.
+  const raw = await median(() =>
+    ctx.db.execute(
+      sql.raw(`SELECT i.installation_id, i.latitude, i.longitude,
+                      (m.last_measurement_at >= now() - interval '20 minutes')::int AS a
+               FROM installations i
+               LEFT JOIN measurement_summaries m ON m.sensor_id = i.sensor_id AND i.removed_at IS NULL
+               ORDER BY i.installation_id LIMIT 250001`),
+    ),
+  );
+  const parse = await median(() => JSON.parse(first.body));
+  const build = await median(() => buildIndex(feed.points));
+  const index = buildIndex(feed.points);
+  // "First" query: on a fresh index each time (supercluster keeps no query cache, but be fair).
+  const fresh = Array.from({ length: RUNS + 1 }, () => buildIndex(feed.points));
+  let k = 0;
+  const poland = await median(() => markersIn(fresh[k++]!, POLAND, 6));
+  const polandMarkers = markersIn(index, POLAND, 6);
+  const city = await median(() => markersIn(index, KRAKOW, 11));
+  const cityMarkers = markersIn(index, KRAKOW, 11);
+  const firstRender = request + parse + build + poland;
+
+  console.log(
+    `\n${kind}: ${feed.points.length.toLocaleString('en')} installations (${active.toLocaleString('en')} active, truncated: ${feed.truncated}; filled in ${fillSec} s), median of ${RUNS} runs`,
+  );
+  console.log(
+    `${'points feed JSON size'.padEnd(52)} ${`${(bytes / 1024 / 1024).toFixed(2)} MB`.padStart(10)} ${(bytes / feed.points.length).toFixed(1)} B/installation, gzip ${(gzipped / 1024 / 1024).toFixed(2)} MB (${((100 * gzipped) / bytes).toFixed(0)} %)`,
+  );
+  row('raw SQL of the feed in-process (baseline)', raw);
+  row('GET /api/installations/points over HTTP', request, `${(request / raw).toFixed(1)}× raw`);
+  row('JSON.parse of the feed', parse, `${((100 * parse) / request).toFixed(0)} % of the request`);
+  row('supercluster index build (buildIndex)', build, `${((100 * build) / request).toFixed(0)} % of the request`);
+  row(
+    'first clustered query, Poland at zoom 6',
+    poland,
+    `${polandMarkers.length} markers for ${feed.points.length.toLocaleString('en')} installations`,
+  );
+  row('clustered query, Kraków at zoom 11', city, `${cityMarkers.length} markers`);
+  row(
+    'feed + parse + index + first query (before DOM)',
+    firstRender,
+    `index build is ${((100 * build) / firstRender).toFixed(0)} % of it`,
+  );
+  await app.close();
+}
+
+async function main() {
+  const lite = await openDatabase({});
+  try {
+    await run('PGlite', lite);
+  } finally {
+    await lite.close();
+  }
+  if (PG_URL) {
+    const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await run('PostgreSQL', database);
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
