@@ -122,3 +122,16 @@ test('row actions and header paths', async ({ page, context }) => {
   await expect(page).toHaveURL(/\/sensors\?/);
   await expect(page.getByText('1-1 of 1')).toBeVisible();
 });
+
+test('the same list on a map, clustered, and back to the table', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/installations');
+  await page.getByRole('button', { name: 'Show on a map' }).click();
+  await expect(page).toHaveURL(/view=map/);
+  await expect(page.getByText(/^\d+ installations$/)).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Show as a table' }).click();
+  await expect(header(page, 'installationId')).toBeVisible();
+});

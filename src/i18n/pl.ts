@@ -299,6 +299,7 @@ export const plTranslations: PartialMessages<Messages> = {
     },
   },
   installations: {
+    notifications: { coordinatesCopied: 'Skopiowano współrzędne (lat, lng) do schowka' },
     map: {
       count: '%{count} instalacja |||| %{count} instalacje |||| %{count} instalacji',
       truncated: 'Pokazano tylko pierwsze %{count} instalacji: zawęź wyszukiwanie, aby zobaczyć resztę.',
@@ -317,7 +318,6 @@ export const plTranslations: PartialMessages<Messages> = {
       history: 'Historia lokalizacji',
       reinstall: 'Przeinstaluj',
       copy: 'Kopiuj współrzędne',
-      copied: 'Skopiowano współrzędne (lat, lng) do schowka',
       legend: {
         title: 'Pomiar w ostatnich 20 minutach:',
         active: 'Wszystkie lub większość',

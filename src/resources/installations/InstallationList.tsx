@@ -8,7 +8,9 @@
  * the field's query-language path.
  */
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import MapIcon from '@mui/icons-material/Map';
+import TableRowsIcon from '@mui/icons-material/TableRows';
 import {
   DataTable,
   List,
@@ -20,8 +22,9 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, INACTIVE_AFTER_MS, MEASURED_PARAMS, PAGE_SIZES } from '../../../common/domain';
+import { listQuery } from '../../../common/search';
 import { DASH_UNMEASURED_RULE, fieldLabelKey, installation, isSortable } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import { success } from '../../components/sensors/notifications';
@@ -45,6 +48,7 @@ import { ExportInstallationsButton } from './ExportInstallationsButton';
 import { InstallationActions, useRowActionRights, type RowActionRights } from './InstallationActions';
 import { LiveIndicator } from './LiveIndicator';
 import { LocationCell } from './LocationCell';
+import { InstallationsMap } from './map/InstallationsMap';
 import { PresetPicker, usePresetChoice } from './PresetPicker';
 import type { Installation } from './types';
 
@@ -166,6 +170,43 @@ function Header({ column }: { column: InstallationColumn }) {
   );
 }
 
+/** Table or map of the same list, as `?view=map` in the URL (reload and Back keep it). */
+function useListView(): ['table' | 'map', (view: 'table' | 'map') => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const view = new URLSearchParams(location.search).get('view') === 'map' ? 'map' : 'table';
+  const setView = (next: 'table' | 'map') => {
+    const params = new URLSearchParams(location.search);
+    if (next === 'map') params.set('view', 'map');
+    else params.delete('view');
+    navigate({ pathname: location.pathname, search: `?${params}` });
+  };
+  return [view, setView];
+}
+
+function ViewToggle() {
+  const translate = useTranslate();
+  const [view, setView] = useListView();
+  return (
+    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, next) => next && setView(next)}>
+      <ToggleButton
+        value="table"
+        aria-label={translate('installations.view.table')}
+        title={translate('installations.view.table')}
+      >
+        <TableRowsIcon fontSize="small" />
+      </ToggleButton>
+      <ToggleButton
+        value="map"
+        aria-label={translate('installations.view.map')}
+        title={translate('installations.view.map')}
+      >
+        <MapIcon fontSize="small" />
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
 function InstallationsToolbar({
   columns,
   presetChoice,
@@ -183,6 +224,7 @@ function InstallationsToolbar({
   const exportColumns = columns.filter((c) => c.kind !== 'actions').map((c) => c.name);
   return (
     <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+      <ViewToggle />
       <PresetPicker {...presetChoice} />
       <LiveIndicator status={status} />
       <RefreshButton />
@@ -194,6 +236,7 @@ function InstallationsToolbar({
 export function InstallationList() {
   const translate = useTranslate();
   const { search, advanced } = useToolbarSearch();
+  const [view] = useListView();
   const presetChoice = usePresetChoice();
   const { tags } = useTags('installations');
   const access = useFieldAccess();
@@ -221,28 +264,32 @@ export function InstallationList() {
       filter={search ? { search, advanced } : undefined}
       perPage={DEFAULT_PAGE_SIZE}
       sort={installation.sort}
-      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
+      pagination={view === 'map' ? false : <Pagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<InstallationsToolbar columns={columns} presetChoice={presetChoice} />}
       empty={false}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
-        {columns.map((column) => (
-          <Column
-            key={column.name}
-            source={column.name}
-            label={<Header column={column} />}
-            disableSort={column.kind !== 'field' || !isSortable(column.field)}
-            align={
-              column.kind === 'actions' ||
-              (column.kind === 'field' && (column.field.type === 'integer' || column.field.type === 'number'))
-                ? 'right'
-                : undefined
-            }
-            render={(row: RaRecord) => renderCell(column, row as Installation, ctx)}
-          />
-        ))}
-      </DataTable>
+      {view === 'map' ? (
+        <InstallationsMap query={listQuery(search, advanced)} />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
+          {columns.map((column) => (
+            <Column
+              key={column.name}
+              source={column.name}
+              label={<Header column={column} />}
+              disableSort={column.kind !== 'field' || !isSortable(column.field)}
+              align={
+                column.kind === 'actions' ||
+                (column.kind === 'field' && (column.field.type === 'integer' || column.field.type === 'number'))
+                  ? 'right'
+                  : undefined
+              }
+              render={(row: RaRecord) => renderCell(column, row as Installation, ctx)}
+            />
+          ))}
+        </DataTable>
+      )}
     </List>
   );
 }

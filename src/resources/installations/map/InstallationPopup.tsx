@@ -12,6 +12,7 @@ import MoveUpIcon from '@mui/icons-material/MoveUp';
 import { Link } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { useCanAccessNow } from '../../useCanAccessNow';
+import { success } from '../../../components/sensors/notifications';
 import type { MapInstallation } from './clusters';
 
 const coordinates = ({ lat, lng }: MapInstallation) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
@@ -28,7 +29,7 @@ export function InstallationPopup({ installation }: { installation: MapInstallat
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(coordinates(installation));
-      notify('installations.map.copied', { type: 'success' });
+      notify(...success('installations.notifications.coordinatesCopied'));
     } catch {
       notify('aq.notifications.copyFailed', { type: 'error' });
     }
