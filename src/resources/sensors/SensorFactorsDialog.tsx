@@ -11,6 +11,7 @@ import { useWatch, type FieldValues } from 'react-hook-form';
 import { MESSAGES } from '../../../common/validation';
 import { FactorsInput } from '../../components/sensors/FactorsInput';
 import { FormDialog } from '../../components/FormDialog';
+import { formErrors } from '../../components/formValidation';
 import {
   dialogFactorErrors,
   isBlankSet,
@@ -37,9 +38,9 @@ interface Values {
 const validator = (stored: boolean) => (values: FieldValues) => {
   const draft = (values as Values).factors;
   if (!stored && isBlankSet(draft))
-    return { factors: { A: MESSAGES.required, B: MESSAGES.required, C: MESSAGES.required } };
+    return formErrors({ factors: { A: MESSAGES.required, B: MESSAGES.required, C: MESSAGES.required } });
   const factors = dialogFactorErrors(draft);
-  return factors ? { factors } : {};
+  return factors ? formErrors({ factors }) : {};
 };
 
 /** Says, before saving, that empty fields remove the stored factors. */
