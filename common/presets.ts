@@ -9,8 +9,9 @@
  * is visible; tab-sync entries are removed after 10 ms; the import banner lasts 5 s.
  */
 import { CALIBRATION_PARAMS, MEASURED_PARAMS } from './domain';
-import { installation, isColumn } from './entities';
+import { fieldLabelKey, installation, isColumn } from './entities';
 import { parseQuery, QueryError } from './query';
+import { fillMessage, ruleMessage, type RuleMessage } from './validation';
 
 export interface Preset {
   id: number;
@@ -76,16 +77,32 @@ export const TAG_COLUMN_RE = /^tag_(\d+)$/;
 /** A column name as stored: a known column, a tag column, or any plain identifier from older presets. */
 export const COLUMN_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.]{0,99}$/;
 
-/** Readable label of a column name (tag columns by their tag name when known). */
-export function columnLabel(name: string, tagNames?: ReadonlyMap<number, string>): string {
+/** A column's label as a message: its key (absent for a name kept as it is), values and English. */
+export interface ColumnLabel {
+  key?: string;
+  values?: Record<string, string>;
+  en: string;
+}
+
+/** English of the tag-column labels; the console's messages `aq.pages.presets.tagColumn*`. */
+export const TAG_COLUMN_LABELS = { tagColumn: 'Tag: %{name}', tagColumnId: 'Tag %{id}' } as const;
+
+/**
+ * Readable label of a column name: a known column by its field label (`resources.installations.
+ * fields.<name>`), a tag column by its tag name when known, any other name as it is.
+ */
+export function columnLabel(name: string, tagNames?: ReadonlyMap<number, string>): ColumnLabel {
   const known = COLUMN_LABELS.get(name);
-  if (known) return known;
+  if (known) return { key: fieldLabelKey(installation, name), en: known };
   const tag = TAG_COLUMN_RE.exec(name);
   if (tag) {
     const tagName = tagNames?.get(Number(tag[1]));
-    return tagName ? `Tag: ${tagName}` : `Tag ${tag[1]}`;
+    const [key, values] = tagName
+      ? (['tagColumn', { name: tagName }] as const)
+      : (['tagColumnId', { id: tag[1]! }] as const);
+    return { key: `aq.pages.presets.${key}`, values, en: fillMessage(TAG_COLUMN_LABELS[key], values) };
   }
-  return name;
+  return { en: name };
 }
 
 // ------------------------------------------------------------------ built-ins and defaults
@@ -260,32 +277,32 @@ export interface SavedQueryInput {
 }
 
 /** Why a preset name is refused, if it is. */
-export function presetNameError(name: string): string | undefined {
+export function presetNameError(name: string): RuleMessage | undefined {
   const t = name.trim();
-  if (!t) return 'The name is required';
-  if (t.length > MAX_NAME_LENGTH) return `The name must be at most ${MAX_NAME_LENGTH} characters`;
+  if (!t) return ruleMessage('presetNameRequired');
+  if (t.length > MAX_NAME_LENGTH) return ruleMessage('presetNameTooLong', { max: MAX_NAME_LENGTH });
   return undefined;
 }
 
 /** Why a list of columns is refused, if it is. */
-export function columnsError(fields: readonly string[] | null): string | undefined {
+export function columnsError(fields: readonly string[] | null): RuleMessage | undefined {
   if (fields === null) return undefined;
-  if (fields.length === 0) return 'Choose at least one column';
-  if (fields.length > MAX_COLUMNS) return `At most ${MAX_COLUMNS} columns`;
+  if (fields.length === 0) return ruleMessage('columnsEmpty');
+  if (fields.length > MAX_COLUMNS) return ruleMessage('columnsTooMany', { max: MAX_COLUMNS });
   const bad = fields.find((f) => typeof f !== 'string' || !COLUMN_NAME_RE.test(f));
-  if (bad !== undefined) return `Invalid column name ${JSON.stringify(bad)}`;
-  if (new Set(fields).size !== fields.length) return 'A column is listed twice';
+  if (bad !== undefined) return ruleMessage('columnName', { name: JSON.stringify(bad) });
+  if (new Set(fields).size !== fields.length) return ruleMessage('columnTwice');
   return undefined;
 }
 
 /** Why a saved query's text is refused: blank, or the parser's message (naming the position). */
-export function queryValueError(value: string): string | undefined {
-  if (!value.trim()) return 'The query is required';
+export function queryValueError(value: string): RuleMessage | undefined {
+  if (!value.trim()) return ruleMessage('queryRequired');
   try {
     parseQuery(value);
     return undefined;
   } catch (e) {
-    if (e instanceof QueryError) return e.message;
+    if (e instanceof QueryError) return ruleMessage('queryError', { error: e.message });
     throw e;
   }
 }
@@ -350,19 +367,19 @@ export function parseSavedQueriesJson(text: string | null | undefined): SavedQue
 }
 
 /** The first problem of a list of imported presets, naming the item (1-based), if any. */
-export function presetsImportError(items: readonly PresetInput[]): string | undefined {
+export function presetsImportError(items: readonly PresetInput[]): RuleMessage | undefined {
   for (const [i, p] of items.entries()) {
     const e = presetNameError(p.name) ?? columnsError(p.fieldsValues);
-    if (e) return `Preset ${i + 1}: ${e}`;
+    if (e) return ruleMessage('presetItem', { item: i + 1, error: e });
   }
   return undefined;
 }
 
 /** The first problem of a list of imported saved queries, naming the item (1-based), if any. */
-export function queriesImportError(items: readonly SavedQueryInput[]): string | undefined {
+export function queriesImportError(items: readonly SavedQueryInput[]): RuleMessage | undefined {
   for (const [i, q] of items.entries()) {
     const e = presetNameError(q.name) ?? queryValueError(q.value);
-    if (e) return `Query ${i + 1}: ${e}`;
+    if (e) return ruleMessage('queryItem', { item: i + 1, error: e });
   }
   return undefined;
 }

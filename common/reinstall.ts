@@ -14,6 +14,8 @@ import {
   numeric,
   phone,
   required,
+  type Rule,
+  type RuleMessage,
 } from './validation';
 
 /** Map defaults: the marker starts near Kraków; the map is centred on Poland (section 2.3, 9). */
@@ -62,8 +64,7 @@ export interface ReinstallPayload {
 }
 
 /** A decimal comma counts as a point (the fields accept what people type). */
-const withPoint = (rule: (v: unknown) => string | undefined) => (v: unknown) =>
-  rule(typeof v === 'string' ? v.trim().replace(',', '.') : v);
+const withPoint = (rule: Rule) => (v: unknown) => rule(typeof v === 'string' ? v.trim().replace(',', '.') : v);
 
 export const latitudeRule = withPoint(compose(required, numeric, minValue(-90), maxValue(90)));
 export const longitudeRule = withPoint(compose(required, numeric, minValue(-180), maxValue(180)));
@@ -82,8 +83,8 @@ export function reinstallFactorErrors(f: {
   A?: unknown;
   B?: unknown;
   C?: unknown;
-}): Partial<Record<'A' | 'B' | 'C', string>> | undefined {
-  const errors: Partial<Record<'A' | 'B' | 'C', string>> = {};
+}): Partial<Record<'A' | 'B' | 'C', RuleMessage>> | undefined {
+  const errors: Partial<Record<'A' | 'B' | 'C', RuleMessage>> = {};
   for (const k of ['A', 'B', 'C'] as const) {
     const message = float(f[k]);
     if (message) errors[k] = message;
@@ -101,12 +102,12 @@ export function reinstallFactorErrors(f: {
 export function reinstallProblems(body: ReinstallPayload): string[] {
   const problems: string[] = [];
   const mail = blank(body.email) ? undefined : contactEmailRule(String(body.email).trim());
-  if (mail) problems.push(`email: ${mail}`);
+  if (mail) problems.push(`email: ${mail.en}`);
   const tel = blank(body.phoneNumber) ? undefined : contactPhoneRule(String(body.phoneNumber).trim());
-  if (tel) problems.push(`phoneNumber: ${tel}`);
+  if (tel) problems.push(`phoneNumber: ${tel.en}`);
   for (const [param, f] of Object.entries(body.factors ?? {})) {
     const errors = f ? reinstallFactorErrors(f) : undefined;
-    if (errors) problems.push(`factors.${param}: ${Object.values(errors)[0]}`);
+    if (errors) problems.push(`factors.${param}: ${Object.values(errors)[0]!.en}`);
   }
   return problems;
 }

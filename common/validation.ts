@@ -1,27 +1,96 @@
 /** Validation rules and their messages (document 1, section 5), shared by forms and the server. */
 import { PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './domain';
 
-export const MESSAGES = {
+/**
+ * The English of every rule message, by key, `%{name}` standing for a value. The console shows the
+ * message `validation.<key>` of its catalogue (src/i18n/en.ts takes this table as it is, so English
+ * is complete by construction); the server answers with the English filled in (`RuleMessage.en`),
+ * the spec's exact text.
+ */
+export const VALIDATION_TEXTS = {
   required: 'It is required',
   float: 'It must be a float',
   numeric: 'It must be numeric',
   integer: 'It must be an integer',
-  max: (max: number) => `It must be less than ${max + 1}`,
-  min: (min: number) => `It must be greater than ${min - 1}`,
+  max: 'It must be less than %{limit}',
+  min: 'It must be greater than %{limit}',
   version: 'Not a valid version number, format: [0-255].[0-255].[0-255].[0-255]',
   name: "Name can't be empty",
   email: 'Not a valid email',
   phoneCountryCode: 'Country code required (+)',
   phone: 'Not a valid phone number (allowed: space, number, plus)',
   username: 'Not a valid username',
-  longer: (n: number) => `Must be longer than ${n} characters`,
-  shorter: (n: number) => `Must be shorter than ${n} characters`,
+  longer: 'Must be longer than %{length} characters',
+  shorter: 'Must be shorter than %{length} characters',
   factors: 'All factors must be filled',
   nameInUse: 'Name already in use',
+  /** A message about one of several values, naming it: `Kraków…: Must be shorter than 101 characters`. */
+  aboutValue: '%{value}: %{error}',
+  // Personal presets and saved queries (common/presets.ts).
+  presetNameRequired: 'The name is required',
+  presetNameTooLong: 'The name must be at most %{max} characters',
+  columnsEmpty: 'Choose at least one column',
+  columnsTooMany: 'At most %{max} columns',
+  columnName: 'Invalid column name %{name}',
+  columnTwice: 'A column is listed twice',
+  queryRequired: 'The query is required',
+  /** The query parser's own message (common/query), which names a position; not translated yet. */
+  queryError: '%{error}',
+  presetItem: 'Preset %{item}: %{error}',
+  queryItem: 'Query %{item}: %{error}',
 } as const;
 
-/** A rule returns an error message, or undefined when the value passes. */
-export type Rule = (value: unknown) => string | undefined;
+export type ValidationKey = keyof typeof VALIDATION_TEXTS;
+
+/** A value in a message: a number, a text, or another message (translated first). */
+export type MessageValue = string | number | RuleMessage;
+
+/** What a rule says: the key of its message, the values to fill in, and its English, filled in. */
+export interface RuleMessage {
+  readonly key: ValidationKey;
+  readonly values?: Readonly<Record<string, MessageValue>>;
+  /** The English text: what the server answers and what tests compare. */
+  readonly en: string;
+}
+
+/** The catalogue key of a rule message (`validation.required`). */
+export const validationKey = (m: Pick<RuleMessage, 'key'>): string => `validation.${m.key}`;
+
+/** Fills `%{name}` in a message text. */
+export function fillMessage(text: string, values: Readonly<Record<string, MessageValue>> = {}): string {
+  return text.replace(/%\{(\w+)\}/g, (all, name: string) => {
+    const v = values[name];
+    return v === undefined ? all : typeof v === 'object' ? v.en : String(v);
+  });
+}
+
+/** A rule message by key, with its English filled in. */
+export function ruleMessage(key: ValidationKey, values?: Readonly<Record<string, MessageValue>>): RuleMessage {
+  return values ? { key, values, en: fillMessage(VALIDATION_TEXTS[key], values) } : { key, en: VALIDATION_TEXTS[key] };
+}
+
+/** The messages of the rules below; the server answers with `.en`. */
+export const MESSAGES = {
+  required: ruleMessage('required'),
+  float: ruleMessage('float'),
+  numeric: ruleMessage('numeric'),
+  integer: ruleMessage('integer'),
+  max: (max: number) => ruleMessage('max', { limit: max + 1 }),
+  min: (min: number) => ruleMessage('min', { limit: min - 1 }),
+  version: ruleMessage('version'),
+  name: ruleMessage('name'),
+  email: ruleMessage('email'),
+  phoneCountryCode: ruleMessage('phoneCountryCode'),
+  phone: ruleMessage('phone'),
+  username: ruleMessage('username'),
+  longer: (n: number) => ruleMessage('longer', { length: n }),
+  shorter: (n: number) => ruleMessage('shorter', { length: n }),
+  factors: ruleMessage('factors'),
+  nameInUse: ruleMessage('nameInUse'),
+} as const;
+
+/** A rule returns its message, or undefined when the value passes. */
+export type Rule = (value: unknown) => RuleMessage | undefined;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -93,7 +162,7 @@ export const loginUsername = compose(required, username);
 export const loginPassword = compose(required, minLength(PASSWORD_MIN_LENGTH));
 
 /** A factor set counts only when A, B and C are all filled; partial sets are an error. */
-export function factorsRule(f: { A?: unknown; B?: unknown; C?: unknown }): string | undefined {
+export function factorsRule(f: { A?: unknown; B?: unknown; C?: unknown }): RuleMessage | undefined {
   const filled = [f.A, f.B, f.C].filter((x) => !isBlank(x)).length;
   return filled === 0 || filled === 3 ? undefined : MESSAGES.factors;
 }

@@ -40,6 +40,7 @@ export function catalogueOf(entity: EntityDecl): Catalogue {
     name: f.name,
     type: f.type as QueryFieldType,
     description: f.description ?? f.label,
+    descriptionKey: fieldDescriptionKey(entity, f.name),
     ...(f.values ? { values: f.values } : {}),
     ...(f.permission !== undefined ? { permission: f.permission } : {}),
     ...(f.search ? { search: true } : {}),
@@ -108,6 +109,10 @@ export const entityPath = (entity: EntityDecl): string => `/${entity.name}`;
 /** Translation key of a field's label. */
 export const fieldLabelKey = (entity: EntityDecl, name: string): string => `resources.${entity.name}.fields.${name}`;
 
+/** Translation key of a field's longer description (query-language help and completion). */
+export const fieldDescriptionKey = (entity: EntityDecl, name: string): string =>
+  `resources.${entity.name}.descriptions.${name}`;
+
 /** Translation key of the entity's name (menu entry and list title). */
 export const entityNameKey = (entity: EntityDecl): string => `resources.${entity.name}.name`;
 
@@ -115,6 +120,8 @@ export const entityNameKey = (entity: EntityDecl): string => `resources.${entity
 export type ResourceMessages = {
   name: string;
   fields: Record<string, string>;
+  /** Descriptions of the queryable fields (entities with a query language). */
+  descriptions?: Record<string, string>;
 };
 
 /** The English `resources` messages of these entities, straight from their declarations. */
@@ -122,7 +129,17 @@ export function englishResourceMessages(entities: readonly EntityDecl[]): Record
   return Object.fromEntries(
     entities.map((e) => [
       e.name,
-      { name: e.label, fields: Object.fromEntries(e.fields.map((f) => [f.name, f.label])) },
+      {
+        name: e.label,
+        fields: Object.fromEntries(e.fields.map((f) => [f.name, f.label])),
+        ...(e.query
+          ? {
+              descriptions: Object.fromEntries(
+                e.fields.filter(isQueryField).map((f) => [f.name, f.description ?? f.label]),
+              ),
+            }
+          : {}),
+      },
     ]),
   );
 }

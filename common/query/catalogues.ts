@@ -9,6 +9,7 @@
 import { CALIBRATION_PARAMS, type TagContext, type TagType } from '../domain';
 import { PermissionSet, type PermissionRule } from '../permissions';
 import { tagViewRule } from '../tagPermissions';
+import { fillMessage } from '../validation';
 import { catalogueOf, contractor, installation, installationRequest, sensor } from '../entities';
 
 /**
@@ -32,7 +33,11 @@ export interface FieldDef {
   permission?: PermissionRule;
   /** Included in SEARCH("…"): text fields by substring, integer fields by exact number. */
   search?: boolean;
+  /** English description (completion and the help page). */
   description: string;
+  /** The description's translation key (`resources.<entity>.descriptions.<field>`), and its values. */
+  descriptionKey?: string;
+  descriptionValues?: Readonly<Record<string, string>>;
 }
 
 export type EntityName = 'sensors' | 'installations' | 'contractors' | 'requests';
@@ -77,6 +82,10 @@ export const TAG_PREFIX = 'tag';
 /** Who may see (and query) the values of a tag: view_tags, view_<ctx>_tags or view_<ctx>_tag_<id>. */
 export const tagViewPermission = tagViewRule;
 
+/** The description of a tag field, `Tag "Mounting" (ENUM)`: its key and English (src/i18n/en.ts uses both). */
+export const TAG_FIELD_DESCRIPTION_KEY = 'aq.query.tagField';
+export const TAG_FIELD_DESCRIPTION = 'Tag "%{name}" (%{type})';
+
 /** The field a tag defines: `tag.<name>` typed by the tag type. */
 export function tagField(tag: TagDef): FieldDef & { tagId: number } {
   const t = String(tag.type).toUpperCase();
@@ -86,7 +95,9 @@ export function tagField(tag: TagDef): FieldDef & { tagId: number } {
     name: `${TAG_PREFIX}.${tag.name}`,
     type,
     ...(type === 'enum' ? { values: [...(tag.values ?? [])] } : {}),
-    description: `Tag "${tag.name}" (${t})`,
+    description: fillMessage(TAG_FIELD_DESCRIPTION, { name: tag.name, type: t }),
+    descriptionKey: TAG_FIELD_DESCRIPTION_KEY,
+    descriptionValues: { name: tag.name, type: t },
     tagId: tag.id,
   };
 }

@@ -174,8 +174,18 @@ export interface CompletionItem {
   /** What replaces the text between `from` and `to`. */
   insert: string;
   kind: 'field' | 'value' | 'operator' | 'keyword' | 'function';
+  /** English detail (a field's description), or literal text such as a field name. */
   detail?: string;
+  /** The detail's translation key and values, when it is a sentence the console translates. */
+  detailKey?: string;
+  detailValues?: Readonly<Record<string, string>>;
 }
+
+/** A field's description key for its completion item. */
+const detailKeyOf = (fd: FieldDef): Pick<CompletionItem, 'detailKey' | 'detailValues'> => ({
+  ...(fd.descriptionKey ? { detailKey: fd.descriptionKey } : {}),
+  ...(fd.descriptionValues ? { detailValues: fd.descriptionValues } : {}),
+});
 
 export interface CompletionResult {
   /** Range of the text the chosen item replaces (the partial word at the cursor). */
@@ -214,7 +224,13 @@ function valueItems(field: FieldDef | undefined): CompletionItem[] {
     out.push({ label: 'true', insert: 'true', kind: 'value' }, { label: 'false', insert: 'false', kind: 'value' });
   if (field?.type === 'date' || field?.type === 'datetime') {
     out.push({ label: 'now()', insert: 'now()', kind: 'function' });
-    out.push({ label: 'now() - 1d', insert: 'now() - 1d', kind: 'function', detail: 'units m, h, d, w' });
+    out.push({
+      label: 'now() - 1d',
+      insert: 'now() - 1d',
+      kind: 'function',
+      detail: 'units m, h, d, w',
+      detailKey: 'aq.query.completion.units',
+    });
   }
   out.push({ label: 'null', insert: 'null', kind: 'keyword' });
   return out;
@@ -259,6 +275,7 @@ export function completions(text: string, cursor: number, catalogue: Catalogue):
         insert: printField({ path: splitName(fd.name), span: { start: 0, end: 0 } }),
         kind: 'field' as const,
         detail: fd.description,
+        ...detailKeyOf(fd),
       }));
     return { from: start, to: at, items: rank(items, `${head}.${prefix}`) };
   }
@@ -268,10 +285,17 @@ export function completions(text: string, cursor: number, catalogue: Catalogue):
       insert: printField({ path: splitName(fd.name), span: { start: 0, end: 0 } }),
       kind: 'field',
       detail: fd.description,
+      ...detailKeyOf(fd),
     }));
     items.push(
       { label: 'not', insert: 'not', kind: 'keyword' },
-      { label: 'SEARCH("…")', insert: 'SEARCH("")', kind: 'function', detail: 'full-text search' },
+      {
+        label: 'SEARCH("…")',
+        insert: 'SEARCH("")',
+        kind: 'function',
+        detail: 'full-text search',
+        detailKey: 'aq.query.completion.search',
+      },
     );
     return { from, to: at, items: rank(items, prefix) };
   }

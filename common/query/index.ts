@@ -36,5 +36,13 @@ export {
   type CompletionResult,
 } from './editor';
 export * from './catalogues';
-export { QUERY_OPERATORS, QUERY_VALUES, QUERY_EXAMPLES } from './help';
+export {
+  QUERY_OPERATORS,
+  QUERY_VALUES,
+  QUERY_EXAMPLES,
+  englishQueryHelpMessages,
+  queryHelpKey,
+  type QueryHelpEntry,
+  type QueryHelpTable,
+} from './help';
 export { quoteString, searchExpression, listQuery } from '../search';

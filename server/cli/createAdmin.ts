@@ -26,9 +26,9 @@ async function main(argv: string[]): Promise<void> {
     fail('Usage: npm run create-admin -- <username> <password>');
   }
   const usernameError = loginUsername(username);
-  if (usernameError) fail(`Username: ${usernameError}`);
+  if (usernameError) fail(`Username: ${usernameError.en}`);
   const passwordError = loginPassword(password);
-  if (passwordError) fail(`Password: ${passwordError}`);
+  if (passwordError) fail(`Password: ${passwordError.en}`);
 
   const config = loadConfig();
   const passwordHash = await hashPassword(password);

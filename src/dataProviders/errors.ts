@@ -124,8 +124,8 @@ export function refusalOf(error: unknown, fields: readonly string[]): { field?: 
   if (!(error instanceof ApiError) || error.kind !== 'response' || !DIALOG_STATUSES.includes(error.status))
     return undefined;
   // The spec's one conflict about a field: the name is taken (roles, tags).
-  if (error.status === 409 && error.message === MESSAGES.nameInUse && fields.includes('name'))
-    return { field: 'name', message: error.message };
+  if (error.status === 409 && error.message === MESSAGES.nameInUse.en && fields.includes('name'))
+    return { field: 'name', message: `validation.${MESSAGES.nameInUse.key}` };
   const byField = fieldMessages(error.message);
   const field = fields.find((f) => byField[f]);
   return field ? { field, message: byField[field]! } : { message: error.message };

@@ -1,12 +1,17 @@
 import englishMessages from 'ra-language-english';
 import { ENTITIES, englishResourceMessages } from '../../common/entities';
 import { TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import { TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
+import { VALIDATION_TEXTS } from '../../common/validation';
+import { TAG_COLUMN_LABELS } from '../../common/presets';
 
 /** English messages: react-admin's own plus the console's. Keys are referenced from the registry and views. */
 export const en = {
   ...englishMessages,
   /** `resources.<name>.name` and `resources.<name>.fields.<field>`, from the entity declarations. */
   resources: englishResourceMessages(ENTITIES),
+  /** Messages of the shared validation rules (common/validation.ts), by key; the server answers their English. */
+  validation: VALIDATION_TEXTS,
   menu: {
     groups: {
       Domain: 'Domain',
@@ -170,6 +175,12 @@ export const en = {
       saveCurrent: 'Save current query…',
       manage: 'Manage saved queries',
       save: 'Save query',
+      /** The description of a `tag.<name>` field (help page and completion). */
+      tagField: TAG_FIELD_DESCRIPTION,
+      completion: {
+        search: 'full-text search',
+        units: 'units m, h, d, w',
+      },
     },
     /** Tag value editors. */
     tags: {
@@ -375,6 +386,8 @@ export const en = {
         edit: 'Edit preset',
         name: 'Name',
         columnsInOrder: 'Columns, in order',
+        /** A tag column's label (common/presets.ts `columnLabel`): by tag name, or by id when unknown. */
+        ...TAG_COLUMN_LABELS,
         columnsHint: 'Columns show in the order chosen here.',
         shown: 'Shown in the preset picker',
         saveFailed: 'The preset could not be saved',
@@ -408,6 +421,8 @@ export const en = {
   // Hardening (issue 9): messages of the history, form and session checks.
   help: {
     queryLanguage: {
+      /** Meanings of the operators, value forms and examples (common/query/help.ts), by id. */
+      meanings: englishQueryHelpMessages(),
       title: 'Query language',
       intro:
         'Turn on %{advanced} next to the search box on Installations, Sensors or Contractors to filter the list with a query. Type a query and press Enter; completion offers fields, operators and values as you type (Tab or the arrow keys and Enter pick one, Ctrl+Space opens the list, Escape closes it). Mistakes are underlined and explained under the box. Plain search is the same as %{search}. Save queries you use often from the star menu; they are listed under %{savedQueries}.',

@@ -157,6 +157,11 @@ export const plTranslations: PartialMessages<Messages> = {
       noneSaved: 'Brak zapisanych zapytań',
       manage: 'Zarządzaj zapisanymi zapytaniami',
       save: 'Zapisz zapytanie',
+      tagField: 'Tag „%{name}” (%{type})',
+      completion: {
+        search: 'wyszukiwanie pełnotekstowe',
+        units: 'jednostki m, h, d, w',
+      },
     },
     tags: {
       notSet: 'Nie ustawiono',
@@ -231,6 +236,64 @@ export const plTranslations: PartialMessages<Messages> = {
     factors: {
       clears: 'A, B i C są puste: zapisanie usunie współczynniki %{param} czujnika %{id}.',
     },
+  },
+  help: {
+    queryLanguage: {
+      meanings: {
+        operators: {
+          eq: 'równa się (tekst porównywany dokładnie; wartości wyliczeniowe bez względu na wielkość liter)',
+          ne: 'różni się — pasuje też do wierszy, w których pole jest puste',
+          compare: 'przed / po dla dat, mniejsze / większe dla liczb, alfabetycznie dla tekstu',
+          contains: 'zawiera (pola tekstowe, bez względu na wielkość liter)',
+          notContains: 'nie zawiera',
+          in: 'równa się jednej z wartości',
+          notIn: 'nie równa się żadnej z wartości',
+          combine: 'łączenie warunków; and wiąże silniej niż or',
+          search: 'każde słowo tekstu występuje w jednym z pól tekstowych (lub równa się identyfikatorowi liczbowemu)',
+        },
+        values: {
+          numbers: 'liczby',
+          text: 'tekst w cudzysłowie; \\" i \\\\ to cudzysłów i ukośnik wsteczny',
+          words: 'słowa bez cudzysłowu: wartości wyliczeniowe (lub tekst z jednego słowa)',
+          booleans: 'wartości logiczne; null oznacza puste (= null, != null)',
+          dates: 'daty i daty z godziną (bez strefy: UTC); sama data oznacza cały dzień',
+          now: 'bieżący czas, przesunięty o m (minuty), h, d lub w (tygodnie)',
+          tags: 'wartości tagów według nazwy tagu (nazwy ze spacjami w cudzysłowie)',
+        },
+        examples: {
+          contractors: { plain: 'zwykłe wyszukiwanie' },
+          requests: { active: 'lista aktywnych', archived: 'archiwum', plain: 'zwykłe wyszukiwanie' },
+        },
+      },
+    },
+  },
+  // Messages of the shared validation rules (common/validation.ts).
+  validation: {
+    required: 'To pole jest wymagane',
+    float: 'Musi być liczbą zmiennoprzecinkową',
+    numeric: 'Musi być liczbą',
+    integer: 'Musi być liczbą całkowitą',
+    max: 'Musi być mniejsze niż %{limit}',
+    min: 'Musi być większe niż %{limit}',
+    version: 'Niepoprawny numer wersji, format: [0-255].[0-255].[0-255].[0-255]',
+    name: 'Nazwa nie może być pusta',
+    email: 'Niepoprawny adres e-mail',
+    phoneCountryCode: 'Wymagany kod kraju (+)',
+    phone: 'Niepoprawny numer telefonu (dozwolone: spacja, cyfry, plus)',
+    username: 'Niepoprawna nazwa użytkownika',
+    longer: 'Musi mieć więcej niż %{length} znaków',
+    shorter: 'Musi mieć mniej niż %{length} znaków',
+    factors: 'Wszystkie współczynniki muszą być wypełnione',
+    nameInUse: 'Nazwa jest już używana',
+    presetNameRequired: 'Nazwa jest wymagana',
+    presetNameTooLong: 'Nazwa może mieć najwyżej %{max} znaków',
+    columnsEmpty: 'Wybierz co najmniej jedną kolumnę',
+    columnsTooMany: 'Najwyżej %{max} kolumn',
+    columnName: 'Niepoprawna nazwa kolumny %{name}',
+    columnTwice: 'Kolumna występuje dwukrotnie',
+    queryRequired: 'Zapytanie jest wymagane',
+    presetItem: 'Układ %{item}: %{error}',
+    queryItem: 'Zapytanie %{item}: %{error}',
   },
   // Reinstall sensor (document 2, section 2.3).
   reinstall: {

@@ -8,6 +8,7 @@ import { dialogFactorErrors, orderFactorErrors, toFactorSet } from '../../src/co
 import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDialog';
 import { SensorFactorsField } from '../../src/resources/sensors/SensorFactorsField';
 import type { Sensor } from '../../src/resources/sensors/types';
+import type { RuleMessage } from '../../common/validation';
 
 const sensor: Sensor = {
   id: 2,
@@ -176,11 +177,18 @@ describe('SensorFactorsField', () => {
   });
 });
 
+/** A map of rule messages as their English (what the server answers). */
+const english = (errors: Record<string, RuleMessage> | undefined) =>
+  errors && Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, m.en]));
+
 describe('factor rules', () => {
   it('dialog: all empty or all floats; order form: a partly filled set is an error', () => {
     expect(dialogFactorErrors({ A: null, B: '', C: undefined })).toBeUndefined();
-    expect(dialogFactorErrors({ A: '1', B: null, C: 'x' })).toEqual({ B: 'It is required', C: 'It must be a float' });
-    expect(orderFactorErrors({ A: '1', B: null, C: null })).toEqual({
+    expect(english(dialogFactorErrors({ A: '1', B: null, C: 'x' }))).toEqual({
+      B: 'It is required',
+      C: 'It must be a float',
+    });
+    expect(english(orderFactorErrors({ A: '1', B: null, C: null }))).toEqual({
       B: 'All factors must be filled',
       C: 'All factors must be filled',
     });

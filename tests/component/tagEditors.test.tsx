@@ -115,7 +115,7 @@ describe('INTEGER and FLOAT tags', () => {
 
   it('parses typed text per type', () => {
     expect(parseTagText('INTEGER', ' 7 ')).toEqual({ value: 7 });
-    expect(parseTagText('INTEGER', '7e3').error).toBe('It must be an integer');
+    expect(parseTagText('INTEGER', '7e3').error?.en).toBe('It must be an integer');
     expect(parseTagText('FLOAT', '2,5')).toEqual({ value: 2.5 });
     expect(parseTagText('STRING', '  a b ')).toEqual({ value: 'a b' });
     expect(parseTagText('TEXT', '  line 1\nline 2 ')).toEqual({ value: 'line 1\nline 2' });

@@ -3,7 +3,9 @@
  * an English message (static keys read from the sources with the TypeScript compiler, built keys
  * expanded from the tables they are built from, entity keys from the declarations); no user-facing
  * English is written in src/ outside src/i18n; Polish has no key English lacks and names the same
- * values; an untranslated Polish message falls back to English, never to the raw key.
+ * values; an untranslated Polish message falls back to English, never to the raw key. The shared
+ * rules, presets and query help of common/ give keyed messages (their English is the catalogue's,
+ * and what the server answers), and return no English of their own.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,20 @@ import { en } from '../../src/i18n/en';
 import { pl, plTranslations } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
 import { TAG_SCREEN_TITLES } from '../../src/resources/tags/types';
-import { findHardCoded, findKeys, leaves, lookup, sourceFiles, type KeyUse } from './i18nScan';
+import { MESSAGES, VALIDATION_TEXTS, type ValidationKey } from '../../common/validation';
+import { TAG_COLUMN_LABELS, presetsImportError } from '../../common/presets';
+import {
+  CATALOGUES as QUERY_CATALOGUES,
+  QUERY_EXAMPLES,
+  QUERY_OPERATORS,
+  QUERY_VALUES,
+  TAG_FIELD_DESCRIPTION_KEY,
+  queryHelpKey,
+  tagField,
+  type EntityName,
+} from '../../common/query';
+import { translateRule } from '../../src/components/formValidation';
+import { ROOT, findHardCoded, findKeys, findReturnedText, leaves, lookup, sourceFiles, type KeyUse } from './i18nScan';
 
 const CATALOGUES = /[/\\]src[/\\]i18n[/\\]/;
 
@@ -28,6 +43,16 @@ const NOT_SCANNED: Record<string, string> = {
   // message texts, which arrive in English.
   'src/dataProviders/errors.ts': 'server message texts',
 };
+
+/** Shared code whose messages the console shows: validation rules, presets, reinstall rules, query help. */
+const COMMON_SCANNED = [
+  'common/validation.ts',
+  'common/presets.ts',
+  'common/reinstall.ts',
+  'common/query/help.ts',
+  'common/query/catalogues.ts',
+  'common/query/editor.ts',
+].map((f) => join(ROOT, f));
 
 const scanned = sourceFiles().filter(
   (f) => !CATALOGUES.test(f) && !Object.keys(NOT_SCANNED).some((n) => f.endsWith(n.replace(/\//g, '/'))),
@@ -76,6 +101,8 @@ const BUILT_KEYS: Record<string, string[]> = {
   '*.imported': PERSONAL_LISTS.map((p) => `${p}.imported`),
   '*.deleteTitle': PERSONAL_LISTS.map((p) => `${p}.deleteTitle`),
   '*.deleteContent': PERSONAL_LISTS.map((p) => `${p}.deleteContent`),
+  // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
+  'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
 };
 
 /** Keys held in tables rather than written at the call (titles, tab labels). */
@@ -84,10 +111,20 @@ const TABLE_KEYS: string[] = [
   'aq.pages.savedQueries.title.installations',
   'aq.pages.savedQueries.title.sensors',
   ...ENTITIES.flatMap((e) => [entityNameKey(e), ...e.fields.map((f) => fieldLabelKey(e, f.name))]),
+  // The query help's meanings and the fields' descriptions (help page and completion).
+  ...QUERY_OPERATORS.map((o) => queryHelpKey('operators', o)),
+  ...QUERY_VALUES.map((v) => queryHelpKey('values', v)),
+  ...Object.entries(QUERY_EXAMPLES).flatMap(([list, examples]) =>
+    examples.map((e) => queryHelpKey(`examples.${list as EntityName}`, e)),
+  ),
+  ...Object.values(QUERY_CATALOGUES).flatMap((c) => c.fields.map((f) => f.descriptionKey!)),
+  TAG_FIELD_DESCRIPTION_KEY,
+  // common/presets.ts columnLabel: tag columns.
+  ...Object.keys(TAG_COLUMN_LABELS).map((k) => `aq.pages.presets.${k}`),
 ];
 
 const isMessage = (key: string) => typeof lookup(en, key) === 'string';
-const uses: KeyUse[] = scanned.flatMap(findKeys);
+const uses: KeyUse[] = [...scanned, ...COMMON_SCANNED].flatMap(findKeys);
 
 describe('every key the console uses has an English message', () => {
   it('finds the keys in the sources', () => {
@@ -179,6 +216,72 @@ describe('no hard-coded user-facing English in src/', () => {
     expect(all.length - scanned.length - all.filter((f) => CATALOGUES.test(f)).length).toBe(
       Object.keys(NOT_SCANNED).length,
     );
+  });
+});
+
+describe('the messages of common/ (validation rules, presets, query help)', () => {
+  it('every rule message has its English under validation.<key>, exactly as the server answers it', () => {
+    for (const [key, text] of Object.entries(VALIDATION_TEXTS)) expect(lookup(en, `validation.${key}`)).toBe(text);
+    const translate = i18nProvider.translate;
+    expect(translateRule(translate, MESSAGES.shorter(101))).toBe('Must be shorter than 101 characters');
+    expect(translateRule(translate, MESSAGES.min(1))).toBe(MESSAGES.min(1).en);
+    const nested = presetsImportError([{ name: 'a', visibility: true, fieldsValues: [] }])!;
+    expect(translateRule(translate, nested)).toBe('Preset 1: Choose at least one column');
+    expect(nested.en).toBe('Preset 1: Choose at least one column');
+  });
+
+  it('Polish translates rule messages and falls back to English for the rest', async () => {
+    await i18nProvider.changeLocale('pl');
+    try {
+      const translate = i18nProvider.translate;
+      expect(translateRule(translate, MESSAGES.required)).toBe('To pole jest wymagane');
+      expect(translateRule(translate, MESSAGES.shorter(101))).toBe('Musi mieć mniej niż 101 znaków');
+      const untranslated: ValidationKey = 'aboutValue';
+      expect(lookup(plTranslations, `validation.${untranslated}`)).toBeUndefined();
+      expect(translate(`validation.${untranslated}`, { value: 'x', error: 'y' })).toBe('x: y');
+      expect(translate(queryHelpKey('operators', { id: 'in' }))).toBe('równa się jednej z wartości');
+      expect(translate(queryHelpKey('examples.installations', { id: 'krakow' }))).toBe(
+        'installed or in need of service in Kraków',
+      );
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
+  });
+
+  it('help meanings and field descriptions are keyed, with the English of common/', () => {
+    for (const o of QUERY_OPERATORS) expect(lookup(en, queryHelpKey('operators', o))).toBe(o.meaning);
+    for (const v of QUERY_VALUES) expect(lookup(en, queryHelpKey('values', v))).toBe(v.meaning);
+    for (const [list, examples] of Object.entries(QUERY_EXAMPLES)) {
+      expect(new Set(examples.map((e) => e.id)).size).toBe(examples.length);
+      for (const e of examples) expect(lookup(en, queryHelpKey(`examples.${list as EntityName}`, e))).toBe(e.meaning);
+    }
+    for (const c of Object.values(QUERY_CATALOGUES))
+      for (const f of c.fields) expect(lookup(en, f.descriptionKey!), f.name).toBe(f.description);
+    const tag = tagField({ id: 3, name: 'Roof type', type: 'ENUM', values: ['Flat'] });
+    expect(i18nProvider.translate(tag.descriptionKey!, tag.descriptionValues)).toBe(tag.description);
+  });
+
+  it('the guard finds English returned by shared code', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-common-'));
+    try {
+      const file = join(dir, 'probe.ts');
+      writeFileSync(
+        file,
+        [
+          `export const TEXTS = { required: 'It is required' };`,
+          `export const rule = (v: unknown) => (v ? undefined : 'It is required');`,
+          `export function label(n: number) { if (n) return { key: 'aq.x', en: \`Tag \${n}\` }; return 'validation.required'; }`,
+        ].join('\n'),
+      );
+      expect(findReturnedText(file).map((f) => f.text)).toEqual(['It is required', 'Tag ${…}']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the rules, presets and query help of common/ return keyed messages, not English', () => {
+    const found = COMMON_SCANNED.flatMap(findReturnedText).map((f) => `${f.file}:${f.line} [${f.where}] ${f.text}`);
+    expect(found).toEqual([]);
   });
 });
 

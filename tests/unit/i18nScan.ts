@@ -168,6 +168,35 @@ export function findHardCoded(file: string): Finding[] {
   return found;
 }
 
+/**
+ * English that shared code (common/) returns to its callers — a rule's message, a label — instead of
+ * a key the console can translate: texts of two or more words in `return` statements and in the
+ * bodies of arrow functions (objects returned whole included). Single words there are identifiers
+ * (`${p}Value`, `kind: 'field'`). Tables of English that a catalogue takes as its source
+ * (`VALIDATION_TEXTS`) are not returned, so they pass.
+ */
+const TWO_WORDS = /[A-Za-z]{2,}[^\w$]+[A-Za-z]/;
+
+export function findReturnedText(file: string): Finding[] {
+  const sf = parse(file);
+  const rel = relative(ROOT, file);
+  const found: Finding[] = [];
+  const report = (node: ts.Node, text: string, where: string) => {
+    if (!hasWords(text) || !TWO_WORDS.test(text.replace(/\$\{[^}]*\}/g, 'x'))) return;
+    const line = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    found.push({ file: rel, line, text: text.trim().replace(/\s+/g, ' '), where });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isReturnStatement(node) && node.expression)
+      for (const t of literalTexts(node.expression)) report(t.node, t.text, 'return');
+    else if (ts.isArrowFunction(node) && !ts.isBlock(node.body))
+      for (const t of literalTexts(node.body)) report(t.node, t.text, '=>');
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 export interface KeyUse {
   file: string;
   line: number;

@@ -55,10 +55,14 @@ describe('built-in presets and default queries', () => {
   });
 
   it('labels columns, tag columns by tag name', () => {
-    expect(columnLabel('pm25Value')).toBe('PM2.5 value');
-    expect(columnLabel('tag_7', new Map([[7, 'Mounting']]))).toBe('Tag: Mounting');
-    expect(columnLabel('tag_8')).toBe('Tag 8');
-    expect(columnLabel('somethingOld')).toBe('somethingOld');
+    expect(columnLabel('pm25Value')).toEqual({ key: 'resources.installations.fields.pm25Value', en: 'PM2.5 value' });
+    expect(columnLabel('tag_7', new Map([[7, 'Mounting']]))).toEqual({
+      key: 'aq.pages.presets.tagColumn',
+      values: { name: 'Mounting' },
+      en: 'Tag: Mounting',
+    });
+    expect(columnLabel('tag_8').en).toBe('Tag 8');
+    expect(columnLabel('somethingOld')).toEqual({ en: 'somethingOld' });
   });
 });
 
@@ -180,14 +184,14 @@ describe('clipboard and local-storage JSON', () => {
   });
 
   it('names the first invalid item', () => {
-    expect(presetsImportError([{ name: 'a', visibility: true, fieldsValues: [] }])).toBe(
+    expect(presetsImportError([{ name: 'a', visibility: true, fieldsValues: [] }])?.en).toBe(
       'Preset 1: Choose at least one column',
     );
     expect(
       queriesImportError([
         { name: 'ok', value: 'id = 1', visibility: true },
         { name: 'q', value: 'id =', visibility: true },
-      ]),
+      ])?.en,
     ).toMatch(/^Query 2: Expected a value after "=" at position 4/);
     expect(queryValueError('status in (Installed, Ready)')).toBeUndefined();
   });

@@ -104,7 +104,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
             .string()
             .trim()
             .min(1, 'Token name is required')
-            .max(NAME_LIMITS.token, MESSAGES.shorter(NAME_LIMITS.token + 1)),
+            .max(NAME_LIMITS.token, MESSAGES.shorter(NAME_LIMITS.token + 1).en),
           permissions: z.array(z.string()).max(500),
           time: z
             .number()

@@ -92,12 +92,12 @@ const queryList = z.object({ data: z.object({ queries: z.array(savedQuerySchema)
 
 function checkPreset(body: { name: string; fieldsValues: string[] | null }, label = ''): void {
   const e = presetNameError(body.name) ?? columnsError(body.fieldsValues);
-  if (e) throw badRequest(`${label}${e}`);
+  if (e) throw badRequest(`${label}${e.en}`);
 }
 
 function checkQuery(body: { name: string; value: string }, label = ''): void {
   const e = presetNameError(body.name) ?? queryValueError(body.value);
-  if (e) throw badRequest(`${label}${e}`);
+  if (e) throw badRequest(`${label}${e.en}`);
 }
 
 function checkSize(n: number, what: string): void {

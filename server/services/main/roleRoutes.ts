@@ -23,8 +23,8 @@ const permissionInput = z.union([z.record(z.string(), z.boolean()), z.array(z.st
 const nameInput = z
   .string()
   .trim()
-  .min(1, MESSAGES.required)
-  .max(NAME_LIMITS.role, MESSAGES.shorter(NAME_LIMITS.role + 1));
+  .min(1, MESSAGES.required.en)
+  .max(NAME_LIMITS.role, MESSAGES.shorter(NAME_LIMITS.role + 1).en);
 
 /** Normalises a permission map or list into the stored map, refusing unknown names. */
 function toPermissionMap(input: z.infer<typeof permissionInput>): Record<string, boolean> {
@@ -71,7 +71,7 @@ async function ensureNameFree(db: Executor, name: string, exceptId?: number) {
     .select({ id: roles.id })
     .from(roles)
     .where(sql`lower(${roles.name}) = lower(${name})`);
-  if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse);
+  if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse.en);
 }
 
 export const roleRoutes: ServiceRoutes = (app, { db }) => {
@@ -138,7 +138,7 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
         if (current === ADMIN_ROLE) throw unprocessable('The admin role cannot be edited');
         // Not even a change of case: the default role is found by its exact name.
         if (current === DEFAULT_ROLE && name !== role.name) throw unprocessable('The default role cannot be renamed');
-        if (name.toLowerCase() === ADMIN_ROLE) throw conflict(MESSAGES.nameInUse);
+        if (name.toLowerCase() === ADMIN_ROLE) throw conflict(MESSAGES.nameInUse.en);
         await ensureNameFree(tx, name, id);
         const map = toPermissionMap(permissions);
         await tx.update(roles).set({ name, permissions: map, updatedAt: new Date() }).where(eq(roles.id, id));

@@ -85,7 +85,7 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
     async (request, reply) => {
       const { username, password } = parseBasic(request.headers.authorization);
       const invalid = loginUsername(username) ?? loginPassword(password);
-      if (invalid) throw badRequest(invalid);
+      if (invalid) throw badRequest(invalid.en);
       const verdict = await ctx.loginThrottle.attempt(username, request.ip);
       for (const scope of verdict.newlyBlocked)
         await auditThrottled(scope, username, request.ip, verdict.retryAfterSec);

@@ -89,16 +89,17 @@ export function checkTagValue(tag: TagDefinition, value: unknown): TagValue {
       if (typeof value !== 'boolean') throw badRequest(`${label} takes true, false or null`);
       return value;
     case 'INTEGER':
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badRequest(`${label}: ${MESSAGES.integer}`);
+      if (typeof value !== 'number' || !Number.isSafeInteger(value))
+        throw badRequest(`${label}: ${MESSAGES.integer.en}`);
       return value;
     case 'FLOAT':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${label}: ${MESSAGES.float}`);
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${label}: ${MESSAGES.float.en}`);
       return value;
     case 'STRING':
     case 'TEXT': {
       if (typeof value !== 'string') throw badRequest(`${label} takes a string or null`);
       const max = tag.type === 'TEXT' ? TAG_TEXT_MAX : TAG_STRING_MAX;
-      if (value.length > max) throw badRequest(`${label}: ${MESSAGES.shorter(max + 1)}`);
+      if (value.length > max) throw badRequest(`${label}: ${MESSAGES.shorter(max + 1).en}`);
       return value;
     }
     case 'ENUM':
@@ -155,13 +156,13 @@ const querystring = z.object({
 
 const tagInput = z.object({
   name: z
-    .string({ error: MESSAGES.required })
+    .string({ error: MESSAGES.required.en })
     .trim()
-    .min(1, MESSAGES.name)
-    .max(TAG_NAME_MAX, MESSAGES.shorter(TAG_NAME_MAX + 1)),
+    .min(1, MESSAGES.name.en)
+    .max(TAG_NAME_MAX, MESSAGES.shorter(TAG_NAME_MAX + 1).en),
   type: z.enum(TAG_TYPES, { error: `type must be one of ${TAG_TYPES.join(', ')}` }),
   values: z
-    .array(z.string().max(TAG_ENUM_VALUE_MAX, MESSAGES.shorter(TAG_ENUM_VALUE_MAX + 1)))
+    .array(z.string().max(TAG_ENUM_VALUE_MAX, MESSAGES.shorter(TAG_ENUM_VALUE_MAX + 1).en))
     .max(TAG_ENUM_VALUES_MAX)
     .nullish()
     .describe('Required (non-empty) for ENUM tags: trimmed, unique; ignored for other types'),
@@ -193,7 +194,7 @@ async function ensureNameFree(db: Executor, context: TagContext, name: string, e
     .select({ id: tags.id })
     .from(tags)
     .where(and(eq(tags.context, context), sql`lower(${tags.name}) = lower(${name})`));
-  if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse);
+  if (clash && clash.id !== exceptId) throw conflict(MESSAGES.nameInUse.en);
 }
 
 /** Stored values of a tag: distinct value → how many entities hold it. */
@@ -326,7 +327,7 @@ export const tagWriteRoutes: ServiceRoutes = (app, { db }) => {
           });
           return reply.status(201).send({ id });
         } catch (e) {
-          if (isUniqueViolation(e)) throw conflict(MESSAGES.nameInUse);
+          if (isUniqueViolation(e)) throw conflict(MESSAGES.nameInUse.en);
           throw e;
         }
       },
@@ -386,7 +387,7 @@ export const tagWriteRoutes: ServiceRoutes = (app, { db }) => {
             return { id };
           });
         } catch (e) {
-          if (isUniqueViolation(e)) throw conflict(MESSAGES.nameInUse);
+          if (isUniqueViolation(e)) throw conflict(MESSAGES.nameInUse.en);
           throw e;
         }
       },

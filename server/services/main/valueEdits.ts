@@ -59,7 +59,7 @@ export function requestedFactors(
   if (!permissions.holds(['edit_factors', `edit_${param}_factors`]))
     throw forbidden(`You need the edit_factors or edit_${param}_factors permission to do this`);
   const message = factorsRule(body);
-  if (message) throw badRequest(message);
+  if (message) throw badRequest(message.en);
   const { A, B, C } = body;
   return typeof A === 'number' && typeof B === 'number' && typeof C === 'number' ? { A, B, C } : null;
 }

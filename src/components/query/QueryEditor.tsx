@@ -336,7 +336,9 @@ export function QueryEditor({
                 >
                   <ListItemText
                     primary={item.label}
-                    secondary={item.detail}
+                    secondary={
+                      item.detailKey ? translate(item.detailKey, { ...item.detailValues, _: item.detail }) : item.detail
+                    }
                     slotProps={{
                       primary: {
                         sx: { fontFamily: FONT.fontFamily, fontSize: 13 },

@@ -24,6 +24,7 @@ import { queryHelpLink } from './QueryHelpButton';
 import { useQueryCatalogue } from './useQueryCatalogue';
 import { useSubmitOnce } from '../useSubmitOnce';
 import { useTranslate } from 'react-admin';
+import { translateRule } from '../formValidation';
 
 export type SavedQueryDraft = Omit<SavedQuery, 'id'> & { id?: number };
 
@@ -72,7 +73,7 @@ export function SavedQueryDialog({
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
           error={Boolean(nameError)}
-          helperText={nameError}
+          helperText={nameError && translateRule(translate, nameError)}
           autoFocus
           fullWidth
         />

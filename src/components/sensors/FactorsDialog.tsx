@@ -11,6 +11,7 @@ import { useWatch, type FieldValues } from 'react-hook-form';
 import type { FactorSet } from '../../dataProviders/types';
 import { MESSAGES } from '../../../common/validation';
 import { FormDialog } from '../FormDialog';
+import { formErrors } from '../formValidation';
 import { FactorsInput } from './FactorsInput';
 import { dialogFactorErrors, isBlankSet, toFactorDraft, toFactorSet, type FactorDraft } from './factors';
 import { success } from './notifications';
@@ -35,9 +36,9 @@ interface Values {
 const validator = (stored: boolean) => (values: FieldValues) => {
   const draft = (values as Values).factors;
   if (!stored && isBlankSet(draft))
-    return { factors: { A: MESSAGES.required, B: MESSAGES.required, C: MESSAGES.required } };
+    return formErrors({ factors: { A: MESSAGES.required, B: MESSAGES.required, C: MESSAGES.required } });
   const factors = dialogFactorErrors(draft);
-  return factors ? { factors } : {};
+  return factors ? formErrors({ factors }) : {};
 };
 
 /** Says, before saving, that empty fields remove the stored factors. */

@@ -10,12 +10,14 @@ import type { TagType } from '../../../common/domain';
 import type { TagEditorProps } from './BooleanTagInput';
 import { parseTagText, tagValueText } from './tagValues';
 import { useTranslate } from 'react-admin';
+import type { RuleMessage } from '../../../common/validation';
+import { translateRule } from '../formValidation';
 
 export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { type: TagType }) {
   const translate = useTranslate();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<RuleMessage>();
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
 
@@ -104,7 +106,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
       onKeyDown={onKeyDown}
       onBlur={() => void commit()}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error && translateRule(translate, error)}
       placeholder={type === 'FLOAT' ? '0.0' : type === 'INTEGER' ? '0' : undefined}
       slotProps={{
         htmlInput: { 'aria-label': label, inputMode: type === 'INTEGER' || type === 'FLOAT' ? 'decimal' : undefined },

@@ -3,13 +3,13 @@
  * floats, or all empty to clear), the order form's rule (a set counts only when all three are
  * filled; a partly filled set is an error), and conversion to numbers.
  */
-import { factorsRule, float, required } from '../../../common/validation';
+import { factorsRule, float, required, type RuleMessage } from '../../../common/validation';
 import type { FactorSet } from '../../resources/sensors/types';
 
 export const FACTOR_KEYS = ['A', 'B', 'C'] as const;
 export type FactorKey = (typeof FACTOR_KEYS)[number];
 export type FactorDraft = Partial<Record<FactorKey, string | number | null>>;
-export type FactorErrors = Partial<Record<FactorKey, string>>;
+export type FactorErrors = Partial<Record<FactorKey, RuleMessage>>;
 
 /** What the fill button puts in, and the fields' placeholders. */
 export const FACTOR_FILL: Record<FactorKey, string> = { A: '0', B: '1', C: '0' };

@@ -1,6 +1,6 @@
 /** Tag values by type: the boolean cycle, parsing typed text, and display text. */
 import type { TagType } from '../../../common/domain';
-import { MESSAGES, float, integer } from '../../../common/validation';
+import { MESSAGES, float, integer, type RuleMessage } from '../../../common/validation';
 import type { TagValue } from '../../resources/tags/types';
 
 /** A boolean tag cycles null → true → false → null. */
@@ -9,7 +9,7 @@ export function nextBooleanValue(value: TagValue | undefined): boolean | null {
   return value === true ? false : null;
 }
 
-export type ParsedTagValue = { value: TagValue; error?: undefined } | { value?: undefined; error: string };
+export type ParsedTagValue = { value: TagValue; error?: undefined } | { value?: undefined; error: RuleMessage };
 
 /**
  * Text typed into a STRING, TEXT, INTEGER or FLOAT editor as the value to store; empty text

@@ -12,7 +12,17 @@ import {
   SENSOR_ORDER_MIN,
   type Communication,
 } from '../../../common/domain';
-import { MESSAGES, compose, float, integer, maxValue, minValue, required } from '../../../common/validation';
+import {
+  MESSAGES,
+  compose,
+  float,
+  integer,
+  maxValue,
+  minValue,
+  required,
+  type RuleMessage,
+} from '../../../common/validation';
+import { formErrors } from '../../components/formValidation';
 import {
   decimalPoint,
   orderFactorErrors,
@@ -49,7 +59,7 @@ export const ORDER_DEFAULT_VALUES: OrderValues = {
 
 export const amountRule = compose(required, integer, minValue(SENSOR_ORDER_MIN), maxValue(SENSOR_ORDER_MAX));
 
-function tagError(tag: Tag, value: TagValue | undefined): string | undefined {
+function tagError(tag: Tag, value: TagValue | undefined): RuleMessage | undefined {
   if (tag.type === 'INTEGER') return integer(value);
   if (tag.type === 'FLOAT') return float(value);
   return undefined;
@@ -68,7 +78,7 @@ export function validateOrder(
   if (!values.communication || !(COMMUNICATIONS as readonly string[]).includes(values.communication))
     errors.communication = MESSAGES.required;
   const tagErrors = (tags: readonly Tag[], given: OrderValues['sensorTags']) => {
-    const out: Record<string, string> = {};
+    const out: Record<string, RuleMessage> = {};
     for (const tag of tags) {
       const message = tagError(tag, given?.[tagKey(tag)]);
       if (message) out[tagKey(tag)] = message;
@@ -85,7 +95,7 @@ export function validateOrder(
     if (e) factors[p] = e;
   }
   if (Object.keys(factors).length) errors.sensorFactors = factors;
-  return errors;
+  return formErrors(errors);
 }
 
 function tagValue(tag: Tag, raw: TagValue | undefined): TagValue | undefined {

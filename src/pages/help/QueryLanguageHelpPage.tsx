@@ -28,6 +28,7 @@ import {
   QUERY_OPERATORS,
   QUERY_VALUES,
   printField,
+  queryHelpKey,
   type EntityName,
   type FieldDef,
   type FieldType,
@@ -129,7 +130,9 @@ function FieldTable({ fields }: { fields: FieldDef[] }) {
               )}
             </TableCell>
             <TableCell>
-              {f.description}
+              {f.descriptionKey
+                ? translate(f.descriptionKey, { ...f.descriptionValues, _: f.description })
+                : f.description}
               {f.values && f.values.length > 0 && (
                 <Typography
                   variant="body2"
@@ -174,7 +177,7 @@ function ListCatalogue({ list, titleKey, path, editor }: (typeof LISTS)[number])
                 <TableCell sx={{ width: '50%' }}>
                   <Code q={e.query} />
                 </TableCell>
-                <TableCell>{e.meaning}</TableCell>
+                <TableCell>{translate(queryHelpKey(`examples.${list}`, e))}</TableCell>
                 <TableCell align="right">
                   {editor && (
                     <Link
@@ -302,7 +305,7 @@ export function QueryLanguageHelpPage() {
                 <TableCell sx={{ width: 200, whiteSpace: 'nowrap' }}>
                   <Code q={o.op} />
                 </TableCell>
-                <TableCell>{o.meaning}</TableCell>
+                <TableCell>{translate(queryHelpKey('operators', o))}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -317,7 +320,7 @@ export function QueryLanguageHelpPage() {
                 <TableCell sx={{ width: 300 }}>
                   <Code q={v.form} />
                 </TableCell>
-                <TableCell>{v.meaning}</TableCell>
+                <TableCell>{translate(queryHelpKey('values', v))}</TableCell>
               </TableRow>
             ))}
           </TableBody>

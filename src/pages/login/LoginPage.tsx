@@ -5,6 +5,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import PasswordIcon from '@mui/icons-material/Password';
 import { useLogin, useTranslate } from 'react-admin';
 import { loginPassword, loginUsername } from '../../../common/validation';
+import { translateRule } from '../../components/formValidation';
 import { runtimeConfig } from '../../config';
 import { ErrorBanner } from '../../layout/ErrorBanner';
 import { PopupError, signInWithPopup } from './providerPopup';
@@ -40,7 +41,7 @@ function PasswordForm({ onCancel }: { onCancel(): void }) {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           error={touched && Boolean(usernameError)}
-          helperText={touched ? usernameError : undefined}
+          helperText={touched && usernameError ? translateRule(translate, usernameError) : undefined}
         />
         <TextField
           label={translate('aq.login.passwordField')}
@@ -50,7 +51,7 @@ function PasswordForm({ onCancel }: { onCancel(): void }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={touched && Boolean(passwordError)}
-          helperText={touched ? passwordError : undefined}
+          helperText={touched && passwordError ? translateRule(translate, passwordError) : undefined}
         />
         <Stack direction="row" spacing={1} justifyContent="flex-end">
           <Button onClick={onCancel}>{translate('aq.login.cancel')}</Button>

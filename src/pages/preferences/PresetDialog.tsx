@@ -6,13 +6,21 @@ import { useMemo } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { BooleanInput, InputHelperText, TextInput, useInput, useTranslate, type Validator } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { INSTALLATION_COLUMNS, columnLabel, columnsError, presetNameError, type Preset } from '../../../common/presets';
+import { INSTALLATION_COLUMNS, columnsError, presetNameError, type Preset } from '../../../common/presets';
 import { ApiError } from '../../dataProviders/errors';
 import { useListTags } from '../../components/query/useQueryCatalogue';
 import { FormDialog } from '../../components/FormDialog';
+import { ruleError } from '../../components/formValidation';
+import { useColumnLabel } from './useColumnLabel';
 
-const validateName: Validator = (name: string | null) => presetNameError(name ?? '');
-const validateColumns: Validator = (fields: string[] | null) => columnsError(fields);
+const validateName: Validator = (name: string | null) => {
+  const error = presetNameError(name ?? '');
+  return error && ruleError(error);
+};
+const validateColumns: Validator = (fields: string[] | null) => {
+  const error = columnsError(fields);
+  return error && ruleError(error);
+};
 
 /** The preset's columns, in the order chosen, among the installation columns and tags. */
 function PresetColumnsInput({ initial }: { initial: Preset }) {
@@ -20,6 +28,7 @@ function PresetColumnsInput({ initial }: { initial: Preset }) {
   const { data: tags } = useListTags('installations');
   const { field, fieldState } = useInput<string[] | null>({ source: 'fieldsValues', validate: validateColumns });
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);
+  const columnLabel = useColumnLabel(tagNames);
   const options = useMemo(() => {
     const names = [...INSTALLATION_COLUMNS.map((c) => c.name), ...(tags ?? []).map((t) => `tag_${t.id}`)];
     for (const f of initial.fieldsValues ?? []) if (!names.includes(f)) names.push(f);
@@ -34,11 +43,11 @@ function PresetColumnsInput({ initial }: { initial: Preset }) {
       value={field.value ?? []}
       onChange={(_, value) => field.onChange(value)}
       onBlur={field.onBlur}
-      getOptionLabel={(name) => columnLabel(name, tagNames)}
+      getOptionLabel={columnLabel}
       renderValue={(value, getItemProps) =>
         value.map((name, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={columnLabel(name, tagNames)} {...itemProps} />;
+          return <Chip key={key} size="small" label={columnLabel(name)} {...itemProps} />;
         })
       }
       renderInput={(params) => (

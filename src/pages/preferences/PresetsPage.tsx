@@ -4,7 +4,6 @@ import { useNotify, useTranslate } from 'react-admin';
 import {
   NEW_PRESET_FIELDS,
   NEW_PRESET_NAME,
-  columnLabel,
   exportPresets,
   isLockedPreset,
   parsePresetsJson,
@@ -15,6 +14,7 @@ import { useListTags } from '../../components/query/useQueryCatalogue';
 import { PersonalListPage } from './PersonalListPage';
 import { usePersonalListChange, usePresetsApi } from './preferencesApi';
 import { PresetDialog } from './PresetDialog';
+import { useColumnLabel } from './useColumnLabel';
 
 const MAX_LISTED = 8;
 
@@ -25,6 +25,7 @@ export function PresetsPage() {
   const [editing, setEditing] = useState<Preset | null>(null);
   const { data: tags } = useListTags('installations');
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);
+  const columnLabel = useColumnLabel(tagNames);
   const create = usePersonalListChange(presetsApi, () =>
     presetsApi.create({ name: NEW_PRESET_NAME, visibility: true, fieldsValues: [...NEW_PRESET_FIELDS] }),
   );
@@ -32,7 +33,7 @@ export function PresetsPage() {
 
   const describe = (p: Preset) => {
     if (p.fieldsValues === null) return translate('aq.pages.presets.allColumns');
-    const labels = p.fieldsValues.map((f) => columnLabel(f, tagNames));
+    const labels = p.fieldsValues.map(columnLabel);
     const shown = labels.slice(0, MAX_LISTED).join(', ');
     const more =
       labels.length > MAX_LISTED ? translate('aq.pages.presets.more', { count: labels.length - MAX_LISTED }) : '';

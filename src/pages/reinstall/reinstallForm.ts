@@ -17,7 +17,8 @@ import {
   visibilityRule,
   type ReinstallPayload,
 } from '../../../common/reinstall';
-import { MESSAGES, float, integer } from '../../../common/validation';
+import { MESSAGES, float, integer, type RuleMessage } from '../../../common/validation';
+import { formErrors } from '../../components/formValidation';
 import { decimalPoint, type FactorDraft } from '../../components/sensors/factors';
 import type {
   FactorSet,
@@ -212,7 +213,7 @@ type Errors = Record<string, unknown>;
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
-function tagError(tag: Tag, value: TagValue | undefined): string | undefined {
+function tagError(tag: Tag, value: TagValue | undefined): RuleMessage | undefined {
   if (blank(value) || String(value).trim() === NULL_TAG_TEXT) return undefined;
   if (tag.type === 'INTEGER') return integer(String(value).trim());
   if (tag.type === 'FLOAT') return float(String(value).trim());
@@ -221,7 +222,7 @@ function tagError(tag: Tag, value: TagValue | undefined): string | undefined {
 
 export function validateReinstall(values: ReinstallValues, ctx: { tags: readonly Tag[]; previous: PreviousState }) {
   const errors: Errors = {};
-  const put = (field: string, message: string | undefined) => {
+  const put = (field: string, message: RuleMessage | string | undefined) => {
     if (message) errors[field] = message;
   };
   if (ctx.previous === 'invalid') put('previousInstallationId', MESSAGES.integer);
@@ -247,7 +248,7 @@ export function validateReinstall(values: ReinstallValues, ctx: { tags: readonly
     if (message) tags[tagKey(tag)] = message;
   }
   if (Object.keys(tags).length) errors.tags = tags;
-  return errors;
+  return formErrors(errors);
 }
 
 const number = (v: unknown) => Number(decimalPoint(String(v).trim()));

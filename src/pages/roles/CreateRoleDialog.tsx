@@ -5,6 +5,7 @@ import { TextInput, useDataProvider, type Validator } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { FormDialog } from '../../components/FormDialog';
+import { ruleError } from '../../components/formValidation';
 import { ROLES_QUERY_KEY, roleNameError, type Role } from './rolesApi';
 import { useNotifySuccess } from './useNotifySuccess';
 
@@ -21,7 +22,13 @@ function CreateRoleForm({ roles, onClose, onCreated }: Omit<CreateRoleDialogProp
   const notifySuccess = useNotifySuccess();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const validateName = useMemo<Validator>(() => (name: string | null) => roleNameError(name ?? '', roles), [roles]);
+  const validateName = useMemo<Validator>(
+    () => (name: string | null) => {
+      const error = roleNameError(name ?? '', roles);
+      return error && ruleError(error);
+    },
+    [roles],
+  );
 
   const create = useMutation({
     // Refusals show on the name field: the provider raises no banner for them.

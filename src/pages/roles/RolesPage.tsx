@@ -14,7 +14,8 @@ import GroupIcon from '@mui/icons-material/Group';
 import SaveIcon from '@mui/icons-material/Save';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshButton, Title, useDataProvider, useTranslate } from 'react-admin';
-import { MESSAGES } from '../../../common/validation';
+import { MESSAGES, type RuleMessage } from '../../../common/validation';
+import { translateRule } from '../../components/formValidation';
 import { roleLabel } from '../../../common/permissions';
 import { refreshSession } from '../../dataProviders/http';
 import type { AppDataProvider } from '../../dataProviders/types';
@@ -79,7 +80,7 @@ export function RolesPage() {
   const { data: roles, isPending } = useRoles();
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [nameError, setNameError] = useState<string>();
+  const [nameError, setNameError] = useState<RuleMessage>();
   const [creating, setCreating] = useState(false);
   const submitting = useSubmitOnce();
   const save = useSaveRole(
@@ -165,7 +166,7 @@ export function RolesPage() {
                   setDraft({ ...editing, name: e.target.value });
                 }}
                 error={Boolean(nameError)}
-                helperText={nameError}
+                helperText={nameError && translateRule(translate, nameError)}
                 sx={{ minWidth: 240 }}
               />
             </DisabledReason>

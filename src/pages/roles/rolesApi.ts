@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { ADMIN_ROLE, DEFAULT_ROLE } from '../../../common/permissions';
-import { MESSAGES, NAME_LIMITS, nameRule } from '../../../common/validation';
+import { MESSAGES, NAME_LIMITS, nameRule, type RuleMessage } from '../../../common/validation';
 import type { AppDataProvider, Role } from '../../dataProviders/types';
 
 export type { Role } from '../../dataProviders/types';
@@ -30,7 +30,7 @@ const roleNameRule = nameRule(NAME_LIMITS.role);
  * A role name must be given, within the server's length limit, and unused by any other role
  * (compared case-insensitively, as the server does).
  */
-export function roleNameError(name: string, roles: readonly Role[], exceptId?: number): string | undefined {
+export function roleNameError(name: string, roles: readonly Role[], exceptId?: number): RuleMessage | undefined {
   const trimmed = name.trim();
   const rule = roleNameRule(name);
   if (rule) return rule;

@@ -11,7 +11,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
-import { MESSAGES, integer } from '../../../common/validation';
+import { MESSAGES, integer, type RuleMessage } from '../../../common/validation';
+import { translateRule } from '../../components/formValidation';
 import { RelativeDate } from '../../components/DateTimeField';
 import { ApiError } from '../../dataProviders/errors';
 import type { AppDataProvider } from '../../dataProviders/types';
@@ -45,7 +46,7 @@ function Row({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
-function parseId(text: string): { id?: number; error?: string } {
+function parseId(text: string): { id?: number; error?: RuleMessage } {
   const t = text.trim();
   if (!t) return { error: MESSAGES.required };
   const error = integer(t);
@@ -61,7 +62,7 @@ export function SensorStatusPage() {
   const [params, setParams] = useSearchParams();
   const fromUrl = parseId(params.get('id') ?? '').id;
   const [text, setText] = useState(fromUrl ? String(fromUrl) : '');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<RuleMessage>();
 
   const status = useQuery({
     queryKey: ['updater', 'gsm', 'sensor', fromUrl],
@@ -99,7 +100,7 @@ export function SensorStatusPage() {
                 setError(undefined);
               }}
               error={Boolean(error)}
-              helperText={error ?? translate('aq.pages.sensorStatus.enterHint')}
+              helperText={error ? translateRule(translate, error) : translate('aq.pages.sensorStatus.enterHint')}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             {fromUrl !== undefined && (

@@ -7,13 +7,14 @@
  * alternative addresses, tags, factors, and suspension per parameter. Right-clicking a header copies
  * the field's query-language path.
  */
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Box, Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import MapIcon from '@mui/icons-material/Map';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import {
   DataTable,
   List,
+  Loading,
   Pagination,
   RefreshButton,
   TopToolbar,
@@ -48,11 +49,12 @@ import { ExportInstallationsButton } from './ExportInstallationsButton';
 import { InstallationActions, useRowActionRights, type RowActionRights } from './InstallationActions';
 import { LiveIndicator } from './LiveIndicator';
 import { LocationCell } from './LocationCell';
-import { InstallationsMap } from './map/InstallationsMap';
 import { PresetPicker, usePresetChoice } from './PresetPicker';
 import type { Installation } from './types';
 
 const Column = DataTable.Col<Installation>;
+/** Leaflet and the clustering load with the map view, not with the table. */
+const InstallationsMap = lazy(() => import('./map/InstallationsMap').then((m) => ({ default: m.InstallationsMap })));
 const rowsPerPageOptions = [...PAGE_SIZES];
 const MEASURED = new Set<string>(MEASURED_PARAMS);
 /** One line per row: a wide preset scrolls sideways instead of stretching every row. */
@@ -270,7 +272,9 @@ export function InstallationList() {
       sx={LIST_SX}
     >
       {view === 'map' ? (
-        <InstallationsMap query={listQuery(search, advanced)} />
+        <Suspense fallback={<Loading />}>
+          <InstallationsMap query={listQuery(search, advanced)} />
+        </Suspense>
       ) : (
         <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
           {columns.map((column) => (

@@ -4,7 +4,8 @@
  * server's other refusals (409: a type change while values are stored, ENUM values still in use)
  * are shown in the dialog.
  */
-import { SelectInput, TextInput, useNotify, type Validator } from 'react-admin';
+import { useMemo } from 'react';
+import { SelectInput, TextInput, useNotify, useTranslate, type Validator } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { TAG_TYPES, type TagContext, type TagType } from '../../../common/domain';
 import {
@@ -14,9 +15,10 @@ import {
   maxLength,
   nameRule,
   required,
+  ruleMessage,
 } from '../../../common/validation';
 import { FormDialog } from '../../components/FormDialog';
-import { ruleValidator } from '../../components/formValidation';
+import { ruleError, ruleValidator, translateRule } from '../../components/formValidation';
 import { success } from '../../components/sensors/notifications';
 import { parseTagValues, useTagMutations } from './tagsApi';
 import type { Tag } from './types';
@@ -42,18 +44,30 @@ const tagValueRule = maxLength(TAG_VALUE_MAX_LENGTH);
 const validateName = ruleValidator(nameRule(NAME_LIMITS.tag));
 const validateType = ruleValidator(required);
 /** Given, at most TAG_VALUES_MAX of them, each within TAG_VALUE_MAX_LENGTH (the long one is quoted). */
-const validateValues: Validator = (text: string | null) => {
-  const parsed = parseTagValues(text ?? '');
-  if (parsed.length === 0) return required(undefined);
-  if (parsed.length > TAG_VALUES_MAX)
-    return { message: 'hardening.forms.tooManyValues', args: { max: TAG_VALUES_MAX } };
-  const long = parsed.find((v) => tagValueRule(v));
-  return long ? `${long.slice(0, 20)}…: ${tagValueRule(long)}` : undefined;
-};
+function useValidateValues(): Validator {
+  const translate = useTranslate();
+  return useMemo(
+    () => (text: string | null) => {
+      const parsed = parseTagValues(text ?? '');
+      if (parsed.length === 0) return ruleError(required(undefined)!);
+      if (parsed.length > TAG_VALUES_MAX)
+        return { message: 'hardening.forms.tooManyValues', args: { max: TAG_VALUES_MAX } };
+      const long = parsed.find((v) => tagValueRule(v));
+      const error = long === undefined ? undefined : tagValueRule(long);
+      if (long === undefined || !error) return undefined;
+      // The inner message is translated here: react-admin fills values in without translating them.
+      return ruleError(
+        ruleMessage('aboutValue', { value: `${long.slice(0, 20)}…`, error: translateRule(translate, error) }),
+      );
+    },
+    [translate],
+  );
+}
 
 /** The values of an ENUM tag; other types have none. */
 function TagValuesInput({ context }: { context: TagContext }) {
   const type = useWatch<TagValues, 'type'>({ name: 'type' });
+  const validateValues = useValidateValues();
   if (type !== 'ENUM') return null;
   return (
     <TextInput

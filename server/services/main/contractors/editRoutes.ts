@@ -33,13 +33,13 @@ const contractorFields = z.object({
   name: z
     .string()
     .trim()
-    .min(1, MESSAGES.required)
-    .max(NAME_MAX, MESSAGES.shorter(NAME_MAX + 1)),
+    .min(1, MESSAGES.required.en)
+    .max(NAME_MAX, MESSAGES.shorter(NAME_MAX + 1).en),
   type: z.enum(CONTRACTOR_TYPES, { error: `type must be one of ${CONTRACTOR_TYPES.join(', ')}` }),
   link: z
     .string()
     .trim()
-    .max(LINK_MAX, MESSAGES.shorter(LINK_MAX + 1))
+    .max(LINK_MAX, MESSAGES.shorter(LINK_MAX + 1).en)
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'link must be an http(s) address')
     .nullable()
     .optional(),
@@ -52,7 +52,7 @@ const contractorFields = z.object({
   hsName: z
     .string()
     .trim()
-    .max(NAME_MAX, MESSAGES.shorter(NAME_MAX + 1))
+    .max(NAME_MAX, MESSAGES.shorter(NAME_MAX + 1).en)
     .nullable()
     .optional(),
 });

@@ -16,7 +16,7 @@ import {
   type SensorStatus,
 } from '../../../../common/domain';
 import { fieldRule, installation } from '../../../../common/entities';
-import { MESSAGES, email, phone } from '../../../../common/validation';
+import { MESSAGES, email, phone, type Rule } from '../../../../common/validation';
 import { installationTagValues, installations, sensors, type Suspension } from '../../../db/schema';
 import { badRequest, unprocessable } from '../../../http/errors';
 import { idParam } from '../../../http/schemas';
@@ -29,15 +29,15 @@ import { OSM_ID } from '../../../gazetteer';
 
 const TAGS = ['installations'];
 const params = z.object({ id: idParam.describe('Installation id (business number)') });
-const text = (max: number) => z.string().max(max, MESSAGES.shorter(max + 1));
+const text = (max: number) => z.string().max(max, MESSAGES.shorter(max + 1).en);
 const ok = <T extends z.ZodType>(data: T) => ({ 200: z.object({ data }) });
 
 /** A blank string clears an optional text; otherwise the rule must pass. */
-function checked(value: string | null, rule: (v: unknown) => string | undefined, label: string): string | null {
+function checked(value: string | null, rule: Rule, label: string): string | null {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return null;
   const message = rule(trimmed);
-  if (message) throw badRequest(`${label}: ${message}`);
+  if (message) throw badRequest(`${label}: ${message.en}`);
   return trimmed;
 }
 

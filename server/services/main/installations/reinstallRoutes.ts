@@ -34,7 +34,7 @@ const factor = z.object({ A: z.number().nullable(), B: z.number().nullable(), C:
 const optionalText = (max: number) =>
   z
     .string()
-    .max(max, MESSAGES.shorter(max + 1))
+    .max(max, MESSAGES.shorter(max + 1).en)
     .nullable()
     .optional();
 

@@ -116,7 +116,7 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files }) => {
         tags: TAGS,
         params: idParams,
         consumes: ['text/plain'],
-        body: z.string().max(STAFF_NOTES_MAX, MESSAGES.shorter(STAFF_NOTES_MAX + 1)),
+        body: z.string().max(STAFF_NOTES_MAX, MESSAGES.shorter(STAFF_NOTES_MAX + 1).en),
         response: { 200: z.object({ data: z.object({ id: z.number().int(), staffNotes: z.string().nullable() }) }) },
       },
     },

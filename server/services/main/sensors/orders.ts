@@ -32,10 +32,10 @@ const tagMap = z
 
 export const orderBody = z.object({
   amount: z
-    .number({ error: MESSAGES.integer })
-    .int(MESSAGES.integer)
-    .min(SENSOR_ORDER_MIN, MESSAGES.min(SENSOR_ORDER_MIN))
-    .max(SENSOR_ORDER_MAX, MESSAGES.max(SENSOR_ORDER_MAX)),
+    .number({ error: MESSAGES.integer.en })
+    .int(MESSAGES.integer.en)
+    .min(SENSOR_ORDER_MIN, MESSAGES.min(SENSOR_ORDER_MIN).en)
+    .max(SENSOR_ORDER_MAX, MESSAGES.max(SENSOR_ORDER_MAX).en),
   communication: z.enum(COMMUNICATIONS, { error: `communication must be one of ${COMMUNICATIONS.join(', ')}` }),
   measured: z.array(z.enum(MEASURED_PARAMS)).min(1, 'measured must name at least one parameter'),
   latitude: z.number().min(-90).max(90),
@@ -76,7 +76,7 @@ export function checkFactorMap(input: OrderBody['sensorFactors']): FactorMap {
     if (!(FACTOR_PARAMS as readonly string[]).includes(param))
       throw badRequest(`Unknown factor parameter "${param}"; expected one of ${FACTOR_PARAMS.join(', ')}`);
     const message = factorsRule(f);
-    if (message) throw badRequest(`${param}: ${message}`);
+    if (message) throw badRequest(`${param}: ${message.en}`);
     if (typeof f.A === 'number' && typeof f.B === 'number' && typeof f.C === 'number')
       out[param] = { A: f.A, B: f.B, C: f.C };
   }

@@ -6,10 +6,19 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useInput, useNotify, useRecordContext, useTranslate, type InputProps } from 'react-admin';
+import {
+  useDataProvider,
+  useInput,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  ValidationError,
+  type InputProps,
+} from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { fieldLabelKey, installation } from '../../../../common/entities';
-import { MESSAGES } from '../../../../common/validation';
+import { required as requiredRule } from '../../../../common/validation';
+import { ruleValidator } from '../../../components/formValidation';
 import { FormDialog } from '../../../components/FormDialog';
 import { success } from '../../../components/sensors/notifications';
 import type { AppDataProvider, Place, PlaceKind } from '../../../dataProviders/types';
@@ -17,7 +26,7 @@ import type { Installation } from '../types';
 import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
 import { EditableCell, TextValue } from './EditableCell';
 
-const required = (value: unknown) => (value ? undefined : MESSAGES.required);
+const required = ruleValidator(requiredRule);
 
 /** A place picker: type part of the name, pick one; the form value is the place. */
 function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind; parentId?: string }) {
@@ -32,6 +41,7 @@ function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind
     staleTime: 60_000,
   });
   const error = fieldState.error?.message;
+  const invalid = fieldState.invalid;
   return (
     <Autocomplete<Place>
       options={places.data ?? []}
@@ -48,8 +58,8 @@ function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind
           {...params}
           autoFocus
           label={translate(typeof props.label === 'string' ? props.label : '')}
-          error={Boolean(error)}
-          helperText={error ? translate(error) : translate('installations.placeHelp')}
+          error={invalid}
+          helperText={invalid && error ? <ValidationError error={error} /> : translate('installations.placeHelp')}
           sx={{ mt: 1 }}
         />
       )}

@@ -11,6 +11,7 @@ import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { nowFields, suspensionBody, tillMismatch, type SuspensionDraft } from '../../../../common/suspension';
 import { maxLength, required } from '../../../../common/validation';
 import { FormDialog } from '../../../components/FormDialog';
+import { ruleValidator } from '../../../components/formValidation';
 import { success } from '../../../components/sensors/notifications';
 import type { AppDataProvider } from '../../../dataProviders/types';
 import type { Installation } from '../types';
@@ -18,8 +19,8 @@ import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
 
 /** The till pair is checked on both fields (so Save is disabled), and shown once in the alert area. */
 const tillRule = (_value: unknown, values: FieldValues) => tillMismatch(values as SuspensionDraft);
-const requiredRule = (value: unknown) => required(value);
-const reasonRule = (value: unknown) => maxLength(500)(value);
+const requiredRule = ruleValidator(required);
+const reasonRule = ruleValidator(maxLength(500));
 
 /** The alert area: the mismatch of the till date and time, re-checked on both whenever either changes. */
 function TillAlert() {
