@@ -1,7 +1,7 @@
 /**
  * Audit-log search benchmark: fills N audit rows (default 1,000,000) with generate_series, then
- * times the queries of GET /audit/logs/{personal,admin} (the route's own `listLogs`: one page plus
- * the count) without and with the trigram index of migration 0001, dropped and re-created in the
+ * times the queries of GET /audit/logs/{personal,admin} (the list builder's `pagedListBody` over the
+ * routes' own repositories: one page plus the count) without and with the trigram index of migration 0001, dropped and re-created in the
  * same run.
  *
  *   npx tsx bench/audit-search.ts                       # embedded PGlite, in memory
@@ -19,7 +19,11 @@ import pg from 'pg';
 import { AUDIT_EVENT_TYPES } from '../common/auditEvents';
 import { AUDIT_DEFAULT_PAGE_SIZE } from '../common/domain';
 import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../server/db';
-import { listLogs, SEARCH_DOCUMENT, type AuditLogQuery } from '../server/services/main/auditRoutes';
+import { PermissionSet } from '../common/permissions';
+import type { Principal } from '../server/auth/sessions';
+import { pagedListBody } from '../server/lists/endpoint';
+import { adminAuditLogs, personalAuditLogs, SEARCH_DOCUMENT } from '../server/services/main/audit/repository';
+import { AUDIT_LIST_OPTIONS, type AuditLogQuery } from '../server/services/main/audit/schemas';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -65,7 +69,23 @@ const CASES: Case[] = [
 ];
 
 function fullQuery(q: Partial<AuditLogQuery>): AuditLogQuery {
-  return { page: 1, limit: AUDIT_DEFAULT_PAGE_SIZE, sortBy: 'logId', descending: 'true', ...q };
+  return { page: 1, limit: AUDIT_DEFAULT_PAGE_SIZE, sortBy: 'logId', order: 'desc', descending: 'true', ...q };
+}
+
+interface AuditPage {
+  data: { logs: unknown[] };
+  meta: { totalCount: number; capped: boolean };
+}
+
+/** What the route answers: the admin list, or `user`'s personal list. */
+function listLogs(db: Db, query: AuditLogQuery, user?: number): Promise<AuditPage> {
+  const principal = { user: { id: user ?? 0 }, permissions: new PermissionSet([]) } as unknown as Principal;
+  const repo = user === undefined ? adminAuditLogs : personalAuditLogs;
+  return pagedListBody(db, repo, AUDIT_LIST_OPTIONS, {
+    query,
+    params: undefined,
+    principal,
+  }) as Promise<unknown> as Promise<AuditPage>;
 }
 
 async function exec(db: Db, statement: string) {

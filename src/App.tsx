@@ -18,10 +18,14 @@ import { PERSONAL_PAGES } from './pages/personal';
 import { SENSORS_PAGES } from './pages/sensors';
 import { PREFERENCES_PAGES } from './pages/preferences';
 import { SUCCESS_MESSAGE_MS } from '../common/domain';
+import { PageSuspense, withPageSuspense } from './components/PageLoading';
 
 const store = localStorageStore('1', 'aq-console');
 
 const AppNotification = () => <Notification autoHideDuration={SUCCESS_MESSAGE_MS} />;
+
+/** The resources, each list shown in a Suspense: the lists' code is loaded on demand. */
+const RESOURCES = CONSOLE_RESOURCES.map((r) => ({ ...r, list: withPageSuspense(r.list) }));
 
 export function App() {
   return (
@@ -64,11 +68,19 @@ export function App() {
       <CustomRoutes>
         {[...ADMIN_PAGES, ...PERSONAL_PAGES, ...SENSORS_PAGES, ...PREFERENCES_PAGES].map(
           ({ path, component: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <PageSuspense>
+                  <Page />
+                </PageSuspense>
+              }
+            />
           ),
         )}
       </CustomRoutes>
-      {CONSOLE_RESOURCES.map(({ entity, list }) => (
+      {RESOURCES.map(({ entity, list }) => (
         <Resource key={entity.name} name={entity.name} list={list} />
       ))}
     </Admin>

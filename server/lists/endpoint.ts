@@ -7,9 +7,10 @@
  * the entity's repository; gates every field by its declared rule; and answers in the entity's
  * envelope, documented from the declaration.
  *
- * `pagedListEndpoint` (the updaters', developer portal's and API-user manager's lists): the same
- * page/count/envelope path over the list's own querystring (sortBy from its sort keys, empty values
- * last, and its own filters) and row schema.
+ * `pagedListEndpoint` (the updaters', developer portal's, API-user manager's and audit-log lists):
+ * the same page/count/envelope path over the list's own querystring (sortBy from its sort keys,
+ * `order` or `descending`, empty values last, and its own filters, which may depend on the caller)
+ * and row schema, with an optional cap on the count (`capped` beside the total).
  */
 import { Readable } from 'node:stream';
 import { and, inArray, type SQL } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { CSV_BOM, csvLine } from '../../common/csv';
 import { actionRule, isCsvField, readPath, type EntityDecl, type Envelope } from '../../common/entities';
 import type { PermissionRule, PermissionSet } from '../../common/permissions';
 import type { Expr, TagDef } from '../../common/query';
+import type { Principal } from '../auth/sessions';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
@@ -227,15 +229,20 @@ export interface PagedListRepository<Row, Query, Params = unknown> {
   sort: Readonly<Record<string, SortColumn>> | readonly SQL[];
   /** Tie-break of a sorted order (the row id). */
   tieBreak: AnyPgColumn;
-  /** The WHERE of the list; may throw (a filter the caller may not use, a parent that does not exist). */
+  /**
+   * The WHERE of the list; may throw (a filter the caller may not use, a parent that does not
+   * exist). `principal` is the caller (a list of the caller's own rows filters on it).
+   */
   where(input: {
     db: Executor;
     query: Query;
     params: Params;
     permissions: PermissionSet;
+    principal: Principal;
   }): SQL | undefined | Promise<SQL | undefined>;
   page(db: Executor, where: SQL | undefined, window: PageWindow): Promise<Row[]>;
-  count(db: Executor, where: SQL | undefined): Promise<number>;
+  /** Matching rows; with `atMost`, counting may stop there (lists with a count cap). */
+  count(db: Executor, where: SQL | undefined, atMost?: number): Promise<number>;
   /** API rows as the caller may see them. */
   shape(rows: Row[], permissions: PermissionSet): object[];
 }
@@ -253,6 +260,39 @@ export interface PagedListOptions<Query, Params> {
   /** Without an entity: where the rows and the total sit, and who may list. */
   envelope?: Envelope;
   permission?: PermissionRule;
+  /**
+   * Count at most `max` matching rows (when `when` says so for this query, default always): above
+   * it the total is `max` and the flag beside the total (`meta.capped`) is true. Without it the
+   * count is exact and the response has no flag.
+   */
+  countCap?: { max: number; when?(query: Query): boolean };
+}
+
+/** What one page of a paged list is computed from: the parsed query and path parameters and the caller. */
+export interface PagedListRequest<Query, Params> {
+  query: Query;
+  params: Params;
+  principal: Principal;
+}
+
+/** One page of a paged list as the endpoint answers it (also used by the benchmarks). */
+export async function pagedListBody<Row, Query extends PageParams, Params = unknown>(
+  db: Executor,
+  repo: PagedListRepository<Row, Query, Params>,
+  opts: Pick<PagedListOptions<Query, Params>, 'entity' | 'envelope' | 'countCap'>,
+  { query, params, principal }: PagedListRequest<Query, Params>,
+): Promise<Record<string, unknown>> {
+  const list = { envelope: (opts.envelope ?? opts.entity?.envelope)! };
+  const { permissions } = principal;
+  const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
+  const where = await repo.where({ db, query, params, permissions, principal });
+  const cap = opts.countCap && (opts.countCap.when?.(query) ?? true) ? opts.countCap.max : undefined;
+  const [rows, n] = await Promise.all([
+    repo.page(db, where, window),
+    repo.count(db, where, cap === undefined ? undefined : cap + 1),
+  ]);
+  const capped = cap !== undefined && n > cap;
+  return listEnvelope(list, repo.shape(rows, permissions), capped ? cap : n, opts.countCap ? capped : undefined);
 }
 
 export function pagedListEndpoint<Row, Query extends PageParams, Params = unknown>(
@@ -268,14 +308,13 @@ export function pagedListEndpoint<Row, Query extends PageParams, Params = unknow
     tags: opts.tags,
     ...(opts.params ? { params: opts.params } : {}),
     querystring: opts.querystring,
-    response: { 200: listResponseSchema(list, opts.row) },
+    response: { 200: listResponseSchema(list, opts.row, opts.countCap) },
   };
-  app.get(opts.path, { config: { permission }, schema }, async (request) => {
-    const query = request.query as Query;
-    const permissions = request.principal.permissions;
-    const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
-    const where = await repo.where({ db, query, params: request.params as Params, permissions });
-    const [rows, total] = await Promise.all([repo.page(db, where, window), repo.count(db, where)]);
-    return listEnvelope(list, repo.shape(rows, permissions), total);
-  });
+  app.get(opts.path, { config: { permission }, schema }, async (request) =>
+    pagedListBody(db, repo, opts, {
+      query: request.query as Query,
+      params: request.params as Params,
+      principal: request.principal,
+    }),
+  );
 }

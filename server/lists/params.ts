@@ -39,6 +39,17 @@ export const exportQuerystring = listQuerystring(1)
 export const MAX_LIST_LIMIT = 1000;
 
 /**
+ * `descending=true|false`, accepted beside `order` by lists whose console sends it (the audit logs);
+ * when given it wins over `order` (see `sortOrder`).
+ */
+export const descendingQuery = {
+  descending: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: descending, false: ascending (the same as order=desc / order=asc; wins over order)'),
+};
+
+/**
  * sortBy and order of a paged list: the sort keys as an enum with its default, and the default
  * direction. Spread after page and limit (and any filter that comes first in the document).
  */

@@ -62,21 +62,51 @@ export function rowSchema(entity: EntityDecl): z.ZodObject {
   return toObject(tree, false) as z.ZodObject;
 }
 
-/** The list response schema: `rows` (and `total`) at the paths the entity's envelope names. */
-export function listResponseSchema(entity: { envelope: Envelope }, row: z.ZodType): z.ZodType {
+/** Where a capped count's flag sits: beside the total (`meta.totalCount` → `meta.capped`). */
+const cappedPath = (envelope: Envelope) => [...envelope.total!.split('.').slice(0, -1), 'capped'];
+
+/**
+ * The list response schema: `rows` (and `total`) at the paths the entity's envelope names; with
+ * `capped` (a list whose count stops at a cap), the flag beside the total.
+ */
+export function listResponseSchema(
+  entity: { envelope: Envelope },
+  row: z.ZodType,
+  capped?: { max: number },
+): z.ZodType {
   const tree: Tree<z.ZodType> = {};
   put(tree, entity.envelope.rows.split('.'), z.array(row));
-  if (entity.envelope.total) put(tree, entity.envelope.total.split('.'), z.number().int());
+  if (entity.envelope.total) {
+    const total = z.number().int();
+    put(
+      tree,
+      entity.envelope.total.split('.'),
+      capped ? total.describe(`Matching rows, at most ${capped.max}`) : total,
+    );
+    if (capped)
+      put(
+        tree,
+        cappedPath(entity.envelope),
+        z.boolean().describe('True when more rows matched than the total says (the count stopped at its cap)'),
+      );
+  }
   const build = (t: Tree<z.ZodType>): z.ZodType =>
     z.object(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v instanceof z.ZodType ? v : build(v)])));
   return build(tree);
 }
 
 /** A list response body: rows (and total) at the envelope's paths. */
-export function listEnvelope(entity: { envelope: Envelope }, rows: unknown[], total: number): Record<string, unknown> {
+export function listEnvelope(
+  entity: { envelope: Envelope },
+  rows: unknown[],
+  total: number,
+  /** For a list with a count cap: whether the count stopped at it. */
+  capped?: boolean,
+): Record<string, unknown> {
   const out: Tree<unknown> = {};
   put<unknown>(out, entity.envelope.rows.split('.'), rows);
   if (entity.envelope.total) put<unknown>(out, entity.envelope.total.split('.'), total);
+  if (entity.envelope.total && capped !== undefined) put<unknown>(out, cappedPath(entity.envelope), capped);
   return out;
 }
 

@@ -64,6 +64,14 @@ export interface PageParams {
   limit: number;
   sortBy?: string;
   order?: string;
+  /** `true`/`false`: the direction as the audit screens send it; wins over `order` when given. */
+  descending?: string;
+}
+
+/** The direction a list's parameters ask for: `descending` when given, else `order`. */
+export function sortOrder(params: Pick<PageParams, 'order' | 'descending'>): string | undefined {
+  if (params.descending !== undefined) return params.descending === 'true' ? 'desc' : 'asc';
+  return params.order;
 }
 
 export interface PagePlan extends PageWindow {
@@ -99,7 +107,7 @@ export function planPage(
   return {
     limit: params.limit,
     offset: offsetOf(params.page, params.limit),
-    orderBy: orderWithEmptyLast(sortExpr, params.order, tieBreak),
+    orderBy: orderWithEmptyLast(sortExpr, sortOrder(params), tieBreak),
     sortKey,
     sortExpr,
   };
@@ -129,5 +137,5 @@ export function planPagedWindow(
   const column = (sort as Readonly<Record<string, SortColumn>>)[key]!;
   if (column.needs && !permissions.can(column.needs))
     throw badRequest(`Sorting by ${key} needs the ${column.needs} permission`);
-  return { ...window, orderBy: orderWithEmptyLast(column.expr, params.order, tieBreak, column.notNull) };
+  return { ...window, orderBy: orderWithEmptyLast(column.expr, sortOrder(params), tieBreak, column.notNull) };
 }

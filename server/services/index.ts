@@ -3,7 +3,7 @@ import type { ServiceDefinition } from '../http/service';
 import { declaredListRoutes } from '../lists/declaredLists';
 import { sessionRoutes } from './main/sessionRoutes';
 import { adminUserRoutes } from './main/adminUserRoutes';
-import { auditRoutes } from './main/auditRoutes';
+import { auditRoutes } from './main/audit/routes';
 import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
 import { preferenceRoutes } from './main/preferenceRoutes';

@@ -1,4 +1,4 @@
-/** Custom pages of the admin area, mounted by App.tsx. */
+/** Custom pages of the admin area, mounted by App.tsx (each loaded on demand). */
 import type { PageRoute } from './pageRoutes';
 import roles from './roles';
 

@@ -1,13 +1,9 @@
-/** Custom pages of the personal area (and the token and audit screens), mounted by App.tsx. */
-import type { PageRoute } from './pageRoutes';
-import { ApiManagerPage } from './tokens/ApiManagerPage';
-import { IntegrationsPage } from './tokens/IntegrationsPage';
-import { PersonalLogsPage } from './logs/PersonalLogsPage';
-import { SystemLogsPage } from './logs/SystemLogsPage';
+/** Custom pages of the personal area (and the token and audit screens), mounted by App.tsx; loaded on demand. */
+import { lazyNamed, type PageRoute } from './pageRoutes';
 
 export const PERSONAL_PAGES: PageRoute[] = [
-  { path: '/users/api', component: ApiManagerPage },
-  { path: '/users/integrations', component: IntegrationsPage },
-  { path: '/logs/personal', component: PersonalLogsPage },
-  { path: '/logs/admin', component: SystemLogsPage },
+  { path: '/users/api', component: lazyNamed(() => import('./tokens/ApiManagerPage'), 'ApiManagerPage') },
+  { path: '/users/integrations', component: lazyNamed(() => import('./tokens/IntegrationsPage'), 'IntegrationsPage') },
+  { path: '/logs/personal', component: lazyNamed(() => import('./logs/PersonalLogsPage'), 'PersonalLogsPage') },
+  { path: '/logs/admin', component: lazyNamed(() => import('./logs/SystemLogsPage'), 'SystemLogsPage') },
 ];

@@ -1,12 +1,14 @@
-/** Custom pages of the preferences area, mounted by App.tsx. */
-import type { PageRoute } from './pageRoutes';
-import { QueryLanguageHelpPage } from './help/QueryLanguageHelpPage';
-import { PresetsPage } from './preferences/PresetsPage';
-import { InstallationQueriesPage, SensorQueriesPage } from './preferences/SavedQueriesPage';
+/** Custom pages of the preferences area, mounted by App.tsx; loaded on demand. */
+import { lazyNamed, type PageRoute } from './pageRoutes';
+
+const savedQueries = () => import('./preferences/SavedQueriesPage');
 
 export const PREFERENCES_PAGES: PageRoute[] = [
-  { path: '/preferences/presets', component: PresetsPage },
-  { path: '/preferences/queries/installations', component: InstallationQueriesPage },
-  { path: '/preferences/queries/sensors', component: SensorQueriesPage },
-  { path: '/help/query-language', component: QueryLanguageHelpPage },
+  { path: '/preferences/presets', component: lazyNamed(() => import('./preferences/PresetsPage'), 'PresetsPage') },
+  { path: '/preferences/queries/installations', component: lazyNamed(savedQueries, 'InstallationQueriesPage') },
+  { path: '/preferences/queries/sensors', component: lazyNamed(savedQueries, 'SensorQueriesPage') },
+  {
+    path: '/help/query-language',
+    component: lazyNamed(() => import('./help/QueryLanguageHelpPage'), 'QueryLanguageHelpPage'),
+  },
 ];

@@ -5,12 +5,15 @@
  */
 import { useTranslate } from 'react-admin';
 import { ENTITIES, entityNameKey, type EntityDecl } from '../../common/entities';
-import { ResourceList } from './ResourceList';
+import { lazyNamed } from '../pages/pageRoutes';
 import type { ConsoleResource } from './resource';
 import sensors from './sensors';
 import tags from './tags';
 import users from './users';
 import installations from './installations';
+
+/** The generic list, loaded with the first list that uses it. */
+const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
 
 /** Resources with screens of their own. */
 const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, ...tags];

@@ -47,9 +47,9 @@ it('enables the samples API only with a samples limit, and removing the limit tu
   expect(refused.statusCode).toBe(422);
   await t.call('PUT', `${base}/limitSamples/`, { token: sales, body: { day: 1000 } });
   const on = await t.call('POST', `${base}/samplesAPI/enable`, { token: sales });
-  expect(on.json().data.user.samplesApi).toBe(true);
+  expect(on.json().data.user.samplesAPI).toBe(true);
   const gone = await t.call('DELETE', `${base}/limitSamples/`, { token: sales });
-  expect(gone.json().data.user).toMatchObject({ samplesApi: false, limitSamples: null });
+  expect(gone.json().data.user).toMatchObject({ samplesAPI: false, limitSamples: null });
 });
 
 it('assigns and removes the contractor; an unknown contractor is a 422', async () => {

@@ -409,7 +409,7 @@ describe('API-key users', () => {
         endOfDeal: contractors.endOfDeal,
         companyOwner: contractors.companyOwner,
         internal: apiUsers.internal,
-        samplesApi: apiUsers.samplesApi,
+        samplesAPI: apiUsers.samplesApi,
         limitStandard: apiUsers.limitStandard,
         limitSamples: apiUsers.limitSamples,
       })

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { apiTokens, roles } from '../../server/db/schema';
 import { sha256 } from '../../server/auth/password';
-import { SEARCH_COUNT_CAP, SEARCH_DOCUMENT } from '../../server/services/main/auditRoutes';
+import { SEARCH_DOCUMENT } from '../../server/services/main/audit/repository';
+import { SEARCH_COUNT_CAP } from '../../server/services/main/audit/schemas';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 const WEEK = 6.048e8;
@@ -356,6 +357,29 @@ describe('audit logs', () => {
     expect(byUser.filter(Boolean)).toEqual([...byUser.filter(Boolean)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const oldest = (await logs('admin', 'admin', '?descending=false&limit=10')).data.logs.map((l) => l.logId);
     expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
+    // `order` is accepted too (the list builder's parameter); `descending`, when given, wins.
+    expect((await logs('admin', 'admin', '?order=asc&limit=10')).data.logs.map((l) => l.logId)).toEqual(oldest);
+    expect(
+      (await logs('admin', 'admin', '?order=desc&descending=false&limit=10')).data.logs.map((l) => l.logId),
+    ).toEqual(oldest);
+  });
+
+  it('puts events without a user name last in both directions, as every list does', async () => {
+    await t.ctx.db.execute(
+      sql`insert into audit_logs (user_id, user_name, event_type, source_name, message)
+          values (null, null, 'SensorsOrdered', 'System', 'no user')`,
+    );
+    for (const descending of ['true', 'false']) {
+      const { data, meta } = await logs('admin', 'admin', `?sortBy=userName&descending=${descending}&limit=1000`);
+      const names = data.logs.map((l) => l.userName);
+      expect(meta.totalCount).toBe(names.length);
+      const firstEmpty = names.indexOf(null);
+      expect(firstEmpty, descending).toBeGreaterThan(0);
+      expect(
+        names.slice(firstEmpty).every((n) => n === null),
+        descending,
+      ).toBe(true);
+    }
   });
 
   it('pages with page and limit', async () => {

@@ -1,3 +1,6 @@
-import { GenerateTokensPage } from './GenerateTokensPage';
+import { lazyNamed } from '../pageRoutes';
 
-export default { path: '/sensors/create', component: GenerateTokensPage };
+export default {
+  path: '/sensors/create',
+  component: lazyNamed(() => import('./GenerateTokensPage'), 'GenerateTokensPage'),
+};

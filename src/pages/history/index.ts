@@ -1,6 +1,8 @@
-import { InstallationHistoryPage, SensorHistoryPage } from './HistoryPage';
+import { lazyNamed } from '../pageRoutes';
+
+const historyPage = () => import('./HistoryPage');
 
 export default [
-  { path: '/sensors/:id/history', component: SensorHistoryPage },
-  { path: '/installations/:id/history', component: InstallationHistoryPage },
+  { path: '/sensors/:id/history', component: lazyNamed(historyPage, 'SensorHistoryPage') },
+  { path: '/installations/:id/history', component: lazyNamed(historyPage, 'InstallationHistoryPage') },
 ];

@@ -1,3 +1,3 @@
-import { RolesPage } from './RolesPage';
+import { lazyNamed } from '../pageRoutes';
 
-export default { path: '/users/roles', component: RolesPage };
+export default { path: '/users/roles', component: lazyNamed(() => import('./RolesPage'), 'RolesPage') };

@@ -1,3 +1,6 @@
-import { SensorStatusPage } from './SensorStatusPage';
+import { lazyNamed } from '../pageRoutes';
 
-export default { path: '/sensors/status', component: SensorStatusPage };
+export default {
+  path: '/sensors/status',
+  component: lazyNamed(() => import('./SensorStatusPage'), 'SensorStatusPage'),
+};

@@ -1,5 +1,8 @@
 import { sensor } from '../../../common/entities';
+import { lazyNamed } from '../../pages/pageRoutes';
 import type { ConsoleResource } from '../resource';
-import { SensorList } from './SensorList';
 
-export default { entity: sensor, list: SensorList } satisfies ConsoleResource;
+export default {
+  entity: sensor,
+  list: lazyNamed(() => import('./SensorList'), 'SensorList'),
+} satisfies ConsoleResource;

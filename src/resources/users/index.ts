@@ -1,5 +1,5 @@
 import { staffUser } from '../../../common/entities';
+import { lazyNamed } from '../../pages/pageRoutes';
 import type { ConsoleResource } from '../resource';
-import { UserList } from './UserList';
 
-export default { entity: staffUser, list: UserList } satisfies ConsoleResource;
+export default { entity: staffUser, list: lazyNamed(() => import('./UserList'), 'UserList') } satisfies ConsoleResource;

@@ -26,7 +26,7 @@ const SORT: Record<(typeof API_USER_SORT_KEYS)[number], SortColumn> = {
   endOfDeal: { expr: contractors.endOfDeal },
   companyOwner: { expr: lower(contractors.companyOwner) },
   internal: { expr: apiUsers.internal, notNull: true },
-  samplesApi: { expr: apiUsers.samplesApi, notNull: true },
+  samplesAPI: { expr: apiUsers.samplesApi, notNull: true },
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -52,7 +52,7 @@ const PAGE_SELECT = {
   endOfDeal: contractors.endOfDeal,
   companyOwner: contractors.companyOwner,
   internal: apiUsers.internal,
-  samplesApi: apiUsers.samplesApi,
+  samplesAPI: apiUsers.samplesApi,
   limitStandard: apiUsers.limitStandard,
   limitSamples: apiUsers.limitSamples,
 };

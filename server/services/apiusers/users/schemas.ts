@@ -17,7 +17,7 @@ export const API_USER_SORT_KEYS = [
   'endOfDeal',
   'companyOwner',
   'internal',
-  'samplesApi',
+  'samplesAPI',
 ] as const;
 
 const idList = z
@@ -60,7 +60,7 @@ export const apiUserRow = z.object({
   endOfDeal: z.string().nullable(),
   companyOwner: z.string().nullable(),
   internal: z.boolean(),
-  samplesApi: z.boolean(),
+  samplesAPI: z.boolean(),
   limitStandard: limits,
   limitSamples: limits,
   customDealExpired: z.boolean().describe('A custom limit exists and the contractor deal ended before today'),

@@ -1,0 +1,41 @@
+/** Audit logs, request and response shapes: the list's querystring (page, limit, sortBy, order or descending, type, search) and row. */
+import { z } from 'zod';
+import { AUDIT_EVENT_TYPES } from '../../../../common/auditEvents';
+import { AUDIT_DEFAULT_PAGE_SIZE } from '../../../../common/domain';
+import { pageQuery } from '../../../http/paging';
+import { descendingQuery, sortQuery } from '../../../lists/params';
+
+export const AUDIT_SORT_KEYS = ['logId', 'createdDate', 'eventType', 'sourceName', 'userName'] as const;
+
+/**
+ * A search is counted only up to this many matches: counting every row that contains a common word
+ * (a third of a million rows, each re-checked against the pattern) would cost more than the page
+ * itself. Above the cap, totalCount is the cap and `capped` is true ("more than 10,000").
+ * Unsearched lists are counted exactly (an index-only count, cheap even over a million rows).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export const auditLogQuery = z.object({
+  ...pageQuery(1000, AUDIT_DEFAULT_PAGE_SIZE),
+  ...sortQuery(AUDIT_SORT_KEYS, 'logId', 'desc'),
+  ...descendingQuery,
+  type: z.enum(AUDIT_EVENT_TYPES).optional(),
+  search: z.string().max(200).optional(),
+});
+
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditLogRow = z.object({
+  logId: z.number(),
+  createdDate: z.date(),
+  userName: z.string().nullable(),
+  eventType: z.string(),
+  sourceName: z.string(),
+  message: z.string(),
+});
+
+/** The envelope (data.logs, meta.totalCount) and the count cap of a search, shared by both lists and the benchmark. */
+export const AUDIT_LIST_OPTIONS = {
+  envelope: { rows: 'data.logs', total: 'meta.totalCount' },
+  countCap: { max: SEARCH_COUNT_CAP, when: (q: AuditLogQuery) => Boolean(q.search?.trim()) },
+} as const;
