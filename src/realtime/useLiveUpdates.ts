@@ -42,14 +42,17 @@ export function useLiveUpdates(
     else {
       const { realtime } = runtimeConfig();
       if (!realtime?.key) return;
-      transport = pusherTransport({ key: realtime.key, host: realtime.host, port: realtime.port }, userId, (socketId, channel) =>
-        dataProvider.authorizeChannel('installations', { socketId, channel }),
+      transport = pusherTransport(
+        { key: realtime.key, host: realtime.host, port: realtime.port },
+        userId,
+        (socketId, channel) => dataProvider.authorizeChannel('installations', { socketId, channel }),
       );
     }
     const controller = new LiveUpdates(
       transport,
       {
-        subscribe: (socketId, followed) => dataProvider.followInstallations('installations', { socketId, ids: followed }),
+        subscribe: (socketId, followed) =>
+          dataProvider.followInstallations('installations', { socketId, ids: followed }),
         unsubscribe: (socketId) => dataProvider.unfollowInstallations('installations', { socketId }),
       },
       {
