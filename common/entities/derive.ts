@@ -68,6 +68,20 @@ export function visibleEntityFields(entity: EntityDecl, permissions: PermissionS
   return entity.fields.filter((f) => set.can(f.permission));
 }
 
+/** The rule that lets a caller edit a field; a field without one cannot be edited (a programming error to ask). */
+export function editRule(entity: EntityDecl, name: string): PermissionRule {
+  const rule = fieldOf(entity, name)?.edit;
+  if (rule === undefined) throw new Error(`${entity.name}.${name} declares no edit rule`);
+  return rule;
+}
+
+/** The rule of an action the caller relies on (a programming error when the entity has no such action). */
+export function requiredActionRule(entity: Pick<EntityDecl, 'access' | 'name'>, action: string): PermissionRule {
+  const rule = actionRule(entity, action);
+  if (rule === undefined) throw new Error(`${entity.name} declares no ${action} action`);
+  return rule;
+}
+
 /** Names of the fields a caller may see, for gating rows. */
 export function visibleFieldNames(entity: EntityDecl, permissions: PermissionSet | Iterable<string>): Set<string> {
   return new Set(visibleEntityFields(entity, permissions).map((f) => f.name));

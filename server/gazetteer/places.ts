@@ -4,20 +4,10 @@
  * and local name, parent and centre. It answers address edits (country / state / city by OSM id)
  * and address geocoding when no external geocoder is configured.
  */
+import type { Place } from '../../common/places';
 import { CITIES, VOIVODESHIPS } from '../db/seeds/reference';
 
-export type PlaceKind = 'country' | 'state' | 'city';
-
-export interface Place {
-  osmId: string;
-  kind: PlaceKind;
-  name: string;
-  nameLocal: string;
-  /** OSM id of the enclosing place (state → country, city → state). */
-  parentId: string | null;
-  lat: number;
-  lon: number;
-}
+export type { Place, PlaceKind } from '../../common/places';
 
 export const POLAND_OSM_ID = 'R49715';
 

@@ -8,6 +8,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import type { Communication, SensorStatus, TagType } from '../../common/domain';
 import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from '../../common/presets';
 import type { TagDef } from '../../common/query';
+import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
 
 // ---- Records --------------------------------------------------------------------------------
@@ -248,17 +249,7 @@ export interface SensorMethods {
   idleSensor(resource: 'sensors', params: { id: Identifier }): Promise<{ id: number; status: string }>;
 }
 
-/** A place of the gazetteer (GET /places): a country, state or city by OpenStreetMap id. */
-export interface Place {
-  osmId: string;
-  kind: PlaceKind;
-  name: string;
-  nameLocal: string;
-  parentId: string | null;
-  lat: number;
-  lon: number;
-}
-export type PlaceKind = 'country' | 'state' | 'city';
+export type { Place, PlaceKind } from '../../common/places';
 
 /** The inline text editors of an installation and the path of each call under /installations/{id}. */
 export type InstallationTextField = 'visibleBy' | 'contact/fullName' | 'contact/email' | 'contact/phoneNumber';

@@ -15,7 +15,7 @@ import {
   type MeasuredParam,
   type SensorStatus,
 } from '../../../../common/domain';
-import { fieldRule, installation } from '../../../../common/entities';
+import { editRule, fieldRule, installation, requiredActionRule } from '../../../../common/entities';
 import { MESSAGES, email, phone, type Rule } from '../../../../common/validation';
 import { installationTagValues, installations, sensors, type Suspension } from '../../../db/schema';
 import { badRequest, unprocessable } from '../../../http/errors';
@@ -197,7 +197,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
   app.patch(
     '/installations/:id/visibility',
     {
-      config: { permission: 'edit_visibility' },
+      config: { permission: editRule(installation, 'isVisible') },
       schema: {
         summary: 'Show or hide the installation on the public map and in open-API responses',
         tags: TAGS,
@@ -226,7 +226,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
   app.patch(
     '/installations/:id/visibleBy',
     {
-      config: { permission: 'edit_visible_by' },
+      config: { permission: editRule(installation, 'visibleBy') },
       schema: {
         summary: 'The e-mail of the person the installation is visible to (empty clears it)',
         tags: TAGS,
@@ -252,22 +252,19 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
   const contactFields = [
     {
       path: 'fullName',
-      column: 'contactFullName',
-      permission: ['edit_contact', 'edit_contact_full_name'],
+      field: 'contactFullName',
       rule: (v: unknown) => (String(v).length > 200 ? MESSAGES.shorter(201) : undefined),
       label: 'Contact name',
     },
     {
       path: 'email',
-      column: 'contactEmail',
-      permission: ['edit_contact', 'edit_contact_email'],
+      field: 'contactEmail',
       rule: email,
       label: 'Contact e-mail',
     },
     {
       path: 'phoneNumber',
-      column: 'contactPhoneNumber',
-      permission: ['edit_contact', 'edit_contact_phone_number'],
+      field: 'contactPhoneNumber',
       rule: phone,
       label: 'Contact phone',
     },
@@ -276,7 +273,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
     app.patch(
       `/installations/:id/contact/${f.path}`,
       {
-        config: { permission: [...f.permission] },
+        config: { permission: editRule(installation, f.field) },
         schema: {
           summary: `${f.label} of the installation (empty clears it)`,
           tags: TAGS,
@@ -292,7 +289,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
             const value = checked(request.body.value, f.rule, f.label);
             await tx
               .update(installations)
-              .set({ [f.column]: value, date: new Date() })
+              .set({ [f.field]: value, date: new Date() })
               .where(eq(installations.id, row.id));
             return {
               result: { installationId: row.installationId, value },
@@ -306,7 +303,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
   app.patch(
     '/installations/:id/address',
     {
-      config: { permission: 'edit_address' },
+      config: { permission: editRule(installation, 'city') },
       schema: {
         summary: 'Set the country, state or city of the address by OpenStreetMap id (one per call)',
         description: 'The place is looked up in the gazetteer; the field, its Local variant and its Id are stored.',
@@ -348,7 +345,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
   app.patch(
     '/installations/:id/altaddress',
     {
-      config: { permission: 'edit_alternative_address' },
+      config: { permission: editRule(installation, 'alternativeAddress1') },
       schema: {
         summary: 'The two alternative address lines (empty clears a line)',
         tags: TAGS,
@@ -449,7 +446,7 @@ export const installationEditRoutes: ServiceRoutes = (app, ctx) => {
     app.post(
       `/installations/:id/${action}`,
       {
-        config: { permission: action === 'suspend' ? 'suspend_sensors' : 'unsuspend_sensors' },
+        config: { permission: requiredActionRule(installation, action) },
         schema: {
           summary:
             action === 'suspend'
