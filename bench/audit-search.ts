@@ -10,15 +10,14 @@
  *   BENCH_ROWS=200000 BENCH_RUNS=5 …                    # smaller fill, more repetitions
  *   BENCH_KEEP=1 …                                      # keep the PostgreSQL database for EXPLAIN ANALYZE
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { AUDIT_EVENT_TYPES } from '../common/auditEvents';
 import { AUDIT_DEFAULT_PAGE_SIZE } from '../common/domain';
 import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../server/db';
+import { benchMain, scratchPostgres } from './support';
 import { PermissionSet } from '../common/permissions';
 import type { Principal } from '../server/auth/sessions';
 import { pagedListBody } from '../server/lists/endpoint';
@@ -162,29 +161,11 @@ async function openTarget(): Promise<{ database: Database; label: string; cleanu
     const database = await openDatabase({});
     return { database, label: 'PGlite (in memory)', cleanup: () => database.close() };
   }
-  const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
+  const { database, name, drop } = await scratchPostgres(url);
   const version = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as {
     rows: { v: string }[];
   };
-  return {
-    database,
-    label: `PostgreSQL ${version.rows[0]?.v} (database ${name})`,
-    async cleanup() {
-      await database.close();
-      if (process.env.BENCH_KEEP) return console.log(`kept database ${name}`);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return { database, label: `PostgreSQL ${version.rows[0]?.v} (database ${name})`, cleanup: drop };
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(8)} ms`;
@@ -229,7 +210,4 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(main);

@@ -10,19 +10,15 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/installations-map.ts
  *   BENCH_INSTALLATIONS=250000 BENCH_RUNS=9 …
  */
-import crypto from 'node:crypto';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database, type Db } from '../server/db';
+import type { Database, Db } from '../server/db';
 import { buildIndex, markersIn, type InstallationPoints } from '../src/resources/installations/map/clusters';
-import { listeningApp } from './support';
+import { benchMain, httpGet as get, listeningApp, medianMs, onEachDatabase } from './support';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
 
 /** Warsaw, Kraków, Łódź, Wrocław, Poznań, Gdańsk, Katowice, Lublin. */
 const CITIES = [
@@ -83,31 +79,7 @@ async function fill(db: Db) {
   await exec(db, 'ANALYZE');
 }
 
-function get(port: number, path: string, token: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      })
-      .on('error', reject);
-  });
-}
-
-/** Median of RUNS timings after one warm-up run. */
-function median(body: () => unknown): Promise<number> {
-  return (async () => {
-    const times: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      const started = performance.now();
-      await body();
-      if (i > 0) times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)]!;
-  })();
-}
+const median = (body: () => unknown) => medianMs(RUNS, body);
 
 const row = (name: string, ms: number, extra = '') =>
   console.log(`${name.padEnd(52)} ${`${ms.toFixed(1)} ms`.padStart(10)} ${extra}`);
@@ -173,32 +145,4 @@ async function run(kind: string, database: Database) {
   await app.close();
 }
 
-async function main() {
-  const lite = await openDatabase({});
-  try {
-    await run('PGlite', lite);
-  } finally {
-    await lite.close();
-  }
-  if (PG_URL) {
-    const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await run('PostgreSQL', database);
-    } finally {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(() => onEachDatabase(run));

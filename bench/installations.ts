@@ -10,17 +10,14 @@
  *                                                       # also PostgreSQL (a throwaway database)
  *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 …
  */
-import { listeningApp } from './support';
-import crypto from 'node:crypto';
+import { benchMain, listeningApp, medianMs, onEachDatabase } from './support';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database, type Db } from '../server/db';
+import type { Database, Db } from '../server/db';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
 const CITIES = ['Krakow', 'Warsaw', 'Gdansk', 'Wroclaw', 'Poznan', 'Lodz', 'Katowice', 'Lublin'];
 
 const CASES = [
@@ -128,16 +125,7 @@ function exportOnce(port: number, token: string): Promise<{ ms: number; lines: n
   });
 }
 
-async function median(body: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i <= RUNS; i++) {
-    const started = performance.now();
-    await body();
-    if (i > 0) times.push(performance.now() - started); // the first run warms up
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
+const median = (body: () => Promise<unknown>) => medianMs(RUNS, body);
 
 async function run(kind: string, database: Database) {
   const t0 = performance.now();
@@ -172,32 +160,4 @@ async function run(kind: string, database: Database) {
   await app.close();
 }
 
-async function main() {
-  const lite = await openDatabase({});
-  try {
-    await run('PGlite', lite);
-  } finally {
-    await lite.close();
-  }
-  if (PG_URL) {
-    const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await run('PostgreSQL', database);
-    } finally {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(() => onEachDatabase(run));

@@ -17,20 +17,17 @@
  * PGlite runs inside this process, so its memory is part of the RSS; the figures that matter are the
  * ratios and the growth during a case ("+RSS"), not the absolute numbers.
  */
-import { listeningApp } from './support';
-import crypto from 'node:crypto';
+import { benchMain, listeningApp, onEachDatabase } from './support';
 import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type Database, type Db } from '../server/db';
+import type { Database, Db } from '../server/db';
 import { PERMISSIONS, PermissionSet } from '../common/permissions';
 import { exportCsv, planExport } from '../server/services/main/sensorRoutes';
 
 const SENSORS = Number(process.env.BENCH_SENSORS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
 const FILTER = 'communication in (GSM, NBIOT) and status in (Installed, Suspended) and contractorId != null';
 
 interface Case {
@@ -215,35 +212,7 @@ async function main() {
   console.log(
     `Node ${process.version}; RSS sampled every 5 ms during each request${(globalThis as { gc?: unknown }).gc ? ', GC before each' : ' (run with --expose-gc for a GC before each)'}`,
   );
-  const lite = await openDatabase({});
-  try {
-    await run('PGlite', lite);
-  } finally {
-    await lite.close();
-  }
-  if (PG_URL) {
-    const admin = new URL(PG_URL);
-    const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const url = new URL(admin.toString());
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await run('PostgreSQL', database);
-    } finally {
-      await database.close();
-      const d = new pg.Client({ connectionString: admin.toString() });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    }
-  } else console.log('\n(set TEST_DATABASE_URL to also run on PostgreSQL)');
+  await onEachDatabase(run);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(main);

@@ -1,9 +1,13 @@
 /** What the HTTP benchmarks share: the real app on a filled database, listening, with an admin token. */
+import crypto from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import type { Database } from '../server/db';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/db';
 import { roles, staffUsers } from '../server/db/schema';
 import { createContext } from '../server/start';
 
@@ -28,4 +32,86 @@ export async function listeningApp(database: Database) {
     .returning({ id: staffUsers.id });
   const token = (await ctx.sessions.startSession(ctx.db, user!.id)).tokens.accessToken;
   return { ctx, app, port, token };
+}
+
+/** A throwaway PostgreSQL database next to `adminUrl`'s, migrated by openDatabase, dropped by `drop()` (kept with BENCH_KEEP). */
+export async function scratchPostgres(
+  adminUrl: string,
+): Promise<{ database: Database; name: string; drop(): Promise<void> }> {
+  const name = `aq_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = async <T>(body: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      return await body(c);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    name,
+    async drop() {
+      await database.close();
+      if (process.env.BENCH_KEEP) return console.log(`kept database ${name}`);
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** PostgreSQL for the benchmarks, when one is named (TEST_DATABASE_URL or BENCH_DATABASE_URL). */
+export const BENCH_PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
+
+/** Runs `body` on an in-memory PGlite, then on a scratch PostgreSQL database when BENCH_PG_URL is set. */
+export async function onEachDatabase(body: (kind: 'PGlite' | 'PostgreSQL', database: Database) => Promise<void>) {
+  const lite = await openDatabase({});
+  try {
+    await body('PGlite', lite);
+  } finally {
+    await lite.close();
+  }
+  if (!BENCH_PG_URL) return console.log('\n(set TEST_DATABASE_URL to also run on PostgreSQL)');
+  const scratch = await scratchPostgres(BENCH_PG_URL);
+  try {
+    await body('PostgreSQL', scratch.database);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** Median wall time of `runs` runs of `body`, after one warm-up run. */
+export async function medianMs(runs: number, body: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const started = performance.now();
+    await body();
+    if (i > 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** GET with the bearer token; the status and the whole body. */
+export function httpGet(port: number, path: string, token: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** A benchmark's entry point: prints the error and exits 1 when it fails. */
+export function benchMain(main: () => Promise<void>) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }
