@@ -6,25 +6,14 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import {
-  useDataProvider,
-  useInput,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-  ValidationError,
-  type InputProps,
-} from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import { useDataProvider, useInput, useTranslate, ValidationError, type InputProps } from 'react-admin';
 import { fieldLabelKey, installation } from '../../../../common/entities';
 import { required as requiredRule } from '../../../../common/validation';
 import { ruleValidator } from '../../../components/formValidation';
-import { FormDialog } from '../../../components/FormDialog';
-import { success } from '../../../components/sensors/notifications';
 import type { AppDataProvider, Place, PlaceKind } from '../../../dataProviders/types';
 import type { Installation } from '../types';
-import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
-import { EditableCell, TextValue } from './EditableCell';
+import { TextValue } from './EditableCell';
+import { DialogEditorCell, useInstallationEdit } from './useInstallationEdit';
 
 const required = ruleValidator(requiredRule);
 
@@ -68,44 +57,32 @@ function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind
 }
 
 export function AddressEditor({ part, canEdit }: { part: 'country' | 'state' | 'city'; canEdit: boolean }) {
-  const record = useRecordContext<Installation>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateInstallationInCache();
-  if (!record) return null;
-  const id = record.installationId;
+  const { record, id, dataProvider, translate } = useInstallationEdit();
+  if (!record || id === undefined) return null;
   const labelKey = fieldLabelKey(installation, part);
+  const titleArgs = { field: translate(labelKey), id };
   const parentId = (part === 'state' ? record.countryId : part === 'city' ? record.stateId : undefined) as
     string | null | undefined;
   return (
-    <EditableCell
+    <DialogEditorCell
       display={<TextValue value={record[part]} />}
       canEdit={canEdit}
-      label={translate('installations.editField', { field: translate(labelKey), id })}
-      dialog={(close) => (
-        <FormDialog
-          title="installations.editField"
-          titleArgs={{ field: translate(labelKey), id }}
-          defaultValues={{ place: null }}
-          fields={['place']}
-          onSubmit={async (values: FieldValues) => {
-            const place = values.place as Place;
-            const address = await dataProvider.setInstallationAddress('installations', {
-              id,
-              part,
-              osmId: place.osmId,
-            });
-            updateInCache(id, address as Partial<Installation>);
-            notify(...success('aq.notifications.saved'));
-            close();
-          }}
-          onClose={close}
-          maxWidth="sm"
-        >
-          <PlaceInput source="place" label={labelKey} kind={part} parentId={parentId ?? undefined} />
-        </FormDialog>
-      )}
-    />
+      label={translate('installations.editField', titleArgs)}
+      title="installations.editField"
+      titleArgs={titleArgs}
+      defaultValues={{ place: null }}
+      fields={['place']}
+      maxWidth="sm"
+      submit={async (values) => {
+        const place = values.place as Place;
+        return (await dataProvider.setInstallationAddress('installations', {
+          id,
+          part,
+          osmId: place.osmId,
+        })) as Partial<Installation>;
+      }}
+    >
+      <PlaceInput source="place" label={labelKey} kind={part} parentId={parentId ?? undefined} />
+    </DialogEditorCell>
   );
 }

@@ -4,17 +4,13 @@
  * least 6 characters), the contact name at most 200 characters; empty clears the field. The same
  * rules of common/validation run on the server.
  */
-import { TextInput, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import { TextInput } from 'react-admin';
 import { fieldLabelKey, installation } from '../../../../common/entities';
 import { email, maxLength, phone, type Rule } from '../../../../common/validation';
-import { FormDialog } from '../../../components/FormDialog';
 import { ruleValidator } from '../../../components/formValidation';
-import { success } from '../../../components/sensors/notifications';
-import type { AppDataProvider, InstallationTextField } from '../../../dataProviders/types';
-import type { Installation } from '../types';
-import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
-import { EditableCell, TextValue } from './EditableCell';
+import type { InstallationTextField } from '../../../dataProviders/types';
+import { TextValue } from './EditableCell';
+import { DialogEditorCell, useInstallationEdit } from './useInstallationEdit';
 
 /** The text fields with an inline editor: their call path and rules. */
 export const TEXT_EDITORS: Record<string, { path: InstallationTextField; rules: Rule[] }> = {
@@ -25,49 +21,38 @@ export const TEXT_EDITORS: Record<string, { path: InstallationTextField; rules: 
 };
 
 export function TextEditor({ field, canEdit }: { field: keyof typeof TEXT_EDITORS; canEdit: boolean }) {
-  const record = useRecordContext<Installation>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateInstallationInCache();
-  if (!record) return null;
+  const { record, id, dataProvider, translate } = useInstallationEdit();
+  if (!record || id === undefined) return null;
   const editor = TEXT_EDITORS[field]!;
   const labelKey = fieldLabelKey(installation, field);
-  const id = record.installationId;
+  const titleArgs = { field: translate(labelKey), id };
   return (
-    <EditableCell
+    <DialogEditorCell
       display={<TextValue value={record[field]} />}
       canEdit={canEdit}
-      label={translate('installations.editField', { field: translate(labelKey), id })}
-      dialog={(close) => (
-        <FormDialog
-          title="installations.editField"
-          titleArgs={{ field: translate(labelKey), id }}
-          defaultValues={{ value: (record[field] as string | null) ?? '' }}
-          fields={['value']}
-          onSubmit={async (values: FieldValues) => {
-            const text = String(values.value ?? '').trim();
-            const saved = await dataProvider.updateInstallationText('installations', {
-              id,
-              field: editor.path,
-              value: text === '' ? null : text,
-            });
-            updateInCache(id, { [field]: saved });
-            notify(...success('aq.notifications.saved'));
-            close();
-          }}
-          onClose={close}
-        >
-          <TextInput
-            source="value"
-            label={labelKey}
-            validate={ruleValidator(...editor.rules)}
-            autoFocus
-            fullWidth
-            helperText="installations.emptyClears"
-          />
-        </FormDialog>
-      )}
-    />
+      label={translate('installations.editField', titleArgs)}
+      title="installations.editField"
+      titleArgs={titleArgs}
+      defaultValues={{ value: (record[field] as string | null) ?? '' }}
+      fields={['value']}
+      submit={async (values) => {
+        const text = String(values.value ?? '').trim();
+        const saved = await dataProvider.updateInstallationText('installations', {
+          id,
+          field: editor.path,
+          value: text === '' ? null : text,
+        });
+        return { [field]: saved };
+      }}
+    >
+      <TextInput
+        source="value"
+        label={labelKey}
+        validate={ruleValidator(...editor.rules)}
+        autoFocus
+        fullWidth
+        helperText="installations.emptyClears"
+      />
+    </DialogEditorCell>
   );
 }

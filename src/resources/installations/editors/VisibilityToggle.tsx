@@ -4,21 +4,12 @@
  */
 import { useState } from 'react';
 import { Switch } from '@mui/material';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { success } from '../../../components/sensors/notifications';
-import type { AppDataProvider } from '../../../dataProviders/types';
-import type { Installation } from '../types';
-import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
+import { useInstallationEdit } from './useInstallationEdit';
 
 export function VisibilityToggle({ canEdit }: { canEdit: boolean }) {
-  const record = useRecordContext<Installation>();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateInstallationInCache();
+  const { record, id, dataProvider, translate, saved } = useInstallationEdit();
   const [pending, setPending] = useState(false);
-  if (!record) return null;
-  const id = record.installationId;
+  if (!record || id === undefined) return null;
   const visible = Boolean(record.isVisible);
   if (!canEdit) return <>{visible ? '✓' : '✗'}</>;
   return (
@@ -31,15 +22,11 @@ export function VisibilityToggle({ canEdit }: { canEdit: boolean }) {
         if (pending) return;
         setPending(true);
         try {
-          const saved = await dataProvider.setInstallationVisibility('installations', { id, visible: next });
-          updateInCache(id, { isVisible: saved.isVisible });
-          notify(
-            ...success(
-              saved.isVisible ? 'installations.notifications.visible' : 'installations.notifications.invisible',
-              {
-                id,
-              },
-            ),
+          const { isVisible } = await dataProvider.setInstallationVisibility('installations', { id, visible: next });
+          saved(
+            { isVisible },
+            isVisible ? 'installations.notifications.visible' : 'installations.notifications.invisible',
+            { id },
           );
         } catch {
           // The error banner shows the refusal.
