@@ -54,6 +54,8 @@ export interface Config {
   mapTileUrl: string;
   /** External monitoring dashboard of one installation: a URL template with {installationId} and {sensorId}. */
   dashboardUrl: string;
+  /** The CRM's page of a company: a URL template with {hsId}; empty: CRM company names show as text. */
+  crmCompanyUrl: string;
   /** A Nominatim-compatible geocoder (GEOCODER_URL); without it the bundled offline gazetteer answers alone. */
   geocoderUrl?: string;
   /** A HubSpot-compatible CRM (CRM_URL, CRM_TOKEN); without it CRM lookups answer from the contractors' CRM fields. */
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mapTileUrl: env.MAP_TILE_URL ?? '',
     dashboardUrl: env.DASHBOARD_URL ?? '',
+    crmCompanyUrl: env.CRM_COMPANY_URL ?? '',
     geocoderUrl: env.GEOCODER_URL || undefined,
     crmUrl: env.CRM_URL || undefined,
     crmToken: env.CRM_TOKEN || undefined,

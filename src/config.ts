@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   map: { tileUrl: string; center: [number, number]; zoom: number };
   /** External monitoring dashboard of an installation ({installationId}, {sensorId}); empty: no link. */
   dashboardUrl?: string;
+  /** The CRM's page of a company ({hsId}); empty: CRM company names show as text. */
+  crmCompanyUrl?: string;
   apiDocs: string;
 }
 

@@ -49,6 +49,7 @@ import { ExportInstallationsButton } from './ExportInstallationsButton';
 import { InstallationActions, useRowActionRights, type RowActionRights } from './InstallationActions';
 import { LiveIndicator } from './LiveIndicator';
 import { LocationCell } from './LocationCell';
+import { CrmCompanyLink } from '../../components/CrmCompanyLink';
 import { PresetPicker, usePresetChoice } from './PresetPicker';
 import type { Installation } from './types';
 
@@ -83,6 +84,7 @@ function renderCell(column: InstallationColumn, row: Installation, ctx: CellCont
   if (name === 'installationId') return <InstallationIdCell row={row} />;
   if (name === 'isVisible') return <VisibilityToggle canEdit={canEdit} />;
   if (name === 'location') return <LocationCell />;
+  if (name === 'hsName') return <CrmCompanyLink hsId={row.hsId} hsName={row.hsName} />;
   if (name === 'recentActivity') return <ActivityChart flags={row.recentActivity} />;
   if (name in TEXT_EDITORS) return <TextEditor field={name} canEdit={canEdit} />;
   if (name === 'country' || name === 'state' || name === 'city') return <AddressEditor part={name} canEdit={canEdit} />;
