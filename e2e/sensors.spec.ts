@@ -78,6 +78,7 @@ test.describe('sensors list', () => {
   });
 
   test('pages, changes the page size, sorts and filters (plain and advanced)', async ({ page, request }) => {
+    test.slow(); // a reload and five list states in one test
     const all = await sensors(request, '');
     await page.goto('/sensors');
     await expect(pageInfo(page)).toHaveText(`1-10 of ${all.total}`);
@@ -95,6 +96,11 @@ test.describe('sensors list', () => {
     // Sorting by ID descending asks the server (the highest id comes first).
     const newest = await sensors(request, '', { sortBy: 'id', order: 'desc', limit: '1' });
     await page.locator('thead').getByText('ID', { exact: true }).click();
+    await expect(page.locator('tbody tr').first().locator('td.column-id')).toHaveText(String(newest.rows[0]!.id));
+    // Page size and order live in the URL: a reload (or a shared link) shows the same rows.
+    await expect(page).toHaveURL(/[?&]order=DESC/);
+    await page.reload();
+    await expect(page.locator('tbody tr')).toHaveCount(20, { timeout: 15_000 });
     await expect(page.locator('tbody tr').first().locator('td.column-id')).toHaveText(String(newest.rows[0]!.id));
 
     // Advanced query from the URL.

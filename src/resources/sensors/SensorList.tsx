@@ -68,10 +68,8 @@ export function SensorList() {
 
   return (
     <List
-      key={`${search}|${advanced}`}
       resource="sensors"
       title={translate('resources.sensors.name')}
-      disableSyncWithLocation
       storeKey={false}
       filter={search ? { search, advanced } : undefined}
       perPage={DEFAULT_PAGE_SIZE}
