@@ -32,7 +32,7 @@ export function ContractorCreate() {
       }}
       sx={{ maxWidth: 720 }}
     >
-      <SimpleForm defaultValues={DEFAULTS} warnWhenUnsavedChanges={false}>
+      <SimpleForm defaultValues={DEFAULTS} warnWhenUnsavedChanges={false} noValidate>
         <ContractorInputs crm={crm} />
         <ContractorLogoInput />
       </SimpleForm>

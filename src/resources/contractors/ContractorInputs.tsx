@@ -91,13 +91,7 @@ export function ContractorInputs({ crm }: { crm: boolean }) {
         isRequired
         fullWidth
       />
-      <TextInput
-        source="link"
-        label={fieldLabelKey(contractor, 'link')}
-        validate={CONTRACTOR_RULES.link}
-        type="url"
-        fullWidth
-      />
+      <TextInput source="link" label={fieldLabelKey(contractor, 'link')} validate={CONTRACTOR_RULES.link} fullWidth />
       {crm && <CrmInputs />}
     </>
   );

@@ -6,7 +6,7 @@
  * its permission; the CRM company columns show only with view_contractors_company. Row actions open
  * the contractor's history, its developer-portal users and its installations.
  */
-import { Link as MuiLink } from '@mui/material';
+import { Box, Link as MuiLink } from '@mui/material';
 import {
   ColumnsButton,
   CreateButton,
@@ -38,7 +38,18 @@ const Column = DataTable.Col<Contractor>;
 const rowsPerPageOptions = [...(contractor.perPageOptions ?? [10])];
 /** Offered by the Columns button. */
 const hiddenColumns = ['companyState', 'customSla', 'createdAt'];
-const TABLE_SX = { '& td': { py: 0.25 } } as const;
+/** One line per row: long values are cut with an ellipsis and shown whole on hover. */
+const TABLE_SX = { '& td, & th': { whiteSpace: 'nowrap' }, '& td': { py: 0.25 } } as const;
+const CUT_SX = { display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+function Cut({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <>—</>;
+  return (
+    <Box component="span" sx={CUT_SX} title={String(value)}>
+      {String(value)}
+    </Box>
+  );
+}
 
 function ContractorListActions({ canCreate }: { canCreate: boolean }) {
   return (
@@ -79,14 +90,7 @@ function NameCell({ canEdit, canEditCrm }: { canEdit: boolean; canEditCrm: boole
 function LinkCell({ href }: { href: string | null }) {
   if (!href) return <>—</>;
   return (
-    <MuiLink
-      href={href}
-      target="_blank"
-      rel="noreferrer noopener"
-      title={href}
-      variant="body2"
-      sx={{ display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-    >
+    <MuiLink href={href} target="_blank" rel="noreferrer noopener" title={href} variant="body2" sx={CUT_SX}>
       {href.replace(/^https?:\/\//i, '')}
     </MuiLink>
   );
@@ -139,8 +143,8 @@ export function ContractorList() {
         />
         <Column source="link" render={(r) => <LinkCell href={r.link} />} />
         {field('hsId') && <Column source="hsId" render={(r) => text(r.hsId)} />}
-        {field('hsName') && <Column source="hsName" render={(r) => <TextValue value={r.hsName} />} />}
-        {field('companyOwner') && <Column source="companyOwner" render={(r) => text(r.companyOwner)} />}
+        {field('hsName') && <Column source="hsName" render={(r) => <Cut value={r.hsName} />} />}
+        {field('companyOwner') && <Column source="companyOwner" render={(r) => <Cut value={r.companyOwner} />} />}
         {field('companyState') && <Column source="companyState" render={(r) => text(r.companyState)} />}
         {field('endOfDeal') && (
           <Column source="endOfDeal" sx={{ whiteSpace: 'nowrap' }} render={(r) => text(r.endOfDeal)} />
