@@ -168,6 +168,9 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PHONE_MIN_LENGTH = 6;
 export const DESCRIPTION_MAX_LENGTH = 255;
 export const CONTRACTOR_FETCH_LIMIT = 10000;
+/** The CRM company-name lookup of the contractor forms: ids of digits only, longer than 8, after a pause. */
+export const CRM_LOOKUP_MIN_LENGTH = 9;
+export const CRM_LOOKUP_DEBOUNCE_MS = 500;
 /** An access token counts as valid only while more than this many ms remain. */
 export const TOKEN_EXPIRY_MARGIN_MS = 2000;
 export const SUCCESS_MESSAGE_MS = 5000;

@@ -24,6 +24,8 @@ export const VALIDATION_TEXTS = {
   shorter: 'Must be shorter than %{length} characters',
   factors: 'All factors must be filled',
   nameInUse: 'Name already in use',
+  link: 'It must be an http(s) address, such as https://example.org',
+  crmId: 'It must be the numeric CRM company id',
   /** A message about one of several values, naming it: `Kraków…: Must be shorter than 101 characters`. */
   aboutValue: '%{value}: %{error}',
   // Personal presets and saved queries (common/presets.ts).
@@ -87,6 +89,8 @@ export const MESSAGES = {
   shorter: (n: number) => ruleMessage('shorter', { length: n }),
   factors: ruleMessage('factors'),
   nameInUse: ruleMessage('nameInUse'),
+  link: ruleMessage('link'),
+  crmId: ruleMessage('crmId'),
 } as const;
 
 /** A rule returns its message, or undefined when the value passes. */
@@ -178,3 +182,14 @@ export const nameRule =
   (max: number): Rule =>
   (v) =>
     required(v) ?? maxLength(max)(typeof v === 'string' ? v.trim() : v);
+
+/** Contractors (document 2, section 5): longest name and link, and the CRM company id's digits. */
+export const CONTRACTOR_LIMITS = { name: 200, link: 500, crmId: 20 } as const;
+
+/** An optional web address: http:// or https:// and no spaces. */
+export const webLink: Rule = (v) =>
+  isBlank(v) || /^https?:\/\/[^\s]+$/i.test(String(v).trim()) ? undefined : MESSAGES.link;
+
+/** An optional CRM company id: digits only. */
+export const crmId: Rule = (v) =>
+  isBlank(v) || new RegExp(`^\\d{1,${CONTRACTOR_LIMITS.crmId}}$`).test(String(v).trim()) ? undefined : MESSAGES.crmId;

@@ -25,7 +25,11 @@ const store = localStorageStore('1', 'aq-console');
 const AppNotification = () => <Notification autoHideDuration={SUCCESS_MESSAGE_MS} />;
 
 /** The resources, each list shown in a Suspense: the lists' code is loaded on demand. */
-const RESOURCES = CONSOLE_RESOURCES.map((r) => ({ ...r, list: withPageSuspense(r.list) }));
+const RESOURCES = CONSOLE_RESOURCES.map((r) => ({
+  ...r,
+  list: withPageSuspense(r.list),
+  create: r.create && withPageSuspense(r.create),
+}));
 
 export function App() {
   return (
@@ -80,8 +84,8 @@ export function App() {
           ),
         )}
       </CustomRoutes>
-      {RESOURCES.map(({ entity, list }) => (
-        <Resource key={entity.name} name={entity.name} list={list} />
+      {RESOURCES.map(({ entity, list, create }) => (
+        <Resource key={entity.name} name={entity.name} list={list} create={create} />
       ))}
     </Admin>
   );

@@ -1,4 +1,7 @@
-/** Contractors (spec document 2, sections 2.5 and 3). CRM fields need view_contractors_company. */
+/**
+ * Contractors (spec document 2, sections 2.5 and 3). The CRM company fields (hsId, hsName, company
+ * owner and state, end of deal) need view_contractors_company.
+ */
 import { CONTRACTOR_TYPES } from '../domain';
 import { defineEntity, field } from './types';
 
@@ -24,23 +27,27 @@ export const contractor = defineEntity({
     field('type', 'enum', 'Type', { description: 'Contractor type', values: CONTRACTOR_TYPES, column: true }),
     field('logo', 'string', 'Logo'),
     field('link', 'string', 'Link', { description: 'Web link', search: true, column: true }),
-    field('hsId', 'string', 'CRM company ID', { permission: COMPANY, search: true }),
+    field('hsId', 'string', 'CRM company ID', { permission: COMPANY, search: true, csv: true }),
     field('hsName', 'string', 'CRM company', {
       description: 'CRM company name',
       permission: COMPANY,
       search: true,
       column: true,
     }),
-    field('companyOwner', 'string', 'Company owner', { search: true }),
-    field('companyState', 'string', 'Company state', { description: 'Company state (INACTIVE or other)' }),
-    field('endOfDeal', 'date', 'End of deal', { description: 'End of the deal', column: true }),
-    field('customSla', 'boolean', 'Custom SLA'),
-    field('activeSubscriptions', 'integer', 'Active subscriptions'),
+    field('companyOwner', 'string', 'Company owner', { permission: COMPANY, search: true, csv: true }),
+    field('companyState', 'string', 'Company state', {
+      description: 'Company state (INACTIVE or other)',
+      permission: COMPANY,
+      csv: true,
+    }),
+    field('endOfDeal', 'date', 'End of deal', { description: 'End of the deal', permission: COMPANY, column: true }),
+    field('customSla', 'boolean', 'Custom SLA', { csv: true }),
+    field('activeSubscriptions', 'integer', 'Active subscriptions', { csv: true }),
     field('currentInstallations', 'integer', 'Installations', {
       description: 'Number of current installations',
       column: true,
     }),
-    field('createdAt', 'datetime', 'Added at', { description: 'When the contractor was added' }),
+    field('createdAt', 'datetime', 'Added at', { description: 'When the contractor was added', csv: true }),
     field('tags', 'json', 'Tags', { description: 'Tag values by tag id', query: false, sortable: false }),
   ],
 });

@@ -63,6 +63,11 @@ export interface ListRepository<Row> {
    */
   ids?(db: Executor, where: SQL | undefined, plan: PagePlan): Promise<number[]>;
   count(db: Executor, where: SQL | undefined): Promise<number>;
+  /**
+   * Where a tag's value sits in a shaped row, for the CSV export's `tag_<id>` column (default:
+   * `tag_<id>` itself; contractors keep theirs under `tags.<id>`).
+   */
+  tagPath?(tagId: string): string;
   /** API rows with every field; the builder removes what the caller may not see. */
   shape(rows: Row[], ctx: ListContext): Promise<object[]> | object[];
 }
@@ -186,7 +191,9 @@ function exportEndpoint<Row>(
         ?.split(',')
         .map((c) => c.trim())
         .filter(Boolean);
-      const columns = exportColumns(entity, permissions, tagColumns, wanted);
+      const columns = exportColumns(entity, permissions, tagColumns, wanted).map((c) =>
+        repo.tagPath && c.name.startsWith('tag_') ? { ...c, path: repo.tagPath(c.name.slice(4)) } : c,
+      );
       const order = await ids.call(repo, db, where, plan);
       const hidden = hiddenPaths(entity, permissions);
       async function* lines() {

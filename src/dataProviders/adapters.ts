@@ -4,6 +4,8 @@ import type { EntityDecl } from '../../common/entities';
 import { client } from './http';
 import type {
   AppDataProvider,
+  Contractor,
+  ContractorMethods,
   FactorSet,
   InstallationMethods,
   PageMethods,
@@ -228,6 +230,78 @@ const installationsAdapter: Adapter = (def) => {
   return methods;
 };
 
+/**
+ * Contractors: the list is generic; adding one is multipart (`file`, or `logo` naming a default
+ * logo), editing, the logo, tag values, default logos, the CRM lookup and the export are typed
+ * custom methods. The CRM lookup's 404 (no such company) and 503 (CRM down) are answers, not banners.
+ */
+const contractorsAdapter: Adapter = (def) => {
+  const main = client(def.service);
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+  const methods: ContractorMethods & Pick<DataProvider, 'create'> = {
+    async create(_resource, params) {
+      const data = params.data as Record<string, unknown>;
+      const form = new FormData();
+      for (const key of ['name', 'type', 'link', 'hsId', 'hsName'])
+        if (text(data[key]) !== '') form.append(key, text(data[key]));
+      if (data.file instanceof File) form.append('file', data.file, data.file.name);
+      else if (text(data.logo) !== '') form.append('logo', text(data.logo));
+      const body = await main.request<{ data: { contractor: Contractor } }>(def.endpoint, {
+        method: 'POST',
+        body: form,
+      });
+      return { data: body.data.contractor as never };
+    },
+    async updateContractor(_resource, { id, data }) {
+      const body = await main.request<{ data: { contractor: Contractor } }>(path('contractors', id), {
+        method: 'PATCH',
+        body: data,
+      });
+      return body.data.contractor;
+    },
+    async updateContractorLogo(_resource, { id, file }) {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const body = await main.request<{ data: { logo: string } }>(`${path('contractors', id)}/logo`, {
+        method: 'PATCH',
+        body: form,
+      });
+      return body.data.logo;
+    },
+    async updateContractorTag(_resource, { id, tagId, value }) {
+      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
+        path('contractors', id, 'tags', tagId),
+        { method: 'PATCH', body: { value } },
+      );
+      return body.data;
+    },
+    async getDefaultLogos(_resource, { signal }) {
+      const body = await main.request<{ data: { logos: { name: string; url: string }[] } }>(
+        '/contractors/default-logos',
+        { signal },
+      );
+      return body.data.logos;
+    },
+    async lookupCrmCompany(_resource, { hsId, signal }) {
+      try {
+        const body = await main.request<{ data: { name: string } }>(`${path('hubspot', 'contractors', hsId)}/name`, {
+          signal,
+          skipLoading: true,
+          ignoreStatuses: [400, 404, 502, 503],
+        });
+        return body.data.name;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return null;
+      }
+    },
+    exportContractors(_resource, query) {
+      return main.request<Response>('/contractors/export', { query, headers: { Accept: 'text/csv' }, raw: true });
+    },
+  };
+  return methods as Partial<AppDataProvider>;
+};
+
 /** The open installation requests, for the menu badge: polled silently (no loading bar, no banner). */
 const installationRequestsAdapter: Adapter = (def) =>
   ({
@@ -244,6 +318,7 @@ const installationRequestsAdapter: Adapter = (def) =>
 export const ADAPTERS: Record<string, Adapter> = {
   sensors: sensorsAdapter,
   installations: installationsAdapter,
+  contractors: contractorsAdapter,
   'sensors/tags': tagsAdapter,
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,

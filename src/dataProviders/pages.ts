@@ -113,11 +113,12 @@ const logs = page('logs', {
 
 const history = page('history', {
   async getHistory(_resource, { scope, id, signal }) {
-    const body = await main().request<{ data: HistoryRecord[] }>(`/history/${scope}/${encodeURIComponent(id)}`, {
-      signal,
-      ignoreStatuses: [404],
-    });
-    return body.data ?? [];
+    const body = await main().request<{ data: HistoryRecord[] | { installations: HistoryRecord[] } }>(
+      `/history/${scope}/${encodeURIComponent(id)}`,
+      { signal, ignoreStatuses: [404] },
+    );
+    // Contractor history answers `data.installations` (document 2, section 7).
+    return (Array.isArray(body.data) ? body.data : body.data?.installations) ?? [];
   },
 });
 

@@ -110,7 +110,7 @@ export interface HistoryRecord {
   installationRequestId: number | null;
 }
 
-export type HistoryScope = 'sensors' | 'installations';
+export type HistoryScope = 'sensors' | 'installations' | 'contractors';
 
 // Reinstall (document 2, sections 2.3, 3, 7) -- one block
 /** `GET /installations/{id}`: the read form used by reinstall (fields the caller may not see are left out). */
@@ -400,9 +400,59 @@ export interface PageMethods {
   ): Promise<{ installationId: number; sensorId: number }>;
 }
 
+// Contractors (document 2, sections 2.5, 3, 7) -- one block
+/** A contractor as `GET /contractors` lists it; fields the caller may not see are left out. */
+export interface Contractor {
+  id: number;
+  name: string;
+  type: string;
+  /** A URL of the logo (an uploaded file or a default logo), or null. */
+  logo: string | null;
+  link: string | null;
+  hsId?: string | null;
+  hsName?: string | null;
+  companyOwner?: string | null;
+  companyState?: string | null;
+  endOfDeal?: string | null;
+  customSla: boolean;
+  activeSubscriptions: number;
+  currentInstallations: number;
+  createdAt: string;
+  /** Tag values by tag id. */
+  tags: Record<string, TagValue>;
+}
+
+/** What the add and edit forms send (`PATCH /contractors/{id}`; with a logo, `POST /contractors`). */
+export interface ContractorInput {
+  name: string;
+  type: string;
+  link?: string | null;
+  hsId?: string | null;
+  hsName?: string | null;
+}
+
+/** Custom methods of the `contractors` resource; `create` takes ContractorInput plus `file` or `logo`. */
+export interface ContractorMethods {
+  updateContractor(resource: 'contractors', params: { id: Identifier; data: ContractorInput }): Promise<Contractor>;
+  /** `PATCH /contractors/{id}/logo` (multipart file); resolves to the new logo URL. */
+  updateContractorLogo(resource: 'contractors', params: { id: Identifier; file: File }): Promise<string>;
+  updateContractorTag(
+    resource: 'contractors',
+    params: { id: Identifier; tagId: number; value: TagValue },
+  ): Promise<{ tagId: number; value: TagValue }>;
+  getDefaultLogos(resource: 'contractors', params: Signal): Promise<{ name: string; url: string }[]>;
+  /** The CRM company name of a CRM id, or null when the CRM knows no such company (no banner). */
+  lookupCrmCompany(resource: 'contractors', params: { hsId: string } & Signal): Promise<string | null>;
+  /** Every contractor matching the query as CSV (a raw Response to download). */
+  exportContractors(
+    resource: 'contractors',
+    params: { query?: string; sortBy?: string; order?: 'asc' | 'desc' },
+  ): Promise<Response>;
+}
+
 /**
  * The console's data provider. Standard methods serve the entities and the page resources
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
  * `meta.idempotencyKey`, delete).
  */
-export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods;
+export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods & ContractorMethods;

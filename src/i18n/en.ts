@@ -577,6 +577,52 @@ export const en = {
       dashboardOf: 'Monitoring dashboard of installation %{id}',
     },
   },
+  /** Contractors (document 2, sections 2.2, 2.5, 5, 8): the list, its dialogs, the add form and the history. */
+  contractors: {
+    types: {
+      INDIVIDUAL: 'Individual',
+      ACTION: 'Action',
+      AMBASSADOR: 'Ambassador',
+      SMOGFIGHTER: 'Smog fighter',
+    },
+    create: {
+      button: 'Add contractor',
+      title: 'Add contractor',
+      success: 'Added new contractor!',
+    },
+    edit: { title: 'Edit contractor %{name}' },
+    crm: {
+      hint: 'A numeric ID longer than 8 digits fills in the company name from the CRM.',
+      looking: 'Looking up the CRM company…',
+      found: 'CRM company: %{name}',
+      notFound: 'The CRM has no company with ID %{id}.',
+    },
+    logo: {
+      label: 'Logo',
+      of: 'Logo of %{name}',
+      change: 'Upload a new logo',
+      changeOf: 'Upload a new logo of %{name}',
+      changed: 'Logo changed!',
+      defaults: 'Default logos',
+      default: 'Default logo %{name}',
+      upload: 'Upload an image',
+      remove: 'Remove the image',
+      hint: 'Pick a default logo or upload a JPEG, PNG or WebP image (at most 2 MiB).',
+    },
+    tagOf: '%{tag} of %{name}',
+    actions: {
+      title: 'Actions',
+      historyOf: 'Installation history of %{name}',
+      adpUsersOf: 'Developer-portal users of %{name}',
+      installationsOf: 'Installations of %{name}',
+    },
+    history: {
+      title: 'Installations of contractor %{id}',
+      notFound: 'Contractor %{id} was not found.',
+      invalidId: '"%{id}" is not a valid contractor ID.',
+      back: 'Back to Contractors',
+    },
+  },
   hardening: {
     history: {
       notFound: {

@@ -5,4 +5,6 @@ import type { EntityDecl } from '../../common/entities';
 export interface ConsoleResource {
   entity: EntityDecl;
   list: ComponentType;
+  /** The add screen at `/<name>/create`, where the resource has one. */
+  create?: ComponentType;
 }

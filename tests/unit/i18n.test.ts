@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../common/entities';
-import { TAG_CONTEXTS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import { CONTRACTOR_TYPES, TAG_CONTEXTS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
 import { en } from '../../src/i18n/en';
 import { pl, plTranslations } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
@@ -83,6 +83,7 @@ const BUILT_KEYS: Record<string, string[]> = {
   'hardening.history.back.*': ['sensors', 'installations'].map((s) => `hardening.history.back.${s}`),
   'hardening.history.invalidId.*': ['sensors', 'installations'].map((s) => `hardening.history.invalidId.${s}`),
   'hardening.history.notFound.*': ['sensors', 'installations'].map((s) => `hardening.history.notFound.${s}`),
+  'contractors.types.*': CONTRACTOR_TYPES.map((t) => `contractors.types.${t}`),
   'aq.pages.roles.groups.*': ['View', 'Modify', 'Admin', 'Other'].map((g) => `aq.pages.roles.groups.${g}`),
   'aq.pages.sensorStatus.*': ['version', 'bank', 'status', 'lastContact', 'lastUpdated'].map(
     (n) => `aq.pages.sensorStatus.${n}`,

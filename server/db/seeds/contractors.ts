@@ -1,4 +1,9 @@
-/** Demo contractors (individuals, actions, ambassadors, smog fighters) with their CRM fields. */
+/**
+ * Demo contractors (individuals, actions, ambassadors, smog fighters) with their CRM fields
+ * (company, owner, state, end of deal, subscriptions) and, for most organisations, one of the
+ * default logos served by the backend.
+ */
+import { DEFAULT_LOGO_NAMES, defaultLogoUrl } from '../../services/main/contractors/logos';
 import { agoMs, type ContractorRec, type Ctx } from './context';
 import { fromCounts, isoDay, person, slug, uniqueName, withoutLegalForm } from './helpers';
 import { CITY_WEIGHTS, DAY, SURNAMES } from './reference';
@@ -25,6 +30,8 @@ export function buildContractors(c: Ctx): ContractorRec[] {
   const types = fromCounts(r, { INDIVIDUAL: 42, ACTION: 24, AMBASSADOR: 38, SMOGFIGHTER: 26 });
   const used = new Set<string>();
   const ages = types.map(() => r.int(30, 1700)).sort((a, b) => b - a);
+  // A stream of its own, so that adding logos left every other seeded value as it was.
+  const logos = c.root.fork('contractor-logos');
 
   const company = () => {
     const pattern = r.int(0, 9);
@@ -89,7 +96,7 @@ export function buildContractors(c: Ctx): ContractorRec[] {
       id: i + 1,
       name,
       type,
-      logo: null,
+      logo: logos.chance(type === 'INDIVIDUAL' ? 0.2 : 0.75) ? defaultLogoUrl(logos.pick(DEFAULT_LOGO_NAMES)) : null,
       link,
       hsId: crm ? r.digits(r.int(9, 11)) : null,
       hsName: crm ? (r.chance(0.3) ? name.toUpperCase() : name) : null,

@@ -1,6 +1,7 @@
 /**
  * Sensor history (/sensors/{id}/history) and installation history (/installations/{id}/history),
- * view_history_sensor: every installation record of the sensor or installation.
+ * view_history_sensor, and contractor history (/contractors/{id}/history, view_history_contractor):
+ * every installation record of the sensor, installation or contractor, in one shared table.
  */
 import { Alert, Box, Button, Card } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -12,10 +13,26 @@ import { retryUnlessClientError } from '../../dataProviders/queryClient';
 import { HistoryTable } from './HistoryTable';
 import type { HistoryRecord, HistoryScope } from './types';
 
-/** Page titles: `aq.pages.history.title.<scope>`. */
-const TITLES: Record<HistoryScope, string> = {
-  sensors: 'aq.pages.history.title.sensors',
-  installations: 'aq.pages.history.title.installations',
+/** Message keys of each scope: the title, the problems and the way back. */
+const MESSAGES: Record<HistoryScope, { title: string; notFound: string; invalidId: string; back: string }> = {
+  sensors: {
+    title: 'aq.pages.history.title.sensors',
+    notFound: 'hardening.history.notFound.sensors',
+    invalidId: 'hardening.history.invalidId.sensors',
+    back: 'hardening.history.back.sensors',
+  },
+  installations: {
+    title: 'aq.pages.history.title.installations',
+    notFound: 'hardening.history.notFound.installations',
+    invalidId: 'hardening.history.invalidId.installations',
+    back: 'hardening.history.back.installations',
+  },
+  contractors: {
+    title: 'contractors.history.title',
+    notFound: 'contractors.history.notFound',
+    invalidId: 'contractors.history.invalidId',
+    back: 'contractors.history.back',
+  },
 };
 
 /** Ids are positive 32-bit integers, as the server's rule says: anything else is not asked for. */
@@ -46,7 +63,7 @@ function Problem({ scope, message }: { scope: HistoryScope; message: string }) {
       data-testid="history-problem"
       action={
         <Button component={RouterLink} to={`/${scope}`} color="inherit" size="small">
-          {translate(`hardening.history.back.${scope}`)}
+          {translate(MESSAGES[scope].back)}
         </Button>
       }
     >
@@ -59,11 +76,11 @@ export function HistoryPage({ scope }: { scope: HistoryScope }) {
   const translate = useTranslate();
   const { id } = useParams<{ id: string }>();
   const history = useHistory(scope, id);
-  const title = translate(TITLES[scope], { id: id ?? '' });
+  const title = translate(MESSAGES[scope].title, { id: id ?? '' });
   const notFound = history.error instanceof ApiError && history.error.status === 404;
   let problem: string | undefined;
-  if (!isValidId(id)) problem = translate(`hardening.history.invalidId.${scope}`, { id: id ?? '' });
-  else if (notFound) problem = translate(`hardening.history.notFound.${scope}`, { id });
+  if (!isValidId(id)) problem = translate(MESSAGES[scope].invalidId, { id: id ?? '' });
+  else if (notFound) problem = translate(MESSAGES[scope].notFound, { id });
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
@@ -81,3 +98,4 @@ export function HistoryPage({ scope }: { scope: HistoryScope }) {
 
 export const SensorHistoryPage = () => <HistoryPage scope="sensors" />;
 export const InstallationHistoryPage = () => <HistoryPage scope="installations" />;
+export const ContractorHistoryPage = () => <HistoryPage scope="contractors" />;

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CONTRACTOR_TYPES } from '../../../../common/domain';
-import { MESSAGES } from '../../../../common/validation';
+import { CONTRACTOR_LIMITS, MESSAGES, crmId, webLink } from '../../../../common/validation';
 import type { PermissionSet } from '../../../../common/permissions';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
@@ -24,10 +24,10 @@ import { assertTagEditable, writeTagValue } from '../valueEdits';
 import { DEFAULT_LOGO_NAMES, defaultLogoSvg, defaultLogoUrl, type DefaultLogoName } from './logos';
 
 const TAGS = ['contractors'];
-const NAME_MAX = 200;
-const LINK_MAX = 500;
+const NAME_MAX = CONTRACTOR_LIMITS.name;
+const LINK_MAX = CONTRACTOR_LIMITS.link;
 /** CRM company ids are numbers of up to 20 digits. */
-const CRM_ID = /^\d{1,20}$/;
+const CRM_ID = new RegExp(`^\\d{1,${CONTRACTOR_LIMITS.crmId}}$`);
 
 const contractorFields = z.object({
   name: z
@@ -40,13 +40,13 @@ const contractorFields = z.object({
     .string()
     .trim()
     .max(LINK_MAX, MESSAGES.shorter(LINK_MAX + 1).en)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'link must be an http(s) address')
+    .refine((v) => !webLink(v), `link: ${MESSAGES.link.en}`)
     .nullable()
     .optional(),
   hsId: z
     .string()
     .trim()
-    .refine((v) => v === '' || CRM_ID.test(v), 'hsId is the numeric CRM company id')
+    .refine((v) => !crmId(v), `hsId: ${MESSAGES.crmId.en}`)
     .nullable()
     .optional(),
   hsName: z

@@ -57,7 +57,16 @@ export const contractorList: ListRepository<PageRow> = {
         .$dynamic(),
       plan,
     ),
+  ids: async (db, where, plan) =>
+    (
+      await db
+        .select({ id: contractors.id })
+        .from(contractors)
+        .where(where)
+        .orderBy(...plan.orderBy)
+    ).map((r) => r.id),
   count: (db, where) => countOf(db.select({ n: COUNT }).from(contractors).where(where)),
+  tagPath: (tagId) => `tags.${tagId}`,
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(
       db,

@@ -1,4 +1,7 @@
-/** GET /contractors: the contractors list (limit up to CONTRACTOR_FETCH_LIMIT for pickers). */
+/**
+ * GET /contractors: the contractors list (limit up to CONTRACTOR_FETCH_LIMIT for pickers); GET
+ * /contractors/export: every matching contractor as CSV (contractors.csv), streamed.
+ */
 import { CONTRACTOR_FETCH_LIMIT } from '../../../../common/domain';
 import type { ServiceRoutes } from '../../../http/service';
 import { listEndpoint } from '../../../lists/endpoint';
@@ -9,5 +12,6 @@ export const contractorRoutes: ServiceRoutes = (app, { db }) => {
     path: '/contractors',
     summary: 'Contractors, paged, sorted and filtered by a query (limit up to 10000 for pickers)',
     maxLimit: CONTRACTOR_FETCH_LIMIT,
+    export: { path: '/contractors/export', fileName: 'contractors.csv' },
   });
 };
