@@ -19,6 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { contractor } from '../../../common/entities';
+import { CrmCompanyLink } from '../../components/CrmCompanyLink';
 import { RelativeDate } from '../../components/DateTimeField';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { EditableCell, TextValue } from '../installations/editors/EditableCell';
@@ -143,7 +144,9 @@ export function ContractorList() {
         />
         <Column source="link" render={(r) => <LinkCell href={r.link} />} />
         {field('hsId') && <Column source="hsId" render={(r) => text(r.hsId)} />}
-        {field('hsName') && <Column source="hsName" render={(r) => <Cut value={r.hsName} />} />}
+        {field('hsName') && (
+          <Column source="hsName" render={(r) => <CrmCompanyLink hsId={r.hsId} hsName={r.hsName} />} />
+        )}
         {field('companyOwner') && <Column source="companyOwner" render={(r) => <Cut value={r.companyOwner} />} />}
         {field('companyState') && <Column source="companyState" render={(r) => text(r.companyState)} />}
         {field('endOfDeal') && (
