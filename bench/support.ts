@@ -66,14 +66,21 @@ export async function scratchPostgres(
 /** PostgreSQL for the benchmarks, when one is named (TEST_DATABASE_URL or BENCH_DATABASE_URL). */
 export const BENCH_PG_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL;
 
-/** Runs `body` on an in-memory PGlite, then on a scratch PostgreSQL database when BENCH_PG_URL is set. */
+/**
+ * Runs `body` on an in-memory PGlite, then on a scratch PostgreSQL database when BENCH_PG_URL is set;
+ * BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one of them.
+ */
 export async function onEachDatabase(body: (kind: 'PGlite' | 'PostgreSQL', database: Database) => Promise<void>) {
-  const lite = await openDatabase({});
-  try {
-    await body('PGlite', lite);
-  } finally {
-    await lite.close();
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  if (only !== 'postgres') {
+    const lite = await openDatabase({});
+    try {
+      await body('PGlite', lite);
+    } finally {
+      await lite.close();
+    }
   }
+  if (only === 'pglite') return;
   if (!BENCH_PG_URL) return console.log('\n(set TEST_DATABASE_URL to also run on PostgreSQL)');
   const scratch = await scratchPostgres(BENCH_PG_URL);
   try {
