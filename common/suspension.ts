@@ -3,7 +3,10 @@
  * and its tests: from defaults to now, the till date and time go together, and the body of
  * POST /installations/{id}/suspend and /unsuspend.
  */
-export const TILL_MISMATCH_MESSAGE = 'If till date is filled, time is required, and vice versa';
+import { ruleMessage, type RuleMessage } from './validation';
+
+/** The spec's message when only one of till date and till time is filled. */
+export const TILL_MISMATCH: RuleMessage = ruleMessage('tillPair');
 
 export interface SuspensionDraft {
   fromDate: string;
@@ -16,8 +19,8 @@ export interface SuspensionDraft {
 const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
 
 /** The mismatch message when only one of till date and till time is filled. */
-export function tillMismatch(draft: Pick<SuspensionDraft, 'tillDate' | 'tillTime'>): string | undefined {
-  return filled(draft.tillDate) !== filled(draft.tillTime) ? TILL_MISMATCH_MESSAGE : undefined;
+export function tillMismatch(draft: Pick<SuspensionDraft, 'tillDate' | 'tillTime'>): RuleMessage | undefined {
+  return filled(draft.tillDate) !== filled(draft.tillTime) ? TILL_MISMATCH : undefined;
 }
 
 /** A local date (YYYY-MM-DD) and time (HH:mm) as an ISO instant; undefined when not a real time. */

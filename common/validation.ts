@@ -23,6 +23,8 @@ export const VALIDATION_TEXTS = {
   longer: 'Must be longer than %{length} characters',
   shorter: 'Must be shorter than %{length} characters',
   factors: 'All factors must be filled',
+  /** Suspension: the till date and the till time go together. */
+  tillPair: 'If till date is filled, time is required, and vice versa',
   nameInUse: 'Name already in use',
   link: 'It must be an http(s) address, such as https://example.org',
   crmId: 'It must be the numeric CRM company id',

@@ -284,6 +284,7 @@ export const plTranslations: PartialMessages<Messages> = {
     longer: 'Musi mieć więcej niż %{length} znaków',
     shorter: 'Musi mieć mniej niż %{length} znaków',
     factors: 'Wszystkie współczynniki muszą być wypełnione',
+    tillPair: 'Jeśli podano datę końca, wymagana jest też godzina, i odwrotnie',
     nameInUse: 'Nazwa jest już używana',
     link: 'Musi to być adres http(s), na przykład https://example.org',
     crmId: 'Musi to być numeryczny identyfikator firmy w CRM',

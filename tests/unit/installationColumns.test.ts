@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PermissionSet } from '../../common/permissions';
 import { BUILT_IN_PRESETS } from '../../common/presets';
-import { suspensionBody, tillMismatch, TILL_MISMATCH_MESSAGE } from '../../common/suspension';
+import { suspensionBody, tillMismatch, TILL_MISMATCH } from '../../common/suspension';
 import { columnPath, installationColumns } from '../../src/resources/installations/columns';
 import { fieldAccess } from '../../src/resources/useFieldAccess';
 import type { Tag } from '../../src/dataProviders/types';
@@ -48,8 +48,10 @@ describe('installation columns', () => {
 
 describe('suspension rules', () => {
   it('the till date and time go together', () => {
-    expect(tillMismatch({ tillDate: '2030-01-01', tillTime: '' })).toBe(TILL_MISMATCH_MESSAGE);
-    expect(tillMismatch({ tillDate: '', tillTime: '12:00' })).toBe(TILL_MISMATCH_MESSAGE);
+    expect(tillMismatch({ tillDate: '2030-01-01', tillTime: '' })?.en).toBe(
+      'If till date is filled, time is required, and vice versa',
+    );
+    expect(tillMismatch({ tillDate: '', tillTime: '12:00' })).toBe(TILL_MISMATCH);
     expect(tillMismatch({ tillDate: '2030-01-01', tillTime: '12:00' })).toBeUndefined();
     expect(tillMismatch({ tillDate: '', tillTime: '' })).toBeUndefined();
   });

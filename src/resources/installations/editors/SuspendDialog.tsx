@@ -11,14 +11,17 @@ import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { nowFields, suspensionBody, tillMismatch, type SuspensionDraft } from '../../../../common/suspension';
 import { maxLength, required } from '../../../../common/validation';
 import { FormDialog } from '../../../components/FormDialog';
-import { ruleValidator } from '../../../components/formValidation';
+import { ruleError, ruleValidator, translateRule } from '../../../components/formValidation';
 import { success } from '../../../components/sensors/notifications';
 import type { AppDataProvider } from '../../../dataProviders/types';
 import type { Installation } from '../types';
 import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
 
 /** The till pair is checked on both fields (so Save is disabled), and shown once in the alert area. */
-const tillRule = (_value: unknown, values: FieldValues) => tillMismatch(values as SuspensionDraft);
+const tillRule = (_value: unknown, values: FieldValues) => {
+  const mismatch = tillMismatch(values as SuspensionDraft);
+  return mismatch && ruleError(mismatch);
+};
 const requiredRule = ruleValidator(required);
 const reasonRule = ruleValidator(maxLength(500));
 
@@ -29,11 +32,12 @@ function TillAlert() {
   useEffect(() => {
     void trigger(['tillDate', 'tillTime']);
   }, [tillDate, tillTime, trigger]);
-  const message = tillMismatch({ tillDate, tillTime });
-  if (!message) return null;
+  const translate = useTranslate();
+  const mismatch = tillMismatch({ tillDate, tillTime });
+  if (!mismatch) return null;
   return (
     <Alert severity="error" sx={{ mb: 1 }} data-testid="suspend-alert">
-      {message}
+      {translateRule(translate, mismatch)}
     </Alert>
   );
 }
