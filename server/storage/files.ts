@@ -38,14 +38,19 @@ export class FileStore {
   ): Promise<StoredFile> {
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const key = `${kind}/${sha256}`;
+    await this.writeBytes(key, bytes);
+    const row = { key, kind, contentType, size: bytes.length, sha256, originalName: originalName ?? null };
+    await db.insert(files).values(row).onConflictDoNothing();
+    return row;
+  }
+
+  /** Writes the bytes of `key` atomically (rename of a temporary file); the metadata row is the caller's. */
+  async writeBytes(key: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(temp, bytes);
     await fs.rename(temp, target);
-    const row = { key, kind, contentType, size: bytes.length, sha256, originalName: originalName ?? null };
-    await db.insert(files).values(row).onConflictDoNothing();
-    return row;
   }
 
   async meta(db: Executor, key: string): Promise<StoredFile> {
