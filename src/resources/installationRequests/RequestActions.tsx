@@ -81,7 +81,7 @@ export function RequestActions({ request }: { request: InstallationRequestRecord
         </Button>
       )}
       {offered.install && canReinstall && (
-        <Tooltip title={translate('requests.actions.installHint')}>
+        <Tooltip title={translate('requests.actions.installHint')} describeChild>
           <Button
             variant="contained"
             startIcon={<BuildIcon />}
