@@ -117,7 +117,13 @@ function renderCell(field: FieldDecl, row: InstallationRequestRecord) {
 
 function EnumText({ group, value }: { group: 'requestTypes' | 'clientTypes'; value: string }) {
   const translate = useTranslate();
-  return <>{translate(`requests.${group}.${value}`, { _: value })}</>;
+  return (
+    <>
+      {group === 'requestTypes'
+        ? translate(`requests.requestTypes.${value}`, { _: value })
+        : translate(`requests.clientTypes.${value}`, { _: value })}
+    </>
+  );
 }
 
 export function RequestList() {
