@@ -25,7 +25,6 @@ const isNotFound = (e: unknown) => e instanceof ApiError && e.kind === 'response
 
 function Contractor({ request }: { request: InstallationRequestRecord }) {
   const translate = useTranslate();
-  if (!request.contractorName && request.contractorId === null) return null;
   const name = request.contractorName ?? `#${request.contractorId}`;
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -60,7 +59,10 @@ function Details({ request }: { request: InstallationRequestRecord }) {
       value: request.phone && <Link href={`tel:${request.phone.replace(/\s/g, '')}`}>{request.phone}</Link>,
     },
     { field: 'language', value: request.language },
-    { field: 'contractorName', value: <Contractor request={request} /> },
+    {
+      field: 'contractorName',
+      value: request.contractorName || request.contractorId !== null ? <Contractor request={request} /> : null,
+    },
   ];
   return (
     <Card variant="outlined">
