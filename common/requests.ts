@@ -27,3 +27,22 @@ export const canChangeRequestState = (from: RequestState, to: RequestState): boo
 /** The active list holds HOLD and WAITING; the archived list DONE and REJECTED. */
 export const ACTIVE_REQUEST_STATES: readonly RequestState[] = ['HOLD', 'WAITING'];
 export const ARCHIVED_REQUEST_STATES: readonly RequestState[] = ['DONE', 'REJECTED'];
+
+/** The list's query for each side of the active/archived switch (document 2, section 7). */
+export const REQUEST_LIST_QUERY = {
+  active: `state in (${ACTIVE_REQUEST_STATES.join(', ')})`,
+  archived: `state in (${ARCHIVED_REQUEST_STATES.join(', ')})`,
+} as const;
+
+/** The list is sorted by createdAt: oldest first while active, newest first in the archive. */
+export const requestListOrder = (archived: boolean): 'ASC' | 'DESC' => (archived ? 'DESC' : 'ASC');
+
+/** Which actions the request screen offers in a state (section 4); all need modify_installation_requests. */
+export const requestActions = (state: RequestState) => ({
+  hold: canChangeRequestState(state, 'HOLD'),
+  reject: canChangeRequestState(state, 'REJECTED'),
+  install: canInstallRequest(state),
+});
+
+/** The longest staff notes accepted (characters). */
+export const STAFF_NOTES_MAX = 10_000;

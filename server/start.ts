@@ -20,8 +20,9 @@ export async function createContext(
   const dbh = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await ensureBuiltInRoles(dbh.db);
   let seeded = false;
+  const files = new FileStore(path.join(config.dataDir, 'files'));
   if (config.seed === 'demo' && (await isDatabaseEmpty(dbh.db))) {
-    await seedDemo(dbh.db, { adminPassword: config.adminPassword });
+    await seedDemo(dbh.db, { adminPassword: config.adminPassword, files });
     seeded = true;
   }
   const sessions = new SessionService(dbh.db, {
@@ -37,7 +38,7 @@ export async function createContext(
     sessions,
     oidc: new OidcClient(config.oidc),
     loginThrottle: new LoginThrottle(dbh.db, config.loginThrottle),
-    files: new FileStore(path.join(config.dataDir, 'files')),
+    files,
     realtime: createRealtimeHub(config),
     gazetteer: gazetteerWith(config.geocoderUrl),
   };

@@ -36,6 +36,7 @@ import {
   contractorTagValues,
   contractors,
   deploymentSensors,
+  files,
   deployments,
   firmwareBinaries,
   firmwareVersions,
@@ -44,6 +45,7 @@ import {
   installationTagValues,
   installations,
   measurementSummaries,
+  requestImages,
   roles,
   sensorTagValues,
   sensors,
@@ -61,7 +63,8 @@ import { buildFirmware } from './seeds/firmware';
 import { buildHistory } from './seeds/history';
 import { buildInstallations } from './seeds/installations';
 import { PLANS } from './seeds/reference';
-import { buildRequests } from './seeds/requests';
+import { buildRequestImages, buildRequests } from './seeds/requests';
+import type { FileStore } from '../storage/files';
 import { buildSensors } from './seeds/sensors';
 import { buildStaff } from './seeds/staff';
 import { buildSummaries } from './seeds/summaries';
@@ -126,6 +129,8 @@ export interface SeedOptions {
   now?: Date;
   /** PRNG seed. Default: DEFAULT_SEED. */
   seed?: number;
+  /** Where the bytes of seeded files (request photos) go; without it only their rows are written. */
+  files?: FileStore;
 }
 
 export interface SeedSummary {
@@ -191,7 +196,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
 
   const modules = await seedModules();
   const plan: InsertStep[] = [
-    ...buildDemoData({ now, seed, passwordHash, roleIds }),
+    ...buildDemoData({ now, seed, passwordHash, roleIds, files: opts.files }),
     ...modules.map((m) => ({ name: m.name, table: m.table, rows: m.rows({ now, seed }) })),
   ];
 
@@ -267,6 +272,7 @@ function buildDemoData(opts: {
   seed: number;
   passwordHash: string;
   roleIds: Map<string, number>;
+  files?: FileStore;
 }): InsertStep[] {
   const c: Ctx = {
     now: opts.now,
@@ -281,6 +287,7 @@ function buildDemoData(opts: {
   const sensorRows = buildSensors(c, contractorRows);
   const inst = buildInstallations(c, sensorRows, contractorRows);
   const requests = buildRequests(c, sensorRows, inst, contractorRows);
+  const requestPhotos = buildRequestImages(c, requests);
   // Firmware before tag values: deployments move sensors to the deployed version.
   const firmware = buildFirmware(c, sensorRows, staff);
   const tagValues = buildTagValues(c, tagRows, sensorRows, inst, contractorRows);
@@ -308,6 +315,15 @@ function buildDemoData(opts: {
     { name: 'installation_history', table: installationHistory, rows: history },
     { name: 'measurement_summaries', table: measurementSummaries, rows: summaries },
     { name: 'installation_requests', table: installationRequests, rows: requests },
+    {
+      name: 'files',
+      table: files,
+      rows: requestPhotos.files.map(({ bytes: _bytes, ...row }) => row),
+      afterInsert: async () => {
+        for (const f of requestPhotos.files) await opts.files?.writeBytes(f.key, f.bytes);
+      },
+    },
+    { name: 'request_images', table: requestImages, rows: requestPhotos.images },
     { name: 'sensor_tag_values', table: sensorTagValues, rows: tagValues.sensors },
     { name: 'installation_tag_values', table: installationTagValues, rows: tagValues.installations },
     { name: 'contractor_tag_values', table: contractorTagValues, rows: tagValues.contractors },

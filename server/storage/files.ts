@@ -10,6 +10,7 @@ import type { UploadKind } from '../../common/domain';
 import type { Executor } from '../db';
 import { files } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
+import { sniffImageType, type ImageType } from '../../common/images';
 
 export interface StoredFile {
   key: string;
@@ -38,14 +39,19 @@ export class FileStore {
   ): Promise<StoredFile> {
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const key = `${kind}/${sha256}`;
+    await this.writeBytes(key, bytes);
+    const row = { key, kind, contentType, size: bytes.length, sha256, originalName: originalName ?? null };
+    await db.insert(files).values(row).onConflictDoNothing();
+    return row;
+  }
+
+  /** Writes the bytes of `key` atomically (rename of a temporary file); the metadata row is the caller's. */
+  async writeBytes(key: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(temp, bytes);
     await fs.rename(temp, target);
-    const row = { key, kind, contentType, size: bytes.length, sha256, originalName: originalName ?? null };
-    await db.insert(files).values(row).onConflictDoNothing();
-    return row;
   }
 
   async meta(db: Executor, key: string): Promise<StoredFile> {
@@ -72,17 +78,8 @@ export class FileStore {
 /** Public link of a stored file (served by GET /api/files/{kind}/{hash}). */
 export const fileLink = (key: string) => `/api/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 
-/** Image types accepted for request images and logos, recognised by their first bytes (the declared type is not trusted). */
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
-
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const at = (i: number) => bytes[i];
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
-  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'image/png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
+/** Image types accepted for request images and logos, recognised by their first bytes (common/images.ts). */
+export { sniffImageType, type ImageType } from '../../common/images';
 
 /** The image type of an upload of this kind, or 415 when it is not a JPEG, PNG or WebP file. */
 export function imageTypeOf(kind: 'image' | 'logo', bytes: Uint8Array): ImageType {

@@ -1,6 +1,8 @@
 /** Per-resource adapters where a service's calls differ from the generic REST shape. */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
+import { REQUEST_LIST_QUERY } from '../../common/requests';
+import { listParams, readEnvelope } from './index';
 import { client } from './http';
 import type {
   AppDataProvider,
@@ -8,6 +10,7 @@ import type {
   ContractorMethods,
   FactorSet,
   InstallationMethods,
+  InstallationRequestMethods,
   PageMethods,
   Place,
   Sensor,
@@ -302,9 +305,56 @@ const contractorsAdapter: Adapter = (def) => {
   return methods as Partial<AppDataProvider>;
 };
 
-/** The open installation requests, for the menu badge: polled silently (no loading bar, no banner). */
+/**
+ * Installation requests: the list asks for one side of the active/archived switch (`filter.archived`)
+ * unless a search is applied; the open-request count for the menu badge is polled silently (no
+ * loading bar, no banner); the single request's state, notes (plain text) and images.
+ */
 const installationRequestsAdapter: Adapter = (def) =>
   ({
+    async getList(_resource, params) {
+      const { archived, ...filter } = (params.filter ?? {}) as { archived?: boolean | string };
+      const query = listParams(def, { ...params, filter });
+      const body = await client(def.service).request<unknown>(def.endpoint, {
+        query: {
+          ...query,
+          query: query.query ?? REQUEST_LIST_QUERY[archived === true || archived === 'true' ? 'archived' : 'active'],
+        },
+        signal: params.signal,
+      });
+      return readEnvelope(def, body) as never;
+    },
+    async getOne(_resource, params) {
+      // A missing request is the screen's own answer, not a banner.
+      const body = await client(def.service).request<{ data: { request: { id: number } } }>(
+        `/installations/requests${path(params.id)}`,
+        { signal: params.signal, ignoreStatuses: [404] },
+      );
+      return { data: body.data.request as never };
+    },
+    async changeRequestState(_resource, { id, state }) {
+      const body = await client(def.service).request<{ data: { id: number; state: string } }>(
+        `/installations/requests${path(id, 'state')}`,
+        { method: 'PATCH', body: { state } },
+      );
+      return body.data;
+    },
+    async saveRequestNotes(_resource, { id, notes }) {
+      const body = await client(def.service).request<{ data: { id: number; staffNotes: string | null } }>(
+        `/installations/requests${path(id, 'notes')}`,
+        { method: 'PATCH', body: notes, headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+      );
+      return body.data;
+    },
+    async addRequestImage(_resource, { id, file, location }) {
+      const form = new FormData();
+      if (location) form.append('location', location);
+      form.append('file', file, file.name);
+      return client(def.service).request<{ imageUrl: string }>(`/installations/requests${path(id, 'images')}`, {
+        method: 'POST',
+        body: form,
+      });
+    },
     async countOpenRequests(_resource, { signal }) {
       const body = await client(def.service).request<{ count: number }>('/installations/requests/open/count', {
         signal,
@@ -313,7 +363,9 @@ const installationRequestsAdapter: Adapter = (def) =>
       });
       return body.count;
     },
-  }) satisfies Pick<PageMethods, 'countOpenRequests'>;
+  }) satisfies Pick<PageMethods, 'countOpenRequests'> &
+    InstallationRequestMethods &
+    Pick<DataProvider, 'getList' | 'getOne'>;
 
 export const ADAPTERS: Record<string, Adapter> = {
   sensors: sensorsAdapter,

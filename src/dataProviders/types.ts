@@ -147,6 +147,33 @@ export interface InstallationRequest {
   contractorName: string | null;
   notes: string | null;
   state: string;
+  /** The rest of the request as `GET /installations/requests/{id}` answers it (the request screen). */
+  updatedAt?: string;
+  locationFromAddress?: boolean;
+  language?: string | null;
+  images?: { link: string; location: string | null }[];
+  contractorLogo?: string | null;
+  contractorLink?: string | null;
+  staffNotes?: string | null;
+}
+
+/** Installation requests (document 2, sections 2.4, 4, 7): the single request's changes. */
+export interface InstallationRequestMethods {
+  /** `PATCH /installations/requests/{id}/state`: Hold or Reject (422 when the state machine forbids it). */
+  changeRequestState(
+    resource: 'installation-requests',
+    params: { id: Identifier; state: 'HOLD' | 'REJECTED' },
+  ): Promise<{ id: number; state: string }>;
+  /** `PATCH /installations/requests/{id}/notes` with a plain-text body; empty clears them. */
+  saveRequestNotes(
+    resource: 'installation-requests',
+    params: { id: Identifier; notes: string },
+  ): Promise<{ id: number; staffNotes: string | null }>;
+  /** `POST /installations/requests/{id}/images` (multipart field `file`); resolves to the image's URL. */
+  addRequestImage(
+    resource: 'installation-requests',
+    params: { id: Identifier; file: File; location?: string },
+  ): Promise<{ imageUrl: string }>;
 }
 
 /** `GET /sensor/{id}/activity`: what the sensor activity indicator shows. */
@@ -455,4 +482,9 @@ export interface ContractorMethods {
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
  * `meta.idempotencyKey`, delete).
  */
-export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods & ContractorMethods;
+export type AppDataProvider = DataProvider &
+  SensorMethods &
+  InstallationMethods &
+  PageMethods &
+  ContractorMethods &
+  InstallationRequestMethods;

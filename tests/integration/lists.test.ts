@@ -23,6 +23,7 @@ import {
   contractorTagValues,
   contractors,
   installationRequests,
+  requestImages,
   installationTagValues,
   installations,
   measurementSummaries,
@@ -605,6 +606,12 @@ describe('GET /installations/requests/', () => {
       .orderBy(asc(installationRequests.id))
       .limit(1);
     const res = await get('/installations/requests/', { query: `id = ${q!.installation_requests.id}` });
+    const images = await db()
+      .select({ fileKey: requestImages.fileKey, location: requestImages.location })
+      .from(requestImages)
+      .where(eq(requestImages.requestId, q!.installation_requests.id))
+      .orderBy(asc(requestImages.id));
+    expect(images.length, 'the first request with a contractor has seeded photos').toBeGreaterThan(0);
     expect(res.body.data.requests[0]).toEqual({
       id: q!.installation_requests.id,
       sensorId: q!.installation_requests.sensorId,
@@ -618,7 +625,7 @@ describe('GET /installations/requests/', () => {
       email: q!.installation_requests.email,
       phone: q!.installation_requests.phone,
       language: q!.installation_requests.language,
-      images: [],
+      images: images.map((i) => ({ link: `/api/files/${i.fileKey}`, location: i.location })),
       contractorId: q!.contractors.id,
       contractorName: q!.contractors.name,
       contractorLogo: q!.contractors.logo,

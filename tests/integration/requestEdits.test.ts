@@ -4,8 +4,18 @@
  * image upload checked by content, permissions, and the audit of each change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
-import { auditLogs, installationRequests } from '../../server/db/schema';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { UPLOAD_LIMITS } from '../../common/domain';
+import { hashPassword } from '../../server/auth/password';
+import {
+  auditLogs,
+  installationRequests,
+  installations,
+  requestImages,
+  roles,
+  sensors,
+  staffUsers,
+} from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -52,6 +62,9 @@ async function multipart(name: string, bytes: Buffer, type: string, fields: Reco
 const upload = (url: string, token: string, m: { body: Buffer; headers: Record<string, string> }) =>
   t.app.inject({ method: 'POST', url, payload: m.body, headers: { ...m.headers, authorization: `Bearer ${token}` } });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 7)]);
+const imageCount = async (requestId: number) =>
+  (await db().select({ n: count() }).from(requestImages).where(eq(requestImages.requestId, requestId)))[0]!.n;
 
 describe('GET /installations/requests/{id}', () => {
   it('answers one request with its images, 404 for an unknown one, 403 without the permission', async () => {
@@ -184,5 +197,78 @@ describe('POST /installations/requests/{id}/images', () => {
     const ok = await multipart('roof.png', PNG, 'image/png');
     const denied = await upload(`/api/installations/requests/${r.id}/images`, viewer, ok);
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('POST /installations/requests/{id}/images: type and size', () => {
+  it('accepts a JPEG recognised by its content and serves it back with its type', async () => {
+    const r = await requestIn('HOLD', 1);
+    const before = await imageCount(r.id);
+    const res = await upload(
+      `/api/installations/requests/${r.id}/images`,
+      technician,
+      await multipart('photo.bin', JPEG, 'application/octet-stream'),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: res.json().imageUrl });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(JPEG)).toBe(true);
+    expect(await imageCount(r.id)).toBe(before + 1);
+  });
+
+  it('refuses a file over the image limit with 413 and stores nothing', async () => {
+    const r = await requestIn('HOLD', 2);
+    const before = await imageCount(r.id);
+    const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_LIMITS.image + 1 - PNG.length)]);
+    const res = await upload(
+      `/api/installations/requests/${r.id}/images`,
+      technician,
+      await multipart('big.png', big, 'image/png'),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The image file is larger than 10 MiB');
+    expect(await imageCount(r.id)).toBe(before);
+    // An empty file and a request without the file field are bad input, not stored either.
+    const empty = await upload(
+      `/api/installations/requests/${r.id}/images`,
+      technician,
+      await multipart('empty.png', Buffer.alloc(0), 'image/png'),
+    );
+    expect(empty.statusCode).toBe(400);
+    const unknown = await upload(
+      '/api/installations/requests/2147483000/images',
+      technician,
+      await multipart('roof.png', PNG, 'image/png'),
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(await imageCount(r.id)).toBe(before);
+  });
+});
+
+describe('Install (reinstall with the request)', () => {
+  it('needs modify_installation_requests besides move_installation, and changes nothing without it', async () => {
+    const [role] = await db()
+      .insert(roles)
+      .values({ name: 'mover-only', permissions: { view_installations: true, move_installation: true } })
+      .returning();
+    await db()
+      .insert(staffUsers)
+      .values({ name: 'mover', roleId: role!.id, passwordHash: await hashPassword('mover-pass-123') });
+    const mover = (await t.login('mover', 'mover-pass-123')).tokens.accessToken;
+    const [current] = await db()
+      .select({ installationId: installations.installationId })
+      .from(installations)
+      .innerJoin(sensors, eq(sensors.currentInstallationId, installations.id))
+      .where(and(isNull(installations.removedAt), eq(sensors.status, 'Installed')))
+      .limit(1);
+    const r = await requestIn('WAITING', 3);
+    const res = await t.call('POST', `/api/installations/${current!.installationId}`, {
+      token: mover,
+      body: { previousInstallationId: null, lat: 50.06, lon: 19.94, contractorId: 1, visible: true, requestId: r.id },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You need the modify_installation_requests permission to do this');
+    expect(await stateOf(r.id)).toBe('WAITING');
   });
 });

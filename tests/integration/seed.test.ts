@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../server/db/index';
@@ -23,6 +26,7 @@ import { AUDIT_EVENT_TYPES } from '../../common/auditEvents';
 import { PERMISSIONS } from '../../common/permissions';
 import { openPgliteFrom } from '../support/pgliteTemplates';
 import { email as emailRule, phone as phoneRule, versionNumber } from '../../common/validation';
+import { FileStore, sniffImageType } from '../../server/storage/files';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const PASSWORD = 'admin-demo-pass';
@@ -54,6 +58,8 @@ async function dumpAll(db: Executor): Promise<Record<string, string>> {
     'installation_history',
     'measurement_summaries',
     'installation_requests',
+    'files',
+    'request_images',
     'sensor_tag_values',
     'installation_tag_values',
     'contractor_tag_values',
@@ -83,7 +89,7 @@ async function dumpAll(db: Executor): Promise<Record<string, string>> {
  * SHA-256 of the whole demo data set at NOW with the default seed. It changes only when the demo
  * data changes on purpose (then record the new value); a refactoring of the seed must keep it.
  */
-const DEMO_DATA_SHA256 = 'c13079f0f840857ea258b81d4bf947e41f7ee9df91a30faadb08a712d519f90f';
+const DEMO_DATA_SHA256 = '64adf40565cfcc5d7ee38abcdbd8152cb757a44dfc9ecd42c299434c70b6f2f9';
 
 const tokens = (db: Executor) => rows(db, 'SELECT id, sensor_token FROM sensors ORDER BY id');
 const coords = (db: Executor) =>
@@ -94,12 +100,15 @@ describe('demo seed', () => {
   let summary: SeedSummary;
   /** State of the first database right after seeding, before the tests below add rows. */
   let snapshot: { tokens: unknown[]; coords: unknown[]; dump: Record<string, string> };
+  /** The file store the first seed writes its request photos to. */
+  const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-seed-files-'));
+  const fileStore = new FileStore(fileDir);
 
   beforeAll(async () => {
     a = await openPgliteFrom('empty');
     expect(await isDatabaseEmpty(a.db)).toBe(true);
     const started = performance.now();
-    summary = await seedDemo(a.db, { adminPassword: PASSWORD, now: NOW });
+    summary = await seedDemo(a.db, { adminPassword: PASSWORD, now: NOW, files: fileStore });
     const ms = Math.round(performance.now() - started);
     console.log(`seedDemo: ${ms} ms on ${a.kind}`, summary.counts);
     snapshot = { tokens: await tokens(a.db), coords: await coords(a.db), dump: await dumpAll(a.db) };
@@ -107,6 +116,41 @@ describe('demo seed', () => {
 
   afterAll(async () => {
     await a?.close();
+    fs.rmSync(fileDir, { recursive: true, force: true });
+  });
+
+  it('gives requests of every state and client type notes and photos whose files are stored', async () => {
+    const db = a.db;
+    for (const state of REQUEST_STATES) {
+      const where = `state = '${state}'`;
+      expect(await count(db, `SELECT count(*) FROM installation_requests WHERE ${where}`), state).toBeGreaterThan(30);
+      expect(
+        await count(db, `SELECT count(*) FROM installation_requests WHERE ${where} AND notes IS NOT NULL`),
+        state,
+      ).toBeGreaterThan(0);
+      expect(
+        await count(db, `SELECT count(*) FROM installation_requests WHERE ${where} AND staff_notes IS NOT NULL`),
+        state,
+      ).toBeGreaterThan(0);
+      expect(
+        await count(
+          db,
+          `SELECT count(DISTINCT r.id) FROM installation_requests r JOIN request_images i ON i.request_id = r.id WHERE r.${where}`,
+        ),
+        state,
+      ).toBeGreaterThan(5);
+    }
+    expect(
+      await distinct(db, 'installation_requests r JOIN request_images i ON i.request_id = r.id', 'r.client_type'),
+    ).toEqual([...CLIENT_TYPES].sort());
+    // Every photo's file is in the store, hash-verified, and a real PNG.
+    const keys = await distinct(db, 'request_images', 'file_key');
+    expect(keys.length).toBeGreaterThan(5);
+    for (const key of keys) {
+      const { meta, bytes } = await fileStore.get(db, key);
+      expect(meta).toMatchObject({ kind: 'image', contentType: 'image/png', size: bytes.length });
+      expect(sniffImageType(bytes)).toBe('image/png');
+    }
   });
 
   it('runs quickly and reports what it inserted', async () => {
@@ -125,7 +169,7 @@ describe('demo seed', () => {
     expect(await count(db, 'SELECT count(*) FROM installations WHERE successor_id IS NOT NULL')).toBeGreaterThanOrEqual(
       90,
     );
-    expect(await count(db, 'SELECT count(*) FROM installation_requests')).toBe(80);
+    expect(await count(db, 'SELECT count(*) FROM installation_requests')).toBe(220);
     expect(await count(db, 'SELECT count(*) FROM adp_users')).toBe(90);
     expect(await count(db, 'SELECT count(*) FROM adp_trials')).toBeGreaterThan(0);
     expect(await count(db, 'SELECT count(*) FROM api_users')).toBe(60);
@@ -189,8 +233,8 @@ describe('demo seed', () => {
     expect(await count(db, `SELECT count(*) FROM sensors WHERE communication IN ('GSM', 'WIFI')`)).toBeGreaterThan(800);
     // WAITING and HOLD are about half of the requests
     const open = await count(db, `SELECT count(*) FROM installation_requests WHERE state IN ('WAITING', 'HOLD')`);
-    expect(open).toBeGreaterThanOrEqual(30);
-    expect(open).toBeLessThanOrEqual(50);
+    expect(open).toBeGreaterThanOrEqual(90);
+    expect(open).toBeLessThanOrEqual(130);
   });
 
   it('links sensors, installations and history consistently', async () => {

@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../common/entities';
-import { CONTRACTOR_TYPES, TAG_CONTEXTS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import {
+  CLIENT_TYPES,
+  CONTRACTOR_TYPES,
+  REQUEST_STATES,
+  REQUEST_TYPES,
+  TAG_CONTEXTS,
+  TOKEN_EXPIRY_OPTIONS,
+} from '../../common/domain';
 import { en } from '../../src/i18n/en';
 import { pl, plTranslations } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
@@ -104,6 +111,10 @@ const BUILT_KEYS: Record<string, string[]> = {
   '*.deleteContent': PERSONAL_LISTS.map((p) => `${p}.deleteContent`),
   // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
+  // Installation requests: a label per state, request type and client type.
+  'requests.states.*': REQUEST_STATES.map((s) => `requests.states.${s}`),
+  'requests.requestTypes.*': REQUEST_TYPES.map((t) => `requests.requestTypes.${t}`),
+  'requests.clientTypes.*': CLIENT_TYPES.map((t) => `requests.clientTypes.${t}`),
 };
 
 /** Keys held in tables rather than written at the call (titles, tab labels). */

@@ -1,9 +1,10 @@
-/** Demo installation requests and their staff notes. */
+/** Demo installation requests: every state and client type, submitted and staff notes, and photos. */
 import { REQUEST_STATES, REQUEST_TYPES } from '../../../common/domain';
 import { roundTo } from '../prng';
-import { installationRequests } from '../schema';
+import { files, installationRequests, requestImages } from '../schema';
 import type { ContractorRec, Ctx, InstallationRec, SensorRec } from './context';
 import { fromCounts, pad, person, personalEmail, phone, spread } from './helpers';
+import { demoPictures } from './pictures';
 import { place } from './installations';
 import { CITIES, CITY_WEIGHTS, DAY, HOUR } from './reference';
 
@@ -22,7 +23,7 @@ export function buildRequests(
   contractorRows: ContractorRec[],
 ) {
   const r = c.root.fork('requests');
-  const states = fromCounts(r, { WAITING: 24, HOLD: 16, REJECTED: 14, DONE: 26 } satisfies Record<
+  const states = fromCounts(r, { WAITING: 62, HOLD: 38, REJECTED: 46, DONE: 74 } satisfies Record<
     (typeof REQUEST_STATES)[number],
     number
   >);
@@ -119,4 +120,41 @@ export function buildRequests(
     if (linked) linked.installationRequestId = id;
     return { id, ...row };
   });
+}
+
+/** Where a photo of a request was taken (the `location` of an image). */
+const PHOTO_PLACES = ['Balcony', 'Roof', 'Façade', 'Window', 'Power outlet', 'Mounting point', 'Garden', 'Street view'];
+const PICTURES = 12;
+
+/**
+ * Photos of the requests: about half of them carry one to three of a few distinct pictures
+ * (content-addressed, so each picture is stored once). The `files` rows are returned with their
+ * bytes, which the seed writes to the file store when it has one.
+ */
+export function buildRequestImages(c: Ctx, requests: readonly { id: number; createdAt: Date }[]) {
+  const r = c.root.fork('request-images');
+  const pictures = demoPictures(r, PICTURES);
+  const images: (typeof requestImages.$inferInsert)[] = [];
+  for (const request of requests) {
+    if (!r.chance(0.5)) continue;
+    const count = r.int(1, 3);
+    for (let i = 0; i < count; i++)
+      images.push({
+        requestId: request.id,
+        fileKey: r.pick(pictures).key,
+        location: r.chance(0.85) ? r.pick(PHOTO_PLACES) : null,
+        createdAt: new Date(request.createdAt.getTime() + i * 60_000),
+      });
+  }
+  const fileRows: (typeof files.$inferInsert & { bytes: Buffer })[] = pictures.map((p, i) => ({
+    key: p.key,
+    kind: 'image',
+    contentType: 'image/png',
+    size: p.bytes.length,
+    sha256: p.sha256,
+    originalName: `request-photo-${pad(i + 1, 2)}.png`,
+    createdAt: c.now,
+    bytes: p.bytes,
+  }));
+  return { files: fileRows, images };
 }

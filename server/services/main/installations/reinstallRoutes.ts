@@ -82,6 +82,9 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
       const body = request.body;
       validate(body);
       const { permissions, actor } = request.principal;
+      // Installing a request changes its state (section 4): that needs the request permission too.
+      if (body.requestId != null && !permissions.can('modify_installation_requests'))
+        throw forbidden('You need the modify_installation_requests permission to do this');
       const tagEntries = Object.entries(body.tags ?? {}).map(([id, value]) => [Number(id), value] as const);
       for (const [tagId] of tagEntries) {
         const rule = tagEditRule('installations', tagId);

@@ -10,7 +10,7 @@ import type { PagePlan } from '../../../lists/sorting';
 import { z } from 'zod';
 import { installationRequest } from '../../../../common/entities';
 import { REQUEST_STATES } from '../../../../common/domain';
-import { canChangeRequestState, type RequestState } from '../../../../common/requests';
+import { STAFF_NOTES_MAX, canChangeRequestState, type RequestState } from '../../../../common/requests';
 import { MESSAGES } from '../../../../common/validation';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
@@ -23,7 +23,6 @@ import { rowSchema } from '../../../lists/schemas';
 import { fileLink, imageTypeOf } from '../../../storage/files';
 import { requestList } from './repository';
 
-export const STAFF_NOTES_MAX = 10_000;
 const TAGS = ['installation-requests'];
 const imageSchema = z.object({ link: z.string(), location: z.string().nullable() });
 const requestSchema = rowSchema(installationRequest).extend({ images: z.array(imageSchema) });

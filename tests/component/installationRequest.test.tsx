@@ -1,0 +1,172 @@
+/**
+ * The single installation request (document 2, sections 2.4, 4, 8): the actions its state allows
+ * and only with modify_installation_requests (Hold, Reject after a confirmation, Install into the
+ * reinstall form), 'Request state changed'; staff notes saved as typed ('The notes were saved'),
+ * read-only without the permission; an image refused before sending when it is not an image.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Notification } from 'react-admin';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { RequestPage } from '../../src/resources/installationRequests/RequestPage';
+import type { InstallationRequestRecord } from '../../src/resources/installationRequests/types';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+
+const MODIFY = ['view_installation_requests', 'modify_installation_requests', 'move_installation'];
+
+const request = (over: Partial<InstallationRequestRecord> = {}): InstallationRequestRecord => ({
+  id: 7,
+  sensorId: 1130,
+  requestType: 'REINSTALLATION',
+  clientType: 'PARTNER',
+  createdAt: '2026-10-01T10:00:00Z',
+  updatedAt: '2026-10-02T10:00:00Z',
+  address: 'Ogrodowa 30, 30-221 Kraków',
+  location: null,
+  locationFromAddress: false,
+  email: 'client@example.com',
+  phone: '+48 600 100 200',
+  language: 'pl',
+  images: [],
+  contractorId: null,
+  contractorName: null,
+  contractorLogo: null,
+  contractorLink: null,
+  notes: 'Please call before arrival.',
+  staffNotes: 'Old note',
+  state: 'WAITING',
+  ...over,
+});
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
+}
+
+function renderPage(record: InstallationRequestRecord, methods: Record<string, unknown> = {}) {
+  const getOne = vi.fn(async () => ({ data: record }));
+  const dataProvider = appDataProvider({ getOne, ...methods });
+  render(
+    <TestAdmin path={`/installation-requests/${record.id}`} dataProvider={dataProvider}>
+      <Routes>
+        <Route path="/installation-requests/:requestId" element={<RequestPage />} />
+        <Route path="/installations/reinstallation/:installationId" element={<Where />} />
+      </Routes>
+      <Notification />
+    </TestAdmin>,
+  );
+  return { getOne };
+}
+
+const button = (name: string) => screen.queryByRole('button', { name });
+
+beforeEach(() => {
+  localStorage.clear();
+  signInAs(MODIFY);
+});
+
+describe('state-dependent actions', () => {
+  it('WAITING offers Reject, Hold and Install; HOLD offers Reject and Install; DONE and REJECTED none', async () => {
+    const cases: [InstallationRequestRecord['state'], string[]][] = [
+      ['WAITING', ['Reject', 'Hold', 'Install']],
+      ['HOLD', ['Reject', 'Install']],
+      ['DONE', []],
+      ['REJECTED', []],
+    ];
+    for (const [state, offered] of cases) {
+      const view = renderPage(request({ state }));
+      expect(await screen.findByText('Installation request 7', { selector: 'h1' })).toBeTruthy();
+      await screen.findByText('Please call before arrival.');
+      for (const name of ['Reject', 'Hold', 'Install'])
+        expect(Boolean(button(name)), `${state}: ${name}`).toBe(offered.includes(name));
+      if (offered.length === 0) expect(screen.getByTestId('request-no-actions')).toBeTruthy();
+      expect(view.getOne).toHaveBeenCalled();
+      cleanup();
+    }
+  });
+
+  it('offers nothing, and shows the staff notes read-only, without modify_installation_requests', async () => {
+    signInAs(['view_installation_requests']);
+    renderPage(request());
+    expect(await screen.findByText('Old note')).toBeTruthy();
+    for (const name of ['Reject', 'Hold', 'Install', 'Save notes']) expect(button(name)).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Staff notes' })).toBeNull();
+    expect(button('Upload image')).toBeNull();
+  });
+
+  it('Hold sends HOLD once and says so', async () => {
+    const changeRequestState = vi.fn(async () => ({ id: 7, state: 'HOLD' }));
+    renderPage(request(), { changeRequestState });
+    fireEvent.click(await screen.findByRole('button', { name: 'Hold' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hold' }));
+    expect(await screen.findByText('Request state changed')).toBeTruthy();
+    expect(changeRequestState).toHaveBeenCalledTimes(1);
+    expect(changeRequestState).toHaveBeenCalledWith('installation-requests', { id: 7, state: 'HOLD' });
+  });
+
+  it('Reject asks for confirmation first; cancelling sends nothing, confirming sends REJECTED', async () => {
+    const changeRequestState = vi.fn(async () => ({ id: 7, state: 'REJECTED' }));
+    renderPage(request({ state: 'HOLD' }), { changeRequestState });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reject installation request 7?')).toBeTruthy();
+    expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Cancel/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changeRequestState).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Request state changed')).toBeTruthy();
+    expect(changeRequestState).toHaveBeenCalledWith('installation-requests', { id: 7, state: 'REJECTED' });
+  });
+
+  it('Install opens the reinstall form with the request and its sensor', async () => {
+    renderPage(request({ state: 'HOLD' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Install' }));
+    expect((await screen.findByTestId('where')).textContent).toBe(
+      '/installations/reinstallation/null?requestId=7&sensorId=1130',
+    );
+  });
+
+  it('Install is not offered without move_installation (the reinstall form would be refused)', async () => {
+    signInAs(['view_installation_requests', 'modify_installation_requests']);
+    renderPage(request());
+    expect(await screen.findByRole('button', { name: 'Hold' })).toBeTruthy();
+    expect(button('Install')).toBeNull();
+  });
+});
+
+describe('staff notes', () => {
+  it('saves the notes as typed, enabled only after a change, and says so', async () => {
+    const saveRequestNotes = vi.fn(async () => ({ id: 7, staffNotes: 'Ladder needed.\nCall first.' }));
+    renderPage(request(), { saveRequestNotes });
+    const input = await screen.findByRole('textbox', { name: 'Staff notes' });
+    expect((input as HTMLTextAreaElement).value).toBe('Old note');
+    expect((button('Save notes') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'Ladder needed.\nCall first.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save notes' }));
+    expect(await screen.findByText('The notes were saved')).toBeTruthy();
+    expect(saveRequestNotes).toHaveBeenCalledTimes(1);
+    expect(saveRequestNotes).toHaveBeenCalledWith('installation-requests', {
+      id: 7,
+      notes: 'Ladder needed.\nCall first.',
+    });
+    // The submitted notes stay read-only text.
+    expect(screen.getByTestId('request-notes').textContent).toBe('Please call before arrival.');
+  });
+});
+
+describe('image upload', () => {
+  it('refuses a file that is not an image before sending it', async () => {
+    signInAs([...MODIFY, 'add_installation_requests_images']);
+    const addRequestImage = vi.fn();
+    renderPage(request(), { addRequestImage });
+    const input = await screen.findByTestId('request-image-input');
+    const fake = new File(['<script>alert(1)</script>'], 'photo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [fake] } });
+    expect(await screen.findByText('The image must be a JPEG, PNG or WebP file')).toBeTruthy();
+    expect(addRequestImage).not.toHaveBeenCalled();
+  });
+});
