@@ -15,6 +15,9 @@ export const MAX_SENSOR_IDS_TEXT = 20_000;
 
 /** Deployment defaults (section 9): amount 1, grace period 1 h, spacing 1 h. Periods are seconds on the wire. */
 export const DEPLOYMENT_DEFAULTS = { amount: 1, periodSec: 3600, spacingSec: 3600 } as const;
+/** Deployment lists refresh every 20 s and stop 30 s after the tab is hidden (section 9). */
+export const DEPLOYMENT_REFRESH_MS = 20_000;
+export const DEPLOYMENT_REFRESH_STOP_HIDDEN_MS = 30_000;
 /** Longest grace period and spacing: 30 days, in seconds. */
 export const MAX_DEPLOYMENT_SECONDS = 30 * 24 * 3600;
 /** Longest version comment / description (section 5). */
@@ -68,7 +71,7 @@ export function parseSensorIds(text: string, max = MAX_DEPLOYMENT_SENSORS): Sens
 export function formatSensorIds(ids: readonly number[]): string {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const out: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     out.push(j === i ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);

@@ -164,7 +164,8 @@ export async function stepDeployments(db: Db, now: Date, opts: DeploymentStepOpt
         }
       }
       const blocked = newlyFailed.length ? [...new Set([...d.blockedSensors, ...newlyFailed])] : d.blockedSensors;
-      if (newlyFailed.length) await tx.update(deployments).set({ blockedSensors: blocked }).where(eq(deployments.id, id));
+      if (newlyFailed.length)
+        await tx.update(deployments).set({ blockedSensors: blocked }).where(eq(deployments.id, id));
       if (d.status !== 'Rolling') return;
 
       const rules = (d.rollout ?? {}) as RolloutRules;

@@ -2,6 +2,7 @@
 import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
 import { client } from './http';
+import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
 import type {
   AppDataProvider,
   FactorSet,
@@ -242,6 +243,8 @@ const installationRequestsAdapter: Adapter = (def) =>
   }) satisfies Pick<PageMethods, 'countOpenRequests'>;
 
 export const ADAPTERS: Record<string, Adapter> = {
+  'deployments/gsm/versions': gsmVersionsAdapter,
+  'deployments/gsm': gsmDeploymentsAdapter,
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   'sensors/tags': tagsAdapter,

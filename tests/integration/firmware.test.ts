@@ -30,7 +30,8 @@ const take = (n: number) => pool.splice(0, n);
 async function multipart(query: string, files: Record<string, Buffer | string>, token = admin) {
   const form = new FormData();
   for (const [k, v] of Object.entries(files))
-    form.append(k, typeof v === 'string' ? v : new Blob([new Uint8Array(v)]), `${k}.bin`);
+    if (typeof v === 'string') form.append(k, v);
+    else form.append(k, new Blob([new Uint8Array(v)]), `${k}.bin`);
   const req = new Request('http://local/', { method: 'POST', body: form });
   return t.app.inject({
     method: 'POST',
@@ -104,7 +105,11 @@ describe('GSM versions', () => {
     const files = banks('9.1.0.1');
     const res = await multipart('?version=9.1.0.1&description=First%20cut', files);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data.version).toMatchObject({ version: '9.1.0.1', description: 'First cut', status: 'Experimental' });
+    expect(res.json().data.version).toMatchObject({
+      version: '9.1.0.1',
+      description: 'First cut',
+      status: 'Experimental',
+    });
     const bins = await t.ctx.db
       .select()
       .from(firmwareBinaries)
@@ -129,7 +134,10 @@ describe('GSM versions', () => {
         status: 400,
       });
     const one = await multipart('?version=9.1.0.2', { buildBankFirst: Buffer.from('x') });
-    expect(one.json()).toEqual({ status: 400, message: 'The multipart field "buildBankSecond" with a file is required' });
+    expect(one.json()).toEqual({
+      status: 400,
+      message: 'The multipart field "buildBankSecond" with a file is required',
+    });
     expect((await multipart(`?version=9.1.0.2&description=${'x'.repeat(256)}`, banks('c'))).statusCode).toBe(400);
     const big = await multipart('?version=9.1.0.3', {
       buildBankFirst: Buffer.alloc(UPLOAD_LIMITS.firmware + 1),
@@ -141,7 +149,10 @@ describe('GSM versions', () => {
   });
 
   it('changes the status (add_versions), audited; 404 unknown, 400 bad status, 403 for a viewer', async () => {
-    const res = await t.call('PATCH', `${GSM}/versions/9.1.0.1/status`, { token: tech, body: { status: 'Production' } });
+    const res = await t.call('PATCH', `${GSM}/versions/9.1.0.1/status`, {
+      token: tech,
+      body: { status: 'Production' },
+    });
     expect(res.json()).toEqual({ data: { version: '9.1.0.1', status: 'Production' } });
     expect((await lastAudit('VersionStatusChanged'))?.message).toBe('GSM version 9.1.0.1: Experimental → Production');
     expect(
@@ -149,7 +160,8 @@ describe('GSM versions', () => {
         .statusCode,
     ).toBe(404);
     expect(
-      (await t.call('PATCH', `${GSM}/versions/9.1.0.1/status`, { token: tech, body: { status: 'Retired' } })).statusCode,
+      (await t.call('PATCH', `${GSM}/versions/9.1.0.1/status`, { token: tech, body: { status: 'Retired' } }))
+        .statusCode,
     ).toBe(400);
     expect(
       (await t.call('PATCH', `${GSM}/versions/9.1.0.1/status`, { token: viewer, body: { status: 'Deprecated' } }))
@@ -279,7 +291,10 @@ describe('GSM deployments: create, halt, delete', () => {
 
   it('refuses to delete a Rolling deployment (409)', async () => {
     const d = (await deploy({ sensors: take(1), version: '9.1.0.1', period: 60 })).json().data.deployment;
-    await t.ctx.db.update(deployments).set({ blockedSensors: [d.sensors[0]] }).where(eq(deployments.id, d.id));
+    await t.ctx.db
+      .update(deployments)
+      .set({ blockedSensors: [d.sensors[0]] })
+      .where(eq(deployments.id, d.id));
     expect((await t.call('DELETE', `${GSM}/deployments/${d.id}`, { token: tech })).statusCode).toBe(409);
   });
 });

@@ -46,7 +46,9 @@ function strategyOf(body: Body): 'ROLLING' | 'IMMEDIATE' {
   return strategy;
 }
 
-function rolloutOf(body: { [K in keyof typeof rolloutRules]?: z.infer<(typeof rolloutRules)[K]> }): RolloutRules | null {
+function rolloutOf(body: {
+  [K in keyof typeof rolloutRules]?: z.infer<(typeof rolloutRules)[K]>;
+}): RolloutRules | null {
   const rules: RolloutRules = {};
   if (body.autoHalt) rules.autoHalt = body.autoHalt;
   if (body.waveSuccessPercent !== undefined) rules.waveSuccessPercent = body.waveSuccessPercent;

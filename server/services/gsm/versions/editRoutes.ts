@@ -42,7 +42,8 @@ export const gsmVersionEditRoutes: ServiceRoutes = (app, { db, files }) => {
       config: { permission: 'add_versions' },
       schema: {
         summary: 'Create a GSM firmware version with its two bank images (multipart buildBankFirst, buildBankSecond)',
-        description: '400 for a malformed version number or missing file, 409 when the version exists, 413 for a file over the limit.',
+        description:
+          '400 for a malformed version number or missing file, 409 when the version exists, 413 for a file over the limit.',
         tags: ['versions'],
         consumes: ['multipart/form-data'],
         querystring: versionCreateQuery,
