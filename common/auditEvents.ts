@@ -79,6 +79,7 @@ export const AUDIT_EVENT_TYPES = [
   'DeploymentCreated',
   'DeploymentHalted',
   'DeploymentDeleted',
+  'DeploymentAutoHalted',
   'VersionCreated',
   'VersionStatusChanged',
   'BinaryUploaded',

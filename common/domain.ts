@@ -141,6 +141,7 @@ export const ADP_USER_TYPES = [
 export const ADP_USER_STATUSES = ['NOT_ACTIVATED', 'ENABLED', 'DISABLED'] as const;
 export const ACCESS_VISIBILITY = ['ALL', 'VISIBLE', 'HIDDEN'] as const;
 export const VERSION_STATUSES = ['Experimental', 'Production', 'Deprecated'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
 export const DEPLOYMENT_STRATEGIES = ['ROLLING', 'IMMEDIATE'] as const;
 export const LIMIT_PERIODS = ['second', 'minute', 'hour', 'day', 'month', 'year'] as const;
 export const UPDATER_FAMILIES = ['gsm', 'wifi', 'gen3'] as const;

@@ -41,6 +41,13 @@ export const VALIDATION_TEXTS = {
   /** The query parser's own message (common/query), which names a position; not translated yet. */
   queryError: '%{error}',
   presetItem: 'Preset %{item}: %{error}',
+  // Firmware deployments: the sensor-ID list (common/firmware.ts).
+  sensorIdsPart: '"%{part}" is not a sensor ID or a range like 5-20',
+  sensorIdsEmptyPart: 'An empty entry between commas: write IDs like 1,2,5-20',
+  sensorIdsZero: '%{part}: sensor IDs start at 1',
+  sensorIdsTooLarge: '%{part}: sensor IDs go up to %{max}',
+  sensorIdsDescending: 'The range %{part} goes down: write it as %{fixed}',
+  sensorIdsTooMany: 'At most %{max} sensors in one deployment',
   queryItem: 'Query %{item}: %{error}',
 } as const;
 

@@ -69,6 +69,8 @@ export interface Config {
   simulatorSeed: number;
   /** Measurements run at most once per this much time, whatever the tick (SIMULATOR_MEASURE_MS, default 60000). */
   simulatorMeasureMs: number;
+  /** Share of simulated firmware updates that fail (SIMULATOR_FAILURE_RATE, 0–1, default 0.05). */
+  simulatorFailureRate: number;
   version: string;
   /** Directory of the built console; served at `/` when it exists. */
   consoleDir: string;
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorTickMs: Math.max(100, int(env, 'SIMULATOR_TICK_MS', 60_000)),
     simulatorSeed: int(env, 'SIMULATOR_SEED', 1),
     simulatorMeasureMs: Math.max(0, int(env, 'SIMULATOR_MEASURE_MS', 60_000)),
+    simulatorFailureRate: Math.min(1, Math.max(0, Number(env.SIMULATOR_FAILURE_RATE ?? 0.05) || 0)),
     version: APP_VERSION,
     consoleDir: path.resolve(env.CONSOLE_DIR ?? './dist'),
     publicUrl: env.PUBLIC_URL || undefined,

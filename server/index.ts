@@ -19,6 +19,7 @@ async function main() {
         tickMs: config.simulatorTickMs,
         seed: config.simulatorSeed,
         measureEveryMs: config.simulatorMeasureMs,
+        failureRate: config.simulatorFailureRate,
         onInstallationsChanged: (ids) => ctx.realtime.installationsChanged(ids),
       })
     : undefined;

@@ -17,6 +17,7 @@ import { ADMIN_PAGES } from './pages/admin';
 import { PERSONAL_PAGES } from './pages/personal';
 import { SENSORS_PAGES } from './pages/sensors';
 import { PREFERENCES_PAGES } from './pages/preferences';
+import { FIRMWARE_PAGES } from './pages/firmware';
 import { SUCCESS_MESSAGE_MS } from '../common/domain';
 import { PageSuspense, withPageSuspense } from './components/PageLoading';
 
@@ -70,7 +71,7 @@ export function App() {
         <Route path="/login/callback" element={<OAuthCallbackPage />} />
       </CustomRoutes>
       <CustomRoutes>
-        {[...ADMIN_PAGES, ...PERSONAL_PAGES, ...SENSORS_PAGES, ...PREFERENCES_PAGES].map(
+        {[...ADMIN_PAGES, ...PERSONAL_PAGES, ...SENSORS_PAGES, ...PREFERENCES_PAGES, ...FIRMWARE_PAGES].map(
           ({ path, component: Page }) => (
             <Route
               key={path}

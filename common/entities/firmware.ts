@@ -41,7 +41,7 @@ export const gsmDeployment = defineEntity({
   service: 'gsm',
   endpoint: '/deployments',
   ...PAGED,
-  access: { ...DEPLOYMENT_ACCESS, delete: 'free_deployments' },
+  access: { ...DEPLOYMENT_ACCESS, delete: 'free_deployments', halt: 'halt_deployments' },
   sort: { field: 'id', order: 'DESC' },
   perPageOptions: [10, 20, 50, 100, 1000],
   route: { name: 'DeploymentsGsmIndex', menu: { group: 'Updater GSM', icon: 'rocket' } },

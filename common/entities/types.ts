@@ -26,6 +26,7 @@ export type Action =
   // `useCanAccess({ resource, action })` for them like for the standard ones).
   | 'changeStatus'
   | 'restart'
+  | 'halt'
   | 'history'
   | 'logout'
   | 'reinstall'

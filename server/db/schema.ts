@@ -569,6 +569,16 @@ export const deployments = pgTable(
     allowFailed: boolean('allow_failed').notNull().default(false),
     blockedSensors: jsonb('blocked_sensors').$type<number[]>().notNull().default([]),
     appliedDate: ts('applied_date'),
+    /** Safe-rollout rules of a GSM / Wi-Fi deployment (common/firmware.ts `RolloutRules`); null: the spec's behaviour. */
+    rollout: jsonb('rollout').$type<{
+      autoHalt?: { failedPercent: number; minFinished: number };
+      waveSuccessPercent?: number;
+      maxRetries?: number;
+    } | null>(),
+    /** Why the deployment stopped when a rule (not a user) stopped it. */
+    statusReason: text('status_reason'),
+    /** When the next wave of a rolling deployment may be released; null: at the next updater step. */
+    nextReleaseAt: ts('next_release_at'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },
@@ -591,6 +601,8 @@ export const deploymentSensors = pgTable(
     lastUpdated: ts('last_updated'),
     hasLogs: boolean('has_logs').notNull().default(false),
     logs: text('logs'),
+    /** When the updater released the sensor (UpdatePlanned → UpdateQueued); the grace period runs from here. */
+    releasedAt: ts('released_at'),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.sensorId] }), index('deployment_sensors_sensor_idx').on(t.sensorId)],
 );

@@ -49,3 +49,40 @@ export async function readUpload(
   if (file.bytes.length === 0) throw badRequest('The uploaded file is empty');
   return { ...file, fields };
 }
+
+/**
+ * Collects a multipart body with several required files (one per field name, each within the
+ * kind's limit) and every text field. A missing or empty file is a 400 naming its field.
+ */
+export async function readUploads<F extends string>(
+  request: FastifyRequest,
+  kind: UploadKind,
+  fieldNames: readonly F[],
+): Promise<{ files: Record<F, Omit<Upload, 'fields'>>; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data request');
+  const limit = UPLOAD_LIMITS[kind];
+  const fields: Record<string, string> = {};
+  const found = new Map<string, Omit<Upload, 'fields'>>();
+  for await (const part of request.parts({ limits: { fileSize: limit, files: 4, fields: 40 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, `The ${kind} file "${part.fieldname}" is larger than ${mib(limit)}`);
+        throw err;
+      });
+      if ((fieldNames as readonly string[]).includes(part.fieldname))
+        found.set(part.fieldname, { bytes, filename: part.filename, contentType: part.mimetype });
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  assertSafeInput({ ...fields, ...Object.fromEntries([...found].map(([k, v]) => [k, v.filename])) }, 'body');
+  const files = {} as Record<F, Omit<Upload, 'fields'>>;
+  for (const name of fieldNames) {
+    const file = found.get(name);
+    if (!file) throw badRequest(`The multipart field "${name}" with a file is required`);
+    if (file.bytes.length === 0) throw badRequest(`The file "${name}" is empty`);
+    files[name] = file;
+  }
+  return { files, fields };
+}

@@ -29,6 +29,9 @@ import { adpPlanRoutes } from './adp/plans/routes';
 import { apiUserRoutes } from './apiusers/users/routes';
 import { apiUserEditRoutes } from './apiusers/users/editRoutes';
 import { gsmVersionRoutes } from './gsm/versions/routes';
+import { gsmVersionEditRoutes } from './gsm/versions/editRoutes';
+import { deploymentCommandRoutes } from './deployments/commandRoutes';
+import { gsmVersionTarget } from './deployments/commands';
 import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
@@ -88,7 +91,9 @@ export const SERVICES = {
     description: 'GSM firmware versions and deployments, and the sensor-status calls (restart, idle).',
     routes: [
       gsmVersionRoutes,
+      gsmVersionEditRoutes,
       deploymentRoutes(GSM_DEPLOYMENTS),
+      deploymentCommandRoutes(GSM_DEPLOYMENTS, gsmVersionTarget),
       gsmSensorRoutes,
       gsmActionRoutes,
       declaredListRoutes('gsm'),

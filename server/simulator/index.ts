@@ -1,6 +1,6 @@
 /**
  * The fleet simulator (ARCHITECTURE.md, section 1): simulated sensors report measurements and play
- * the device side of the GSM updater, so activity, last values and restart / idle are observable in
+ * the device side of the GSM updater (restart, idle, and deployments: ./deployments.ts), so activity, last values and restart / idle are observable in
  * the demo and in tests.
  *
  *   const sim = startSimulator(ctx, { tickMs: 60_000, seed: 1 });   // ticks on a timer
@@ -16,6 +16,7 @@
 import type { AppContext } from '../context';
 import { reportMeasurements, type MeasurementStats } from './measurements';
 import { stepUpdater, type UpdaterStats } from './updater';
+import { stepDeployments, type DeploymentStats, type DeploymentStepOptions } from './deployments';
 
 export interface SimulatorOptions {
   /** Time between the end of one automatic tick and the start of the next (default 60 s). */
@@ -28,6 +29,8 @@ export interface SimulatorOptions {
   batchSize?: number;
   /** Tick on a timer (default true); false for tests, which call tick(now) themselves. */
   autoTick?: boolean;
+  /** Share of firmware updates that fail (SIMULATOR_FAILURE_RATE; default 0.05), or one per version. */
+  failureRate?: DeploymentStepOptions['failureRate'];
   /** Told which installations changed after each tick that reported measurements (live updates). */
   onInstallationsChanged?: (ids: number[]) => Promise<void> | void;
   /** Where problems of automatic ticks are reported (default console.error). */
@@ -38,6 +41,8 @@ export interface TickStats {
   at: Date;
   durationMs: number;
   updater: UpdaterStats;
+  /** GSM deployments: waves released, sensors updated / failed / expired, deployments finished / auto-halted. */
+  deployments: DeploymentStats;
   /** Undefined when measurements did not run on this tick. */
   measurements?: MeasurementStats;
 }
@@ -66,6 +71,7 @@ export function startSimulator(ctx: Pick<AppContext, 'db'>, opts: SimulatorOptio
   async function run(now: Date): Promise<TickStats> {
     const started = performance.now();
     const updater = await stepUpdater(ctx.db, now, { seed, batchSize });
+    const deployments = await stepDeployments(ctx.db, now, { seed, failureRate: opts.failureRate });
     let measurements: MeasurementStats | undefined;
     if (
       lastMeasureAt === undefined ||
@@ -79,7 +85,7 @@ export function startSimulator(ctx: Pick<AppContext, 'db'>, opts: SimulatorOptio
           log('simulator: live update failed', err),
         );
     }
-    lastTick = { at: now, durationMs: performance.now() - started, updater, measurements };
+    lastTick = { at: now, durationMs: performance.now() - started, updater, deployments, measurements };
     return lastTick;
   }
 

@@ -4,6 +4,7 @@ import type { EntityDecl } from '../../common/entities';
 import { REQUEST_LIST_QUERY } from '../../common/requests';
 import { listParams, readEnvelope } from './index';
 import { client } from './http';
+import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
 import type {
   AppDataProvider,
   Contractor,
@@ -368,6 +369,8 @@ const installationRequestsAdapter: Adapter = (def) =>
     Pick<DataProvider, 'getList' | 'getOne'>;
 
 export const ADAPTERS: Record<string, Adapter> = {
+  'deployments/gsm/versions': gsmVersionsAdapter,
+  'deployments/gsm': gsmDeploymentsAdapter,
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,

@@ -477,6 +477,62 @@ export interface ContractorMethods {
   ): Promise<Response>;
 }
 
+// Firmware (document 2, sections 2.9, 7; resources `deployments/gsm/versions` and `deployments/gsm`) -- one block
+/** A firmware version as the GSM updater lists it. */
+export interface FirmwareVersion {
+  version: string;
+  description: string | null;
+  status: string;
+  createdDate?: string;
+}
+
+/** One sensor of a GSM or Wi-Fi deployment and how far it got. */
+export interface DeploymentSensor {
+  id: number;
+  version: string | null;
+  reports_version: string | null;
+  status: string;
+  bank: number | null;
+  last_contact: string | null;
+  last_updated: string | null;
+  binary: string | null;
+}
+
+/** `POST /deployments` of the GSM updater: periods in seconds; amount and spacing for a rolling one. */
+export interface GsmDeploymentPayload {
+  sensors: number[];
+  version: string;
+  strategy: 'ROLLING' | 'IMMEDIATE';
+  period: number;
+  amount?: number;
+  spacing?: number;
+}
+
+export interface FirmwareMethods {
+  /** Every GSM version (the create form's choices), newest version first. */
+  getAllGsmVersions(resource: 'deployments/gsm/versions', params: Signal): Promise<FirmwareVersion[]>;
+  createGsmVersion(
+    resource: 'deployments/gsm/versions',
+    params: { version: string; description?: string; bank0: File; bank1: File },
+  ): Promise<{ version: string }>;
+  setGsmVersionStatus(
+    resource: 'deployments/gsm/versions',
+    params: { version: string; status: string },
+  ): Promise<{ version: string; status: string }>;
+  createGsmDeployment(
+    resource: 'deployments/gsm',
+    params: { payload: GsmDeploymentPayload; allowFailed: boolean; idempotencyKey: string },
+  ): Promise<{ id: number }>;
+  haltGsmDeployment(resource: 'deployments/gsm', params: { id: Identifier }): Promise<{ id: number; status: string }>;
+  getGsmDeploymentSensors(
+    resource: 'deployments/gsm',
+    params: { id: Identifier } & Signal,
+  ): Promise<DeploymentSensor[]>;
+  /** What the GSM updater knows about these sensors (unknown ids are left out); no loading bar. */
+  getGsmUpdaterSensors(resource: 'deployments/gsm', params: { ids: number[] } & Signal): Promise<UpdaterSensor[]>;
+}
+// end of the firmware block
+
 /**
  * The console's data provider. Standard methods serve the entities and the page resources
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
@@ -487,4 +543,5 @@ export type AppDataProvider = DataProvider &
   InstallationMethods &
   PageMethods &
   ContractorMethods &
-  InstallationRequestMethods;
+  InstallationRequestMethods &
+  FirmwareMethods;

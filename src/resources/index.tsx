@@ -13,12 +13,21 @@ import users from './users';
 import installations from './installations';
 import contractors from './contractors';
 import installationRequests from './installationRequests';
+import firmware from './firmware';
 
 /** The generic list, loaded with the first list that uses it. */
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
 
 /** Resources with screens of their own. */
-const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, contractors, ...tags, installationRequests];
+const CUSTOM: readonly ConsoleResource[] = [
+  installations,
+  sensors,
+  users,
+  contractors,
+  ...tags,
+  installationRequests,
+  ...firmware,
+];
 
 function genericList(entity: EntityDecl) {
   const ListView = () => {

@@ -15,10 +15,12 @@ import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../commo
 import {
   CLIENT_TYPES,
   CONTRACTOR_TYPES,
+  DEPLOYMENT_STRATEGIES,
   REQUEST_STATES,
   REQUEST_TYPES,
   TAG_CONTEXTS,
   TOKEN_EXPIRY_OPTIONS,
+  VERSION_STATUSES,
 } from '../../common/domain';
 import { en } from '../../src/i18n/en';
 import { pl, plTranslations } from '../../src/i18n/pl';
@@ -109,6 +111,20 @@ const BUILT_KEYS: Record<string, string[]> = {
   '*.imported': PERSONAL_LISTS.map((p) => `${p}.imported`),
   '*.deleteTitle': PERSONAL_LISTS.map((p) => `${p}.deleteTitle`),
   '*.deleteContent': PERSONAL_LISTS.map((p) => `${p}.deleteContent`),
+  // Firmware screens (src/resources/firmware, src/pages/firmware).
+  'firmware.create.*': ['allowExperimental', 'allowDeprecated', 'allowIncompatible'].map((k) => `firmware.create.${k}`),
+  'firmware.versionStatus.*': VERSION_STATUSES.map((s) => `firmware.versionStatus.${s}`),
+  'firmware.strategy.*': DEPLOYMENT_STRATEGIES.map((s) => `firmware.strategy.${s}`),
+  'firmware.warnings.*': ['failed', 'notReady', 'unknown', 'experimental', 'deprecated', 'incompatible', 'mixed'].map(
+    (k) => `firmware.warnings.${k}`,
+  ),
+  'firmware.sensors.columns.*': ['id', 'version', 'status', 'bank', 'last_contact', 'last_updated', 'binary'].map(
+    (c) => `firmware.sensors.columns.${c}`,
+  ),
+  'firmware.versions.bank*': ['firmware.versions.bank0', 'firmware.versions.bank1'],
+  'firmware.deployments.*': ['halt', 'delete', 'halted', 'deleted'].map((k) => `firmware.deployments.${k}`),
+  'firmware.deployments.confirm.*.title': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.title`),
+  'firmware.deployments.confirm.*.content': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.content`),
   // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
   // Installation requests: a label per state, request type and client type.

@@ -3,6 +3,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { UpdaterFamily } from '../../../common/domain';
+import type { RolloutRules } from '../../../common/firmware';
 import type { Executor } from '../../db';
 import { deploymentSensors, deployments } from '../../db/schema';
 import { COUNT, countOf } from '../../lists/count';
@@ -30,6 +31,9 @@ const updaterColumns = (version: AnyPgColumn) => ({
   testTime: deployments.testTime,
   blockedSensors: deployments.blockedSensors,
   allowFailed: deployments.allowFailed,
+  strategy: deployments.strategy,
+  statusReason: deployments.statusReason,
+  rollout: deployments.rollout,
 });
 
 interface UpdaterRecord {
@@ -44,6 +48,9 @@ interface UpdaterRecord {
   testTime: number | null;
   blockedSensors: number[];
   allowFailed: boolean;
+  strategy?: string | null;
+  statusReason?: string | null;
+  rollout?: RolloutRules | null;
 }
 
 export function toDeploymentRow(d: UpdaterRecord): z.infer<typeof deploymentRow> {
@@ -59,6 +66,9 @@ export function toDeploymentRow(d: UpdaterRecord): z.infer<typeof deploymentRow>
     test_time: d.testTime,
     blocked_sensors: d.blockedSensors ?? [],
     allow_failed: d.allowFailed,
+    strategy: d.strategy ?? null,
+    status_reason: d.statusReason ?? null,
+    rollout: d.rollout ?? null,
   };
 }
 

@@ -1,0 +1,70 @@
+/**
+ * GSM firmware end to end (issue 13): upload a version with its two bank files, make it Production,
+ * deploy it ROLLING to a range, watch the simulator move the first wave, and halt the deployment.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/login';
+
+test('upload a GSM version, deploy it rolling to a range, see progress, halt', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  const version = `7.${Date.now() % 200}.0.1`;
+
+  await page.goto('/deployments/gsm/versions/create');
+  const submitVersion = page.getByRole('button', { name: 'Create New Deployment Version' });
+  await page.locator('input[name=version]').fill(version);
+  await expect(submitVersion).toBeDisabled();
+  await page
+    .getByTestId('bank0')
+    .setInputFiles({ name: 'bank0.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('bank zero') });
+  await page
+    .getByTestId('bank1')
+    .setInputFiles({ name: 'bank1.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('bank one') });
+  await page.locator('textarea[name=description]').fill('e2e build');
+  await submitVersion.click();
+  await expect(page.getByText('Created a new deployment version!')).toBeVisible();
+  await expect(page).toHaveURL(/\/deployments\/gsm\/versions$/);
+
+  // Experimental → Production through the dropdown.
+  await page.getByRole('combobox', { name: `Status of version ${version}` }).click();
+  await page.getByRole('option', { name: 'Production' }).click();
+  await expect(page.getByText('Status changed!')).toBeVisible();
+
+  // Three sensors the GSM updater holds as Ok, in a row of ids, for a range.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aq.session')!).token as string);
+  const res = await request.get('/updater/gsm/sensors?ids=' + Array.from({ length: 1000 }, (_, i) => i + 1).join(','), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const ok = new Set(
+    ((await res.json()).data as { id: number; status: string }[]).filter((s) => s.status === 'Ok').map((s) => s.id),
+  );
+  const start = [...ok].find((id) => ok.has(id + 1) && ok.has(id + 2))!;
+  expect(start).toBeDefined();
+
+  await page.goto('/deployments/gsm/create');
+  await page.locator('input[name=sensors]').fill(`${start}-${start + 2}`);
+  await page.getByLabel('Allow incompatible versions').check();
+  await page.getByRole('combobox', { name: /Version/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^${version.replaceAll('.', '\\.')} `) }).click();
+  await page.locator('input[name=spacing]').fill('30');
+  await page.getByRole('button', { name: 'Create deployment' }).click();
+  await expect(page.getByText('Created a new deployment!')).toBeVisible();
+  await expect(page).toHaveURL(/\/deployments\/gsm\/\d+\/sensors$/);
+  const id = Number(page.url().match(/gsm\/(\d+)\/sensors/)![1]);
+
+  // The simulator (2 s ticks) releases one sensor; it leaves Queued for Building / Waiting / Downloading / Updated.
+  const statuses = page.getByTestId('deployment-sensors').getByTestId('deployment-status');
+  await expect(statuses).toHaveCount(3);
+  await expect
+    .poll(async () => (await statuses.allTextContents()).filter((s) => s !== 'Queued').length, { timeout: 60_000 })
+    .toBeGreaterThan(0);
+
+  await page.goto('/deployments/gsm');
+  await page.getByRole('button', { name: `Halt deployment ${id}` }).click();
+  await page.getByRole('button', { name: 'Halt', exact: true }).click();
+  await expect(page.getByText(`Deployment ${id} halted`)).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+  await expect(row.getByTestId('deployment-status')).toHaveText('Halted');
+  await page.goto(`/deployments/gsm/${id}/sensors`);
+  await expect(page.getByTestId('deployment-sensors').getByText('Skipped').first()).toBeVisible();
+});

@@ -1,0 +1,106 @@
+/**
+ * The sensors of a GSM deployment (DeploymentsGsmSensors, /deployments/gsm/{id}/sensors,
+ * view_deployments): id, version (or reports_version), status, bank, last contact, last update and
+ * binary, with a progress summary; refreshed like the deployment list.
+ */
+import { useParams, Link as RouterLink } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { TERMINAL_DEPLOYMENT_STATUSES } from '../../../common/firmware';
+import { RelativeDate } from '../../components/DateTimeField';
+import type { AppDataProvider } from '../../dataProviders/types';
+import { DeploymentStatusField } from '../../resources/firmware/DeploymentStatusField';
+import { useDeploymentRefresh } from '../../resources/firmware/useDeploymentRefresh';
+
+const RESOURCE = 'deployments/gsm';
+const COLUMNS = ['id', 'version', 'status', 'bank', 'last_contact', 'last_updated', 'binary'] as const;
+
+export function GsmDeploymentSensorsPage() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const refetchInterval = useDeploymentRefresh();
+  const { data, isPending, error } = useQuery({
+    queryKey: [RESOURCE, 'sensors', id],
+    queryFn: ({ signal }) => dataProvider.getGsmDeploymentSensors(RESOURCE, { id, signal }),
+    refetchInterval,
+    refetchIntervalInBackground: refetchInterval !== false,
+  });
+  const rows = data ?? [];
+  const done = rows.filter((r) => (TERMINAL_DEPLOYMENT_STATUSES as readonly string[]).includes(r.status)).length;
+  const counts = rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={translate('firmware.sensors.title', { id })} />
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/deployments/gsm" startIcon={<ArrowBackIcon />}>
+            {translate('firmware.sensors.back')}
+          </Button>
+          {rows.length > 0 && (
+            <Typography variant="body2" data-testid="deployment-progress">
+              {translate('firmware.sensors.progress', { done, total: rows.length })}
+              {' · '}
+              {Object.entries(counts)
+                .map(([s, n]) => `${s} ${n}`)
+                .join(' · ')}
+            </Typography>
+          )}
+        </Stack>
+        {rows.length > 0 && <LinearProgress variant="determinate" value={(done * 100) / rows.length} sx={{ mb: 2 }} />}
+        {isPending ? (
+          <LinearProgress />
+        ) : error ? (
+          <Typography color="error">{translate('firmware.sensors.notFound', { id })}</Typography>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary">{translate('aq.noData')}</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="deployment-sensors">
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableCell key={c}>{translate(`firmware.sensors.columns.${c}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell>{r.id}</TableCell>
+                    <TableCell>
+                      {r.status === 'Updated' ? r.version : (r.reports_version ?? '—')}
+                      {r.status !== 'Updated' && r.version ? ` → ${r.version}` : ''}
+                    </TableCell>
+                    <TableCell>
+                      <DeploymentStatusField status={r.status} />
+                    </TableCell>
+                    <TableCell>{r.bank ?? '—'}</TableCell>
+                    <TableCell>{r.last_contact ? <RelativeDate value={r.last_contact} /> : '—'}</TableCell>
+                    <TableCell>{r.last_updated ? <RelativeDate value={r.last_updated} /> : '—'}</TableCell>
+                    <TableCell>{r.binary ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+/** A deployment's or a sensor's updater status as a chip with the spec's label (document 1, section 4); a rule's reason as tooltip. */
+import { Chip, Tooltip } from '@mui/material';
+import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
+
+const COLORS: Record<string, 'success' | 'error' | 'warning' | 'info' | 'default'> = {
+  Rolling: 'info',
+  Finished: 'success',
+  Updated: 'success',
+  Ok: 'success',
+  Halted: 'warning',
+  Warning: 'warning',
+  Skipped: 'default',
+  Failed: 'error',
+  UpdatePlanned: 'default',
+  UpdateQueued: 'info',
+  UpdatePending: 'info',
+  Updating: 'info',
+};
+
+export function DeploymentStatusField({ status, reason }: { status: string; reason?: string | null }) {
+  const chip = (
+    <Chip
+      size="small"
+      variant={status === 'UpdatePlanned' || status === 'Skipped' ? 'outlined' : 'filled'}
+      color={COLORS[status] ?? 'default'}
+      label={UPDATER_STATUSES[status as UpdaterStatus] ?? status}
+      data-testid="deployment-status"
+    />
+  );
+  return reason ? <Tooltip title={reason}>{chip}</Tooltip> : chip;
+}
