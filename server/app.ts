@@ -38,6 +38,7 @@ export function runtimeConfig(ctx: AppContext) {
     },
     map: { tileUrl: config.mapTileUrl, center: [52.1, 19.4], zoom: 6 },
     dashboardUrl: config.dashboardUrl,
+    apiUsersDashboardUrl: config.apiUsersDashboardUrl,
     apiDocs: `${SERVICES.main.prefix}/docs`,
   };
 }

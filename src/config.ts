@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   map: { tileUrl: string; center: [number, number]; zoom: number };
   /** External monitoring dashboard of an installation ({installationId}, {sensorId}); empty: no link. */
   dashboardUrl?: string;
+  /** Usage dashboard of an API-key user ({id}, {username}, {customId}); empty: no link. */
+  apiUsersDashboardUrl?: string;
   apiDocs: string;
 }
 

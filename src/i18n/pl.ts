@@ -294,6 +294,9 @@ export const plTranslations: PartialMessages<Messages> = {
     queryRequired: 'Zapytanie jest wymagane',
     presetItem: 'Układ %{item}: %{error}',
     queryItem: 'Zapytanie %{item}: %{error}',
+    limitRequired: 'Wymagana jest co najmniej jedna wartość limitu, gdy włączone jest API próbek lub własny limit!',
+    limitValue: '%{period}: liczba całkowita nie mniejsza niż 1',
+    limitOrder: '%{period} musi wynosić co najmniej %{value} (limit %{smaller})',
   },
   // Reinstall sensor (document 2, section 2.3).
   reinstall: {
