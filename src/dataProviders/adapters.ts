@@ -1,6 +1,7 @@
 /** Per-resource adapters where a service's calls differ from the generic REST shape. */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
+import { apiUsersAdapter } from './apiUsers';
 import { client } from './http';
 import type {
   AppDataProvider,
@@ -248,6 +249,7 @@ export const ADAPTERS: Record<string, Adapter> = {
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,
   'installation-requests': installationRequestsAdapter,
+  'api-users': apiUsersAdapter,
   users: (def) => ({
     async logoutUser(_resource: 'users', { id }: { id: Identifier }) {
       return client(def.service).request<{ invalidated: number }>(`/admin/users/${id}/logout`, { method: 'POST' });

@@ -9,6 +9,7 @@ import type { Communication, SensorStatus, TagType } from '../../common/domain';
 import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from '../../common/presets';
 import type { TagDef } from '../../common/query';
 import type { ReinstallPayload } from '../../common/reinstall';
+import type { ApiUserMethods } from './apiUsers';
 
 // ---- Records --------------------------------------------------------------------------------
 
@@ -414,4 +415,4 @@ export interface PageMethods {
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
  * `meta.idempotencyKey`, delete).
  */
-export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods;
+export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods & ApiUserMethods;

@@ -11,12 +11,13 @@ import sensors from './sensors';
 import tags from './tags';
 import users from './users';
 import installations from './installations';
+import apiUsers from './apiUsers';
 
 /** The generic list, loaded with the first list that uses it. */
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
 
 /** Resources with screens of their own. */
-const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, ...tags];
+const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, apiUsers, ...tags];
 
 function genericList(entity: EntityDecl) {
   const ListView = () => {

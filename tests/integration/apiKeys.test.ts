@@ -114,7 +114,10 @@ describe('rate limits', () => {
       [3, 1],
       [3, 0],
     ]);
-    for (const h of seen) expect(h.reset).toBeGreaterThan(0), expect(h.reset).toBeLessThanOrEqual(60);
+    for (const h of seen) {
+      expect(h.reset).toBeGreaterThan(0);
+      expect(h.reset).toBeLessThanOrEqual(60);
+    }
     const refused = await hit(key);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ status: 429 });
@@ -236,8 +239,9 @@ describe('CSV export (GET /users/export)', () => {
     const total = (await t.call('GET', '/apiusers-api/users?limit=1', { token: sales })).json().totalUsers;
     expect(total).toBeGreaterThan(300);
     expect(lines.length - 1).toBe(total);
-    const list = (await t.call('GET', '/apiusers-api/users?sortBy=username&order=desc&limit=5', { token: sales })).json()
-      .users;
+    const list = (
+      await t.call('GET', '/apiusers-api/users?sortBy=username&order=desc&limit=5', { token: sales })
+    ).json().users;
     const idColumn = header.indexOf('id');
     expect(lines.slice(1, 6).map((l) => Number(l.split(';')[idColumn]))).toEqual(list.map((u: { id: number }) => u.id));
   });
@@ -255,13 +259,17 @@ describe('CSV export (GET /users/export)', () => {
     expect(lines[0]).toBe('username;id');
     expect(lines.length - 1).toBe(list.totalUsers);
     const search = withContractor!.username;
-    const found = await t.call('GET', `/apiusers-api/users/export?search=${encodeURIComponent(search)}&columns=username`, {
-      token: sales,
-    });
-    expect(found.body).toContain(search);
-    expect((await t.call('GET', '/apiusers-api/users/export', { token: await t.tokenOf('technician') })).statusCode).toBe(
-      403,
+    const found = await t.call(
+      'GET',
+      `/apiusers-api/users/export?search=${encodeURIComponent(search)}&columns=username`,
+      {
+        token: sales,
+      },
     );
+    expect(found.body).toContain(search);
+    expect(
+      (await t.call('GET', '/apiusers-api/users/export', { token: await t.tokenOf('technician') })).statusCode,
+    ).toBe(403);
     expect((await t.call('GET', '/apiusers-api/users/export?limit=5', { token: sales })).statusCode).toBe(200);
     expect((await t.call('GET', '/apiusers-api/users/export?contractors=x', { token: sales })).statusCode).toBe(400);
   });
@@ -292,18 +300,21 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits counted in Redis', () =>
         .update(apiUsers)
         .set({ limitStandard: { minute: 3 } })
         .where(eq(apiUsers.id, user.id));
-    const keyA = (await a.call('POST', `/apiusers-api/users/${user.id}/key`, { token: await a.tokenOf('sales') })).json()
-      .data.key;
-    const keyB = (await b.call('POST', `/apiusers-api/users/${user.id}/key`, { token: await b.tokenOf('sales') })).json()
-      .data.key;
+    const keyA = (
+      await a.call('POST', `/apiusers-api/users/${user.id}/key`, { token: await a.tokenOf('sales') })
+    ).json().data.key;
+    const keyB = (
+      await b.call('POST', `/apiusers-api/users/${user.id}/key`, { token: await b.tokenOf('sales') })
+    ).json().data.key;
     expect(rateHeaders(await hit(keyA, 'ping', a))).toMatchObject({ limit: 3, remaining: 2 });
     expect(rateHeaders(await hit(keyB, 'ping', b))).toMatchObject({ limit: 3, remaining: 1 });
     expect((await hit(keyA, 'ping', a)).statusCode).toBe(200);
     const refused = await hit(keyB, 'ping', b);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const usage = (await a.call('GET', `/apiusers-api/users/${user.id}/usage`, { token: await a.tokenOf('sales') })).json()
-      .data.usage;
+    const usage = (
+      await a.call('GET', `/apiusers-api/users/${user.id}/usage`, { token: await a.tokenOf('sales') })
+    ).json().data.usage;
     expect(usage.backend).toBe('redis');
     expect(usage.standard.periods[0]).toMatchObject({ period: 'minute', used: 4, remaining: 0 });
   });

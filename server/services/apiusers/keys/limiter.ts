@@ -17,7 +17,13 @@ import {
   type RateLimiterAbstract,
   type RateLimiterStoreAbstract,
 } from 'rate-limiter-flexible';
-import { LIMIT_PERIOD_SECONDS, limitEntries, type LimitKind, type LimitPeriod, type Limits } from '../../../../common/apiLimits';
+import {
+  LIMIT_PERIOD_SECONDS,
+  limitEntries,
+  type LimitKind,
+  type LimitPeriod,
+  type Limits,
+} from '../../../../common/apiLimits';
 import type { Executor } from '../../../db';
 import { apiRateLimits } from '../../../db/schema';
 
@@ -126,7 +132,12 @@ export class RateLimitCounters implements LimitCounters {
     const outcomes = await Promise.all(
       entries.map(async ([period, limit]) => {
         try {
-          return { period, limit, res: await this.limiter(kind, period, limit).consume(String(userId)), refused: false };
+          return {
+            period,
+            limit,
+            res: await this.limiter(kind, period, limit).consume(String(userId)),
+            refused: false,
+          };
         } catch (err) {
           // A refusal rejects with the counter's state; anything else is the store failing.
           if (err instanceof RateLimiterRes) return { period, limit, res: err, refused: true };

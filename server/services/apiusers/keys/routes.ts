@@ -44,11 +44,6 @@ const usage = z.object({
   standard: z.object({ custom: z.boolean(), periods: z.array(periodState) }),
   samples: z.object({ enabled: z.boolean(), periods: z.array(periodState) }).nullable(),
 });
-const rateHeaders = {
-  'X-RateLimit-Limit': { type: 'integer', description: 'Requests allowed in the tightest period' },
-  'X-RateLimit-Remaining': { type: 'integer', description: 'Requests left in it' },
-  'X-RateLimit-Reset': { type: 'integer', description: 'Seconds until its window ends' },
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -157,7 +152,10 @@ export const apiKeyRoutes: ServiceRoutes = (app, { db, config }) => {
   /** The user of the request's key, or a 401. */
   async function keyUser(header: unknown) {
     if (!looksLikeKey(header)) throw unauthorized('A valid API key is required in the X-API-Key header');
-    const [user] = await db.select().from(apiUsers).where(eq(apiUsers.keyHash, hashApiKey(header)));
+    const [user] = await db
+      .select()
+      .from(apiUsers)
+      .where(eq(apiUsers.keyHash, hashApiKey(header)));
     if (!user) throw unauthorized('A valid API key is required in the X-API-Key header');
     return user;
   }
