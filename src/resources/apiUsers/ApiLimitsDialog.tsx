@@ -6,9 +6,10 @@
  * the values pass. Parts the user may not change (section 6; an internal account needs the specific
  * permission) are shown disabled. Only what changed is sent, in the order the API-user manager needs.
  */
+import { useEffect, useRef } from 'react';
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useWatch, type FieldValues } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { LIMIT_PERIODS } from '../../../common/domain';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
@@ -22,9 +23,30 @@ import {
   type LimitsFormValues,
 } from './limitsForm';
 
+/**
+ * The rules tie the inputs together (a larger period against the smaller ones, a switch against its
+ * values), while react-hook-form re-checks only the input that changed: after any change, every
+ * input is checked again, so a message goes as soon as another input fixes it.
+ */
+function RecheckAll() {
+  const { trigger } = useFormContext();
+  const values = JSON.stringify(useWatch());
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void trigger();
+  }, [values, trigger]);
+  return null;
+}
+
 function LimitInputs({ section, disabled }: { section: 'standard' | 'samples'; disabled: boolean }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', columnGap: 2 }}>
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', columnGap: 2, rowGap: 1 }}
+    >
       {LIMIT_PERIODS.map((period) => (
         <TextInput
           key={period}
@@ -116,6 +138,7 @@ export function ApiLimitsDialog({
       onClose={onClose}
       maxWidth="sm"
     >
+      <RecheckAll />
       <Section
         title="apiUsers.editor.standard"
         switchName="customStandard"
