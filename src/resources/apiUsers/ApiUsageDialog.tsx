@@ -37,7 +37,7 @@ const duration = (sec: number): [unit: string, value: number] => {
   return ['days', Math.round(sec / 86_400)];
 };
 
-function PeriodTable({ title, periods }: { title: string; periods: PeriodUsage[] }) {
+function PeriodTable({ kind, title, periods }: { kind: string; title: string; periods: PeriodUsage[] }) {
   const translate = useTranslate();
   return (
     <Box sx={{ mb: 2 }}>
@@ -56,7 +56,7 @@ function PeriodTable({ title, periods }: { title: string; periods: PeriodUsage[]
         </TableHead>
         <TableBody>
           {periods.map((p) => (
-            <TableRow key={p.period} data-testid={`usage-${p.period}`}>
+            <TableRow key={p.period} data-testid={`usage-${kind}-${p.period}`}>
               <TableCell>{translate(`apiUsers.limits.periods.${p.period}`)}</TableCell>
               <TableCell align="right">{p.limit}</TableCell>
               <TableCell align="right" sx={{ color: p.remaining === 0 ? 'error.main' : undefined }}>
@@ -130,11 +130,13 @@ export function ApiUsageDialog({
               </Typography>
             </Box>
             <PeriodTable
+              kind="standard"
               title={translate(u.standard.custom ? 'apiUsers.usage.standard' : 'apiUsers.usage.standardDefault')}
               periods={u.standard.periods}
             />
             {u.samples && (
               <PeriodTable
+                kind="samples"
                 title={translate(u.samples.enabled ? 'apiUsers.usage.samples' : 'apiUsers.usage.samplesOff')}
                 periods={u.samples.periods}
               />
