@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../common/entities';
-import { TAG_CONTEXTS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import { LIMIT_PERIODS, TAG_CONTEXTS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
 import { en } from '../../src/i18n/en';
 import { pl, plTranslations } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
@@ -101,6 +101,12 @@ const BUILT_KEYS: Record<string, string[]> = {
   '*.imported': PERSONAL_LISTS.map((p) => `${p}.imported`),
   '*.deleteTitle': PERSONAL_LISTS.map((p) => `${p}.deleteTitle`),
   '*.deleteContent': PERSONAL_LISTS.map((p) => `${p}.deleteContent`),
+  // API-key users: limits per period, usage units, limit kinds and counter backends.
+  'apiUsers.limits.periods.*': LIMIT_PERIODS.map((p) => `apiUsers.limits.periods.${p}`),
+  'apiUsers.limits.per.*': LIMIT_PERIODS.map((p) => `apiUsers.limits.per.${p}`),
+  'apiUsers.usage.units.*': ['seconds', 'minutes', 'hours', 'days'].map((u) => `apiUsers.usage.units.${u}`),
+  'apiUsers.usage.kinds.*': ['standard', 'samples'].map((k) => `apiUsers.usage.kinds.${k}`),
+  'apiUsers.usage.backends.*': ['database', 'redis'].map((b) => `apiUsers.usage.backends.${b}`),
   // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
 };
