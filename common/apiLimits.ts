@@ -2,29 +2,84 @@
  * Rate limits of API-key users (document 2, sections 3, 5, 9), one rule for the console's limit
  * editor and the API-user manager: each value a whole number ≥ 1, at least one value, and a larger
  * period at least the largest value of any smaller period (year ≥ month ≥ … ≥ second).
+ *
+ * `limitErrors` says what is wrong with each period (the editor shows it on the input, through the
+ * catalogue's `validation.<key>`); `limitsRule` is the first of those problems in English (what the
+ * server answers). Also the length of each period's window and the default standard limit that
+ * applies while a user has no custom one (the rate-limited sample endpoints enforce both).
  */
 import { LIMIT_PERIODS } from './domain';
+import { ruleMessage, VALIDATION_TEXTS, type RuleMessage } from './validation';
 
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export type Limits = Partial<Record<LimitPeriod, number>>;
+/** The two limits of an API-key user: `standard` for the public API, `samples` for the samples API. */
+export type LimitKind = 'standard' | 'samples';
 
-export const LIMIT_REQUIRED_MESSAGE = 'One limit value required when samples API or custom limit enabled!';
+export const LIMIT_REQUIRED_MESSAGE = VALIDATION_TEXTS.limitRequired;
 
-/** The first problem with a limit, or undefined. */
-export function limitsRule(limits: Limits): string | undefined {
-  const set = LIMIT_PERIODS.filter((p) => limits[p] !== undefined && limits[p] !== null);
-  if (set.length === 0) return LIMIT_REQUIRED_MESSAGE;
-  for (const p of set) {
-    const v = limits[p]!;
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) return `${p}: a whole number of at least 1`;
-  }
-  let largestSmaller: { period: LimitPeriod; value: number } | undefined;
-  for (const p of LIMIT_PERIODS) {
-    const v = limits[p];
-    if (v === undefined || v === null) continue;
-    if (largestSmaller && v < largestSmaller.value)
-      return `${p} must be at least ${largestSmaller.value} (the ${largestSmaller.period} limit)`;
-    if (!largestSmaller || v > largestSmaller.value) largestSmaller = { period: p, value: v };
-  }
-  return undefined;
+/** Seconds in each period's window (a month is 30 days, a year 365). */
+export const LIMIT_PERIOD_SECONDS: Record<LimitPeriod, number> = {
+  second: 1,
+  minute: 60,
+  hour: 3600,
+  day: 86_400,
+  month: 30 * 86_400,
+  year: 365 * 86_400,
+};
+
+/** What a user without a custom standard limit may do. */
+export const DEFAULT_STANDARD_LIMIT: Limits = { second: 10, minute: 300, day: 100_000 };
+
+/** The highest value a limit may hold (a PostgreSQL integer). */
+export const MAX_LIMIT_VALUE = 2_147_483_647;
+
+const unset = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A limit value as typed (text or number) as a number, or NaN when it is not a number. */
+export function limitValue(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return NaN;
 }
+
+export interface LimitErrors {
+  /** Per period: the value is not a whole number ≥ 1, or is below a smaller period's value. */
+  periods: Partial<Record<LimitPeriod, RuleMessage>>;
+  /** No value at all. */
+  required?: RuleMessage;
+}
+
+/** Every problem of a limit whose values may be typed text, numbers or empty. */
+export function limitErrors(values: Partial<Record<LimitPeriod, unknown>>): LimitErrors {
+  const errors: LimitErrors = { periods: {} };
+  const set = LIMIT_PERIODS.filter((p) => !unset(values[p]));
+  if (set.length === 0) return { ...errors, required: ruleMessage('limitRequired') };
+  let largestSmaller: { period: LimitPeriod; value: number } | undefined;
+  for (const period of set) {
+    const v = limitValue(values[period]);
+    if (!Number.isSafeInteger(v) || v < 1 || v > MAX_LIMIT_VALUE) {
+      errors.periods[period] = ruleMessage('limitValue', { period });
+      continue;
+    }
+    if (largestSmaller && v < largestSmaller.value)
+      errors.periods[period] = ruleMessage('limitOrder', {
+        period,
+        value: largestSmaller.value,
+        smaller: largestSmaller.period,
+      });
+    if (!largestSmaller || v > largestSmaller.value) largestSmaller = { period, value: v };
+  }
+  return errors;
+}
+
+/** The first problem with a limit in English, or undefined. */
+export function limitsRule(limits: Limits): string | undefined {
+  const { periods, required } = limitErrors(limits);
+  if (required) return required.en;
+  return LIMIT_PERIODS.map((p) => periods[p]?.en).find(Boolean);
+}
+
+/** The periods a limit sets, shortest first, with their values. */
+export const limitEntries = (limits: Limits): [LimitPeriod, number][] =>
+  LIMIT_PERIODS.flatMap((p) => (limits[p] === undefined || limits[p] === null ? [] : [[p, limits[p]] as const]));

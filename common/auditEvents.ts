@@ -75,6 +75,7 @@ export const AUDIT_EVENT_TYPES = [
   'ApiUserLimitRemoved',
   'ApiUserContractorChanged',
   'ApiUserContractorRemoved',
+  'ApiUserKeyIssued',
   // firmware
   'DeploymentCreated',
   'DeploymentHalted',

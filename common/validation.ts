@@ -49,6 +49,10 @@ export const VALIDATION_TEXTS = {
   sensorIdsDescending: 'The range %{part} goes down: write it as %{fixed}',
   sensorIdsTooMany: 'At most %{max} sensors in one deployment',
   queryItem: 'Query %{item}: %{error}',
+  // API-key user limits (common/apiLimits.ts; document 2, section 5).
+  limitRequired: 'One limit value required when samples API or custom limit enabled!',
+  limitValue: '%{period}: a whole number of at least 1',
+  limitOrder: '%{period} must be at least %{value} (the %{smaller} limit)',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_TEXTS;

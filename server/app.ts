@@ -39,6 +39,7 @@ export function runtimeConfig(ctx: AppContext) {
     map: { tileUrl: config.mapTileUrl, center: [52.1, 19.4], zoom: 6 },
     dashboardUrl: config.dashboardUrl,
     crmCompanyUrl: config.crmCompanyUrl,
+    apiUsersDashboardUrl: config.apiUsersDashboardUrl,
     apiDocs: `${SERVICES.main.prefix}/docs`,
   };
 }

@@ -56,6 +56,10 @@ export interface Config {
   dashboardUrl: string;
   /** The CRM's page of a company: a URL template with {hsId}; empty: CRM company names show as text. */
   crmCompanyUrl: string;
+  /** Usage dashboard of one API-key user: a URL template with {id}, {username} and {customId}. */
+  apiUsersDashboardUrl: string;
+  /** Prefix of the API-key rate-limit counters in Redis (when REDIS_URL is set). */
+  apiRateLimitRedisPrefix: string;
   /** A Nominatim-compatible geocoder (GEOCODER_URL); without it the bundled offline gazetteer answers alone. */
   geocoderUrl?: string;
   /** A HubSpot-compatible CRM (CRM_URL, CRM_TOKEN); without it CRM lookups answer from the contractors' CRM fields. */
@@ -113,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL ?? '',
     dashboardUrl: env.DASHBOARD_URL ?? '',
     crmCompanyUrl: env.CRM_COMPANY_URL ?? '',
+    apiUsersDashboardUrl: env.API_USERS_DASHBOARD_URL ?? '',
+    apiRateLimitRedisPrefix: env.API_RATE_LIMIT_REDIS_PREFIX || 'aq-console:ratelimit',
     geocoderUrl: env.GEOCODER_URL || undefined,
     crmUrl: env.CRM_URL || undefined,
     crmToken: env.CRM_TOKEN || undefined,

@@ -16,6 +16,8 @@ export interface RuntimeConfig {
   dashboardUrl?: string;
   /** The CRM's page of a company ({hsId}); empty: CRM company names show as text. */
   crmCompanyUrl?: string;
+  /** Usage dashboard of an API-key user ({id}, {username}, {customId}); empty: no link. */
+  apiUsersDashboardUrl?: string;
   apiDocs: string;
 }
 

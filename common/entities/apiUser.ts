@@ -1,5 +1,20 @@
-/** API-key users (spec document 2, sections 2.7 and 3), served by the API-user manager. */
+/**
+ * API-key users (spec document 2, sections 2.7 and 3), served by the API-user manager. `edit` names
+ * who may change a value (section 6); a provider-internal account needs the specific permission
+ * (the last of each list) — the console and the server apply API_USER_EDIT_RULES the same way.
+ */
+import type { Permission } from '../permissions';
 import { defineEntity, field } from './types';
+
+/** The change rules of an API-key user: any of `general` or `specific`; an internal account needs `specific`. */
+export const API_USER_EDIT_RULES = {
+  limitStandard: { general: 'edit_api_users', specific: 'edit_api_users_limit_standard' },
+  limitSamples: { general: 'edit_api_users', specific: 'edit_api_users_limit_samples' },
+  contractor: { general: 'edit_api_users', specific: 'edit_api_users_contractor' },
+  /** Issuing an API key (beyond the spec). */
+  key: { general: 'edit_api_users', specific: 'edit_api_users_internal' },
+} as const satisfies Record<string, { general: Permission; specific: Permission }>;
+const rule = (r: { general: Permission; specific: Permission }) => [r.general, r.specific];
 
 export const apiUser = defineEntity({
   name: 'api-users',
@@ -14,16 +29,32 @@ export const apiUser = defineEntity({
   perPageOptions: [10, 50, 100, 200],
   route: { name: 'ApiUsersIndex', menu: { group: 'Domain', icon: 'key' } },
   fields: [
-    field('id', 'integer', 'ID'),
+    field('id', 'integer', 'ID', { csv: true }),
     field('username', 'string', 'Username', { search: true, column: true }),
     field('customId', 'string', 'Custom ID', { search: true, column: true }),
-    field('contractorId', 'integer', 'Contractor ID'),
-    field('contractorName', 'string', 'Contractor', { search: true, column: true }),
+    field('contractorId', 'integer', 'Contractor ID', { csv: true }),
+    field('contractorName', 'string', 'Contractor', {
+      search: true,
+      column: true,
+      edit: rule(API_USER_EDIT_RULES.contractor),
+    }),
     field('endOfDeal', 'date', 'End of deal', { column: true }),
     field('companyOwner', 'string', 'Owner', { column: true }),
-    field('internal', 'boolean', 'Internal account', { sortable: false }),
-    field('samplesAPI', 'boolean', 'Samples API', { sortable: false }),
-    field('limitStandard', 'json', 'Standard limit', { column: true, sortable: false }),
-    field('limitSamples', 'json', 'Samples limit', { column: true, sortable: false }),
+    field('internal', 'boolean', 'Internal account', { sortable: false, csv: true }),
+    field('samplesAPI', 'boolean', 'Samples API', {
+      sortable: false,
+      csv: true,
+      edit: rule(API_USER_EDIT_RULES.limitSamples),
+    }),
+    field('limitStandard', 'json', 'Standard limit', {
+      column: true,
+      sortable: false,
+      edit: rule(API_USER_EDIT_RULES.limitStandard),
+    }),
+    field('limitSamples', 'json', 'Samples limit', {
+      column: true,
+      sortable: false,
+      edit: rule(API_USER_EDIT_RULES.limitSamples),
+    }),
   ],
 });

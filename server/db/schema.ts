@@ -507,8 +507,30 @@ export const apiUsers = pgTable(
     limitStandard: jsonb('limit_standard').$type<Limits | null>(),
     limitSamples: jsonb('limit_samples').$type<Limits | null>(),
     createdAt: createdAt(),
+    /** SHA-256 (hex) of the user's API key; null until one is issued. The key itself is never stored. */
+    keyHash: text('key_hash').unique(),
+    /** The key's first characters, to tell keys apart in the console. */
+    keyPrefix: text('key_prefix'),
+    keyIssuedAt: ts('key_issued_at'),
+    /** When a request with the key was last refused with 429, and by which limit (`standard` or `samples`). */
+    lastRateLimitedAt: ts('last_rate_limited_at'),
+    lastRateLimitedKind: text('last_rate_limited_kind'),
   },
   (t) => [index('api_users_contractor_idx').on(t.contractorId)],
+);
+
+/**
+ * Request counters of the API-key rate limits (rate-limiter-flexible's RateLimiterDrizzle store, used
+ * unless REDIS_URL is set): one row per user, limit kind and period window.
+ */
+export const apiRateLimits = pgTable(
+  'api_rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: ts('expire'),
+  },
+  (t) => [index('api_rate_limits_expire_idx').on(t.expire)],
 );
 
 // ---------------------------------------------------------------- firmware (GSM, Wi-Fi, Gen3)

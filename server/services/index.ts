@@ -28,6 +28,7 @@ import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';
 import { apiUserRoutes } from './apiusers/users/routes';
 import { apiUserEditRoutes } from './apiusers/users/editRoutes';
+import { apiKeyRoutes } from './apiusers/keys/routes';
 import { gsmVersionRoutes } from './gsm/versions/routes';
 import { gsmVersionEditRoutes } from './gsm/versions/editRoutes';
 import { deploymentCommandRoutes } from './deployments/commandRoutes';
@@ -82,8 +83,9 @@ export const SERVICES = {
   apiusers: {
     prefix: '/apiusers-api',
     title: 'API-user manager',
-    description: 'API-key users, their contractors, standard and samples rate limits.',
-    routes: [apiUserRoutes, apiUserEditRoutes, declaredListRoutes('apiusers')],
+    description:
+      'API-key users, their contractors, standard and samples rate limits, their API keys, and two sample public endpoints held to those limits.',
+    routes: [apiUserRoutes, apiUserEditRoutes, apiKeyRoutes, declaredListRoutes('apiusers')],
   },
   gsm: {
     prefix: '/updater/gsm',

@@ -3,6 +3,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
 import { REQUEST_LIST_QUERY } from '../../common/requests';
 import { listParams, readEnvelope } from './index';
+import { apiUsersAdapter } from './apiUsers';
 import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
 import type {
@@ -378,6 +379,7 @@ export const ADAPTERS: Record<string, Adapter> = {
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,
   'installation-requests': installationRequestsAdapter,
+  'api-users': apiUsersAdapter,
   users: (def) => ({
     async logoutUser(_resource: 'users', { id }: { id: Identifier }) {
       return client(def.service).request<{ invalidated: number }>(`/admin/users/${id}/logout`, { method: 'POST' });

@@ -10,6 +10,7 @@ import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from
 import type { TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
+import type { ApiUserMethods } from './apiUsers';
 
 // ---- Records --------------------------------------------------------------------------------
 
@@ -544,4 +545,5 @@ export type AppDataProvider = DataProvider &
   PageMethods &
   ContractorMethods &
   InstallationRequestMethods &
-  FirmwareMethods;
+  FirmwareMethods &
+  ApiUserMethods;

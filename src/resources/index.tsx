@@ -14,6 +14,7 @@ import installations from './installations';
 import contractors from './contractors';
 import installationRequests from './installationRequests';
 import firmware from './firmware';
+import apiUsers from './apiUsers';
 
 /** The generic list, loaded with the first list that uses it. */
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
@@ -27,6 +28,7 @@ const CUSTOM: readonly ConsoleResource[] = [
   ...tags,
   installationRequests,
   ...firmware,
+  apiUsers,
 ];
 
 function genericList(entity: EntityDecl) {

@@ -92,3 +92,49 @@ it('blocks an internal account unless the specific permission is held; needs som
     403,
   );
 });
+
+it('refuses limit values that are not whole numbers of at least 1, on both limits, changing nothing', async () => {
+  for (const path of ['limitStandard', 'limitSamples']) {
+    const url = `/apiusers-api/users/${regular.id}/${path}/`;
+    await t.call('PUT', url, { token: sales, body: { day: 500 } });
+    for (const [body, message] of [
+      [{ minute: 0 }, 'minute: a whole number of at least 1'],
+      [{ minute: 1.5 }, 'minute: a whole number of at least 1'],
+      [{ second: 2, year: 1 }, 'year must be at least 2 (the second limit)'],
+    ] as const) {
+      const res = await t.call('PUT', url, { token: sales, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ status: 400, message });
+    }
+    const text = await t.call('PUT', url, { token: sales, body: { minute: '5' } });
+    expect(text.statusCode).toBe(400);
+    const row = await userRow(regular.id);
+    expect(path === 'limitStandard' ? row.limitStandard : row.limitSamples).toEqual({ day: 500 });
+  }
+});
+
+it('blocks every change of an internal account without its specific permission', async () => {
+  const role = await t.call('POST', '/api/admin/roles', {
+    token: await t.tokenOf('admin'),
+    body: { name: 'API general only', permissions: ['view_api_users', 'edit_api_users'] },
+  });
+  expect(role.statusCode).toBe(201);
+  await t.call('PATCH', '/api/admin/users/3', { token: await t.tokenOf('admin'), body: { role: 'API general only' } });
+  const general = (await t.login('technician')).tokens.accessToken;
+  const base = `/apiusers-api/users/${internal.id}`;
+  for (const [method, url, body] of [
+    ['PUT', `${base}/limitSamples/`, { day: 5 }],
+    ['DELETE', `${base}/limitStandard/`, undefined],
+    ['POST', `${base}/samplesAPI/enable`, undefined],
+    ['POST', `${base}/samplesAPI/disable`, undefined],
+    ['PATCH', `${base}/contractor`, { contractorId: 2 }],
+    ['DELETE', `${base}/contractor`, undefined],
+  ] as const) {
+    const res = await t.call(method, url, { token: general, body });
+    expect(res.statusCode, `${method} ${url}`).toBe(403);
+    expect(res.json().message).toMatch(/internal account/);
+  }
+  expect((await t.call('PATCH', `${base}/contractor`, { token: sales, body: { contractorId: 2 } })).statusCode).toBe(
+    200,
+  );
+});

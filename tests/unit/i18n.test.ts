@@ -16,6 +16,7 @@ import {
   CLIENT_TYPES,
   CONTRACTOR_TYPES,
   DEPLOYMENT_STRATEGIES,
+  LIMIT_PERIODS,
   REQUEST_STATES,
   REQUEST_TYPES,
   TAG_CONTEXTS,
@@ -125,6 +126,12 @@ const BUILT_KEYS: Record<string, string[]> = {
   'firmware.deployments.*': ['halt', 'delete', 'halted', 'deleted'].map((k) => `firmware.deployments.${k}`),
   'firmware.deployments.confirm.*.title': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.title`),
   'firmware.deployments.confirm.*.content': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.content`),
+  // API-key users: limits per period, usage units, limit kinds and counter backends.
+  'apiUsers.limits.periods.*': LIMIT_PERIODS.map((p) => `apiUsers.limits.periods.${p}`),
+  'apiUsers.limits.per.*': LIMIT_PERIODS.map((p) => `apiUsers.limits.per.${p}`),
+  'apiUsers.usage.units.*': ['seconds', 'minutes', 'hours', 'days'].map((u) => `apiUsers.usage.units.${u}`),
+  'apiUsers.usage.kinds.*': ['standard', 'samples'].map((k) => `apiUsers.usage.kinds.${k}`),
+  'apiUsers.usage.backends.*': ['database', 'redis'].map((b) => `apiUsers.usage.backends.${b}`),
   // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
   // Installation requests: a label per state, request type and client type.

@@ -1,4 +1,9 @@
-/** Demo API-key users and their limits. */
+/**
+ * Demo API-key users (320) and their limits: ten provider-internal accounts, most
+ * with a contractor, a spread of standard and samples limits over every period (larger periods never
+ * below smaller ones), some on the default limits, some with a samples limit but the samples API
+ * off. No API key is seeded: keys are issued in the console (shown once, stored hashed).
+ */
 import { Prng } from '../prng';
 import type { Limits } from '../schema';
 import { agoMs, type ContractorRec, type Ctx } from './context';
@@ -7,10 +12,21 @@ import { DAY } from './reference';
 
 export function buildApiUsers(c: Ctx, contractorRows: ContractorRec[]) {
   const r = c.root.fork('api-users');
-  const n = 60;
+  const n = 320;
   const used = new Set<string>();
   const ages = Array.from({ length: n }, () => r.int(5, 1200)).sort((a, b) => b - a);
-  const internalNames = ['aq-internal-dashboard', 'aq-mobile-app', 'aq-grafana', 'aq-map-widget', 'aq-data-export'];
+  const internalNames = [
+    'aq-internal-dashboard',
+    'aq-mobile-app',
+    'aq-grafana',
+    'aq-map-widget',
+    'aq-data-export',
+    'aq-status-page',
+    'aq-alerts',
+    'aq-reports',
+    'aq-partner-sync',
+    'aq-qa-monitor',
+  ];
   return Array.from({ length: n }, (_, i) => {
     const internal = i % 12 === 3 && internalNames.length > 0;
     const contractor = internal ? null : r.chance(0.8) ? r.pick(contractorRows) : null;

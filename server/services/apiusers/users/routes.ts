@@ -1,9 +1,12 @@
-/** GET /users of the API-user manager: API-key users, paged, sorted, searched and filtered by contractor. */
+/**
+ * GET /users of the API-user manager: API-key users, paged, sorted, searched and filtered by
+ * contractor; GET /users/export: every matching user as CSV (api-users.csv), streamed.
+ */
 import { apiUser } from '../../../../common/entities';
 import type { ServiceRoutes } from '../../../http/service';
 import { pagedListEndpoint } from '../../../lists/endpoint';
 import { apiUserList } from './repository';
-import { apiUserListQuery, apiUserRow } from './schemas';
+import { apiUserExportQuery, apiUserListQuery, apiUserRow } from './schemas';
 
 export const apiUserRoutes: ServiceRoutes = (app, { db }) => {
   pagedListEndpoint(app, db, apiUserList, {
@@ -13,5 +16,6 @@ export const apiUserRoutes: ServiceRoutes = (app, { db }) => {
     entity: apiUser,
     querystring: apiUserListQuery,
     row: apiUserRow,
+    export: { path: '/users/export', fileName: 'api-users.csv', querystring: apiUserExportQuery },
   });
 };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMIT_PERIODS } from '../../../../common/domain';
 import { pageQuery } from '../../../http/paging';
+import { exportColumnsQuery } from '../../../lists/endpoint';
 import { sortQuery } from '../../../lists/params';
 
 export const API_USERS_MAX_LIMIT = 200;
@@ -39,6 +40,11 @@ export const apiUserListQuery = z.object({
     .max(200)
     .optional()
     .describe('Case-insensitive text in the username, custom id or contractor name'),
+});
+
+/** GET /users/export: the list's filters and sort, without paging, and the columns to write. */
+export const apiUserExportQuery = apiUserListQuery.omit({ page: true, limit: true }).extend({
+  columns: exportColumnsQuery,
 });
 
 const limits = z
