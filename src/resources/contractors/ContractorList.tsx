@@ -113,10 +113,8 @@ export function ContractorList() {
 
   return (
     <List
-      key={`${search}|${advanced}`}
       resource="contractors"
       title={translate('resources.contractors.name')}
-      disableSyncWithLocation
       storeKey={false}
       filter={search ? { search, advanced } : undefined}
       perPage={rowsPerPageOptions[0]}

@@ -38,10 +38,8 @@ export function UserList() {
   const [showDisabled] = useShowDisabled();
   return (
     <List
-      key={search}
       resource="users"
       title={translate('resources.users.name')}
-      disableSyncWithLocation
       storeKey={false}
       filter={{ ...(search ? { search } : {}), ...(showDisabled ? { showDisabled: true } : {}) }}
       sort={{ field: 'name', order: 'ASC' }}
