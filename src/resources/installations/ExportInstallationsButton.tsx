@@ -1,41 +1,25 @@
 /**
  * CSV export of ALL installations matching the current search and sort, with the columns on screen,
- * streamed by the server (GET /installations/export, installations.csv) — not a page-by-page export
- * in the browser.
+ * streamed by the server (GET /installations/export, installations.csv).
  */
-import { Button, CircularProgress } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
-import { useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { listQuery } from '../../../common/search';
-import { saveResponse } from '../../components/sensors/download';
-import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { ServerExportButton } from '../../components/ServerExportButton';
 import type { AppDataProvider } from '../../dataProviders/types';
-import { useToolbarSearch } from '../../layout/useToolbarSearch';
 
 export function ExportInstallationsButton({ columns }: { columns: string[] }) {
-  const { sort, total } = useListContext();
-  const translate = useTranslate();
-  const { search, advanced } = useToolbarSearch();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const submitting = useSubmitOnce();
   return (
-    <Button
-      size="small"
-      startIcon={submitting.pending ? <CircularProgress size={16} /> : <DownloadIcon />}
-      onClick={() =>
-        void submitting.run(async () => {
-          const response = await dataProvider.exportInstallations('installations', {
-            query: listQuery(search, advanced),
-            sortBy: sort?.field,
-            order: sort ? (sort.order.toLowerCase() as 'asc' | 'desc') : undefined,
-            columns,
-          });
-          await saveResponse(response, 'installations.csv');
+    <ServerExportButton
+      fileName="installations.csv"
+      request={({ search, advanced, sortBy, order }) =>
+        dataProvider.exportInstallations('installations', {
+          query: listQuery(search, advanced),
+          sortBy,
+          order,
+          columns,
         })
       }
-      disabled={submitting.pending || total === 0}
-    >
-      {translate('ra.action.export')}
-    </Button>
+    />
   );
 }
