@@ -13,6 +13,7 @@
  * and row schema, with an optional cap on the count (`capped` beside the total).
  */
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -157,6 +158,34 @@ export function exportColumns(
 const exportCell = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
 
+/** The `columns` parameter of an export: comma-separated names, blanks dropped. */
+const columnList = (text: string | undefined) =>
+  text
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** Streams CSV text chunks as a download named `fileName`; a failure after the first byte is logged. */
+function sendCsv(
+  reply: FastifyReply,
+  chunks: AsyncIterable<string>,
+  fileName: string,
+  onError: (err: unknown) => void,
+) {
+  const stream = Readable.from(
+    (async function* () {
+      for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+    })(),
+    { objectMode: false },
+  );
+  stream.on('error', onError);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
+
 function exportEndpoint<Row>(
   app: ZodApp,
   db: Executor,
@@ -187,10 +216,7 @@ function exportEndpoint<Row>(
       const tagColumns = entity.tagContext
         ? [...visibleTagIds(tags, entity.tagContext, permissions)].map((id) => `tag_${id}`)
         : [];
-      const wanted = request.query.columns
-        ?.split(',')
-        .map((c) => c.trim())
-        .filter(Boolean);
+      const wanted = columnList(request.query.columns);
       const columns = exportColumns(entity, permissions, tagColumns, wanted).map((c) =>
         repo.tagPath && c.name.startsWith('tag_') ? { ...c, path: repo.tagPath(c.name.slice(4)) } : c,
       );
@@ -214,18 +240,7 @@ function exportEndpoint<Row>(
           yield chunk;
         }
       }
-      const stream = Readable.from(
-        (async function* () {
-          for await (const chunk of lines()) yield Buffer.from(chunk, 'utf8');
-        })(),
-        { objectMode: false },
-      );
-      stream.on('error', (err) => request.log.error({ err }, `${entity.name} export failed`));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsv(reply, lines(), fileName, (err) => request.log.error({ err }, `${entity.name} export failed`));
     },
   );
 }
@@ -371,10 +386,7 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
       const params = request.params as Params;
       const where = await repo.where({ db, query, params, permissions, principal });
       const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
-      const wanted = wantedText
-        ?.split(',')
-        .map((c) => c.trim())
-        .filter(Boolean);
+      const wanted = columnList(wantedText);
       const columns = exportColumns(entity, permissions, [], wanted);
       async function* lines() {
         yield CSV_BOM + csvLine(columns.map((c) => c.name));
@@ -387,18 +399,7 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
           if (rows.length < EXPORT_BATCH) break;
         }
       }
-      const stream = Readable.from(
-        (async function* () {
-          for await (const chunk of lines()) yield Buffer.from(chunk, 'utf8');
-        })(),
-        { objectMode: false },
-      );
-      stream.on('error', (err) => request.log.error({ err }, `${entity.name} export failed`));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsv(reply, lines(), fileName, (err) => request.log.error({ err }, `${entity.name} export failed`));
     },
   );
 }
