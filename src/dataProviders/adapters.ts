@@ -1,6 +1,7 @@
 /** Per-resource adapters where a service's calls differ from the generic REST shape. */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
+import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
 import type {
   AppDataProvider,
@@ -319,6 +320,7 @@ export const ADAPTERS: Record<string, Adapter> = {
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,
+  'adp-users': (def) => adpUsersAdapter(def) as Partial<AppDataProvider>,
   'sensors/tags': tagsAdapter,
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,

@@ -10,6 +10,7 @@ import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from
 import type { TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
+import type { AdpUserMethods } from './adpUsers';
 
 // ---- Records --------------------------------------------------------------------------------
 
@@ -455,4 +456,9 @@ export interface ContractorMethods {
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
  * `meta.idempotencyKey`, delete).
  */
-export type AppDataProvider = DataProvider & SensorMethods & InstallationMethods & PageMethods & ContractorMethods;
+export type AppDataProvider = DataProvider &
+  SensorMethods &
+  InstallationMethods &
+  PageMethods &
+  ContractorMethods &
+  AdpUserMethods;

@@ -12,12 +12,13 @@ import tags from './tags';
 import users from './users';
 import installations from './installations';
 import contractors from './contractors';
+import adpUsers from './adpUsers';
 
 /** The generic list, loaded with the first list that uses it. */
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
 
 /** Resources with screens of their own. */
-const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, contractors, ...tags];
+const CUSTOM: readonly ConsoleResource[] = [installations, sensors, users, contractors, adpUsers, ...tags];
 
 function genericList(entity: EntityDecl) {
   const ListView = () => {
