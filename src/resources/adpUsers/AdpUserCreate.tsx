@@ -33,7 +33,7 @@ import type { AdpUserInput } from '../../dataProviders/adpUsers';
 import { AccessDefinitionsEditor } from './AccessDefinitionsEditor';
 import { AdpUserPlanInputs } from './AdpUserPlanInputs';
 import { AdpUserTypeInputs } from './AdpUserTypeInputs';
-import { emailRules, requiredRule } from './adpUserRules';
+import { emailRules, nicknameRules, requiredRule } from './adpUserRules';
 import { useCountryChoices } from './AdpUserSettingsDialog';
 
 const d = ADP_NEW_USER_DEFAULTS;
@@ -122,7 +122,7 @@ export function AdpUserCreate() {
       sx={{ maxWidth: 900 }}
     >
       <SimpleForm defaultValues={defaults()} warnWhenUnsavedChanges={false} noValidate>
-        <TextInput source="nickname" label="adpUsers.fields.nickname" validate={requiredRule} isRequired fullWidth />
+        <TextInput source="nickname" label="adpUsers.fields.nickname" validate={nicknameRules} isRequired fullWidth />
         <TextInput
           source="email"
           label="adpUsers.fields.email"

@@ -4,7 +4,15 @@
  * invitation resent must be ticked.
  */
 import { Checkbox, FormControlLabel, FormHelperText } from '@mui/material';
-import { TextInput, useDataProvider, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
+import {
+  TextInput,
+  ValidationError,
+  useDataProvider,
+  useInput,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
 import type { AdpUser } from '../../dataProviders/adpUsers';
@@ -28,9 +36,9 @@ function ConfirmCheckbox() {
         }
         label={translate('adpUsers.email.confirm')}
       />
-      {fieldState.error && (
+      {fieldState.error?.message && (
         <FormHelperText error>
-          {translate(String(fieldState.error.message ?? 'adpUsers.rules.emailConfirm'))}
+          <ValidationError error={fieldState.error.message} />
         </FormHelperText>
       )}
     </>

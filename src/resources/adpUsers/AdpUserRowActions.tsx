@@ -6,7 +6,7 @@
 import { IconButton, ListItemText, Menu, MenuItem, Stack, Switch, Tooltip } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { RecordContextProvider, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import type { AdpUser } from '../../dataProviders/adpUsers';
@@ -112,15 +112,19 @@ export function AdpUserRowActions({ record }: { record: AdpUser }) {
           </MenuItem>
         ))}
       </Menu>
-      {open === 'access' && <AdpUserAccessDialog record={record} onSaved={saved} onClose={close} />}
-      {open === 'typeContractor' && (
-        <AdpUserTypeDialog record={record} canContractor={rights.contractor} onSaved={saved} onClose={close} />
-      )}
-      {open === 'email' && <AdpUserEmailDialog record={record} onSaved={saved} onClose={close} />}
-      {open === 'planTrial' && <AdpUserPlanDialog record={record} onSaved={saved} onClose={close} />}
-      {open === 'settings' && <AdpUserSettingsDialog record={record} onSaved={saved} onClose={close} />}
-      {open === 'login' && <AdpUserLoginDialog record={record} onSaved={saved} onClose={close} />}
-      {open === 'delete' && <AdpUserDeleteDialog record={record} onDeleted={saved} onClose={close} />}
+      {/* The dialogs' forms start from their own values, not from the row's record (react-admin's
+          <Form> would lay the row's `plan` and `trial` objects over them). */}
+      <RecordContextProvider value={undefined}>
+        {open === 'access' && <AdpUserAccessDialog record={record} onSaved={saved} onClose={close} />}
+        {open === 'typeContractor' && (
+          <AdpUserTypeDialog record={record} canContractor={rights.contractor} onSaved={saved} onClose={close} />
+        )}
+        {open === 'email' && <AdpUserEmailDialog record={record} onSaved={saved} onClose={close} />}
+        {open === 'planTrial' && <AdpUserPlanDialog record={record} onSaved={saved} onClose={close} />}
+        {open === 'settings' && <AdpUserSettingsDialog record={record} onSaved={saved} onClose={close} />}
+        {open === 'login' && <AdpUserLoginDialog record={record} onSaved={saved} onClose={close} />}
+        {open === 'delete' && <AdpUserDeleteDialog record={record} onDeleted={saved} onClose={close} />}
+      </RecordContextProvider>
     </Stack>
   );
 }

@@ -38,7 +38,7 @@ import { success } from '../../components/sensors/notifications';
 import type { AdpUser } from '../../dataProviders/adpUsers';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { useFieldAccess } from '../useFieldAccess';
-import { joinOther, otherRule, requiredRule, splitOther } from './adpUserRules';
+import { joinOther, otherTextRule, requiredRule, splitOther } from './adpUserRules';
 
 /** Country names in the console's language, by code. */
 export function useCountryChoices() {
@@ -109,11 +109,19 @@ function ChoiceOrOther({
         source={field}
         label={`adpUsers.fields.${field}`}
         choices={choices.map((c) => ({ id: c, name: translate(`adpUsers.${group}.${c}`) }))}
-        validate={otherRule(field)}
+        validate={requiredRule}
         isRequired
         fullWidth
       />
-      {value === 'other' && <TextInput source={`${field}Other`} label="adpUsers.fields.otherText" fullWidth />}
+      {value === 'other' && (
+        <TextInput
+          source={`${field}Other`}
+          label="adpUsers.fields.otherText"
+          validate={otherTextRule}
+          isRequired
+          fullWidth
+        />
+      )}
     </>
   );
 }

@@ -4,10 +4,12 @@
  * INTERNAL_ACCOUNT and is then required; the reason is required for the other types but CLIENT.
  */
 import { AutocompleteInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { hasContractor, needsReason } from '../../../common/adpUsers';
 import { ADP_USER_TYPES } from '../../../common/domain';
 import { contractorRule, reasonRule, requiredRule } from './adpUserRules';
+import { useFieldAccess } from '../useFieldAccess';
 import { useContractorChoices } from './useAdpChoices';
 
 export function AdpUserTypeInputs({
@@ -20,6 +22,13 @@ export function AdpUserTypeInputs({
   const translate = useTranslate();
   const type = String(useWatch({ name: 'type' }) ?? '');
   const contractors = useContractorChoices(showContractor && hasContractor(type));
+  const pickable = useFieldAccess().permissions.can('view_contractors');
+  // Reason and contractor are required by type: a shown error is checked again when the type changes.
+  const { getFieldState, trigger } = useFormContext();
+  useEffect(() => {
+    const stale = (['reason', 'contractorId'] as const).filter((f) => getFieldState(f).error);
+    if (stale.length > 0) void trigger(stale);
+  }, [type, getFieldState, trigger]);
   const typeChoices = ADP_USER_TYPES.map((t) => ({ id: t, name: translate(`adpUsers.types.${t}`) }));
   return (
     <>
@@ -35,7 +44,7 @@ export function AdpUserTypeInputs({
       )}
       {showContractor &&
         hasContractor(type) &&
-        (contractors.length > 0 ? (
+        (pickable ? (
           <AutocompleteInput
             source="contractorId"
             label="adpUsers.fields.contractorId"
