@@ -8,10 +8,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RecordContextProvider } from 'react-admin';
 import { parseAccessImport } from '../../common/adpUsers';
 import type { AdpUser } from '../../src/dataProviders/adpUsers';
 import { AdpUserEmailDialog } from '../../src/resources/adpUsers/AdpUserEmailDialog';
 import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
+import { AdpUserRowActions } from '../../src/resources/adpUsers/AdpUserRowActions';
 import { AdpUserTypeDialog, typeSteps } from '../../src/resources/adpUsers/AdpUserTypeDialog';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
@@ -157,5 +159,24 @@ describe('parseAccessImport', () => {
     expect(parseAccessImport(JSON.stringify({ ...ok, type: 'BOSS' }))).toBeUndefined();
     expect(parseAccessImport('not json')).toBeUndefined();
     expect(parseAccessImport(JSON.stringify([ok]))).toBeUndefined();
+  });
+});
+
+describe('AdpUserRowActions', () => {
+  it("opens the plan dialog with its own values, not the row record's plan and trial objects", async () => {
+    const user = userEvent.setup();
+    signInAs(['view_panel_users', 'view_plans', 'edit_panel_users_plans_and_trials', 'toggle_panel_users']);
+    renderWith(
+      <RecordContextProvider value={record}>
+        <AdpUserRowActions record={record} />
+      </RecordContextProvider>,
+    );
+    expect((screen.getByRole('switch', { name: 'Enabled: Ada Nowak' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'More actions for Ada Nowak' }));
+    // Only what the permissions allow.
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Plan and trial' }));
+    expect(await screen.findByLabelText(/Trial end date/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Plan/ }).textContent).toContain('PLAN_ADVANCED'));
   });
 });

@@ -127,6 +127,15 @@ describe('demo seed', () => {
     );
     expect(await count(db, 'SELECT count(*) FROM installation_requests')).toBe(80);
     expect(await count(db, 'SELECT count(*) FROM adp_users')).toBe(320);
+    // Portal users of every type in every status, with settings, and access definitions for the non-CLIENT types.
+    expect(await count(db, 'SELECT count(*) FROM (SELECT DISTINCT type, status FROM adp_users) x')).toBe(18);
+    expect(await count(db, `SELECT count(*) FROM adp_users WHERE settings = '{}'::jsonb`)).toBe(0);
+    expect(
+      await count(
+        db,
+        `SELECT count(DISTINCT u.type) FROM adp_users u JOIN adp_access_definitions d ON d.user_id = u.id WHERE d.osm_id IS NOT NULL OR d.installation_id IS NOT NULL`,
+      ),
+    ).toBe(5);
     expect(await count(db, 'SELECT count(*) FROM adp_trials')).toBeGreaterThan(0);
     expect(await count(db, 'SELECT count(*) FROM api_users')).toBe(60);
     expect(await count(db, `SELECT count(*) FROM firmware_versions WHERE family = 'gsm'`)).toBe(12);

@@ -30,6 +30,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
+  allowsAdditionalAccess,
   parseAccessImport,
   randomAccessId,
   type AccessDefinition,
@@ -135,6 +136,8 @@ export function AccessDefinitionsEditor({
     notify('adpUsers.access.imported', { type: 'info', messageArgs: { count: rows.length } });
   };
   const cell = { py: 0.5, px: 0.5 } as const;
+  // A CLIENT holds only its contractor's own access: no rows beyond that one.
+  const canAdd = allowsAdditionalAccess(type) || value.length === 0;
   return (
     <Stack spacing={1}>
       {importError && (
@@ -255,13 +258,18 @@ export function AccessDefinitionsEditor({
           </Table>
         </Box>
       )}
+      {!allowsAdditionalAccess(type) && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('adpUsers.access.notAdditional')}
+        </Typography>
+      )}
       {value.some((d) => !reachesSomething(d)) && (
         <Typography variant="caption" color="error">
           {translate('adpUsers.access.needsOne')}
         </Typography>
       )}
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-        <Button size="small" startIcon={<AddIcon />} onClick={add} disabled={disabled}>
+        <Button size="small" startIcon={<AddIcon />} onClick={add} disabled={disabled || !canAdd}>
           {translate('adpUsers.access.add')}
         </Button>
         <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void exportDefs()} disabled={disabled}>

@@ -62,7 +62,9 @@ export function AdpUserAccessDialog({
     });
   return (
     <Dialog open onClose={submitting.pending ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate('adpUsers.access.title', { name: record.nickname })}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {translate('adpUsers.access.title', { name: record.nickname })}
+      </DialogTitle>
       <DialogContent>
         {error && (
           <Alert severity="warning" sx={{ mb: 1 }}>

@@ -60,7 +60,9 @@ export function AdpUserLoginDialog({
   const notActivated = status === 'NOT_ACTIVATED';
   return (
     <Dialog open onClose={submitting.pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate('adpUsers.login.title', { name: record.nickname })}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {translate('adpUsers.login.title', { name: record.nickname })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" data-testid="adp-login-status">
