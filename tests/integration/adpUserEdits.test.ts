@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
 import { defaultTrialEnd } from '../../common/adpUsers';
+import { DEFAULT_TOKEN_EXPIRY_MS } from '../../common/domain';
+import { PERMISSIONS } from '../../common/permissions';
 import { adpAccessDefinitions, adpOutbox, adpTrials, adpUsers, auditLogs, contractors } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -371,6 +373,50 @@ describe('developer-portal users: admin API writes', () => {
         (await call('PATCH', `${API}/users/${u.id}/settings`, { ...good, ...bad })).statusCode,
         JSON.stringify(bad),
       ).toBe(400);
+  });
+
+  /** An API token of the admin with every permission except the given ones. */
+  const tokenWithout = async (...missing: string[]) => {
+    const admin = await t.tokenOf('admin');
+    const res = await t.call('POST', '/api/integrations', {
+      token: admin,
+      body: {
+        name: `without ${missing.join(' ')}`,
+        permissions: PERMISSIONS.filter((p) => !missing.includes(p)),
+        time: DEFAULT_TOKEN_EXPIRY_MS,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().token as string;
+  };
+
+  it('changing the sector needs edit_panel_user_settings_sector; the other settings do not', async () => {
+    const u = await create();
+    const token = await tokenWithout('edit_panel_user_settings_sector');
+    const settings = (await call('GET', `${API}/users/${u.id}`)).json().data.user.settings;
+    const full = { ...settings, aqiLevelLimit: 100, sector: 'public', yourGoals: 'csr', industry: 'education' };
+    // The admin sets a sector; without the permission it cannot be changed, but the rest can.
+    expect((await call('PATCH', `${API}/users/${u.id}/settings`, full)).statusCode).toBe(200);
+    const sector = await call('PATCH', `${API}/users/${u.id}/settings`, { ...full, sector: 'ngo' }, token);
+    expect(sector.statusCode).toBe(422);
+    const rest = await call('PATCH', `${API}/users/${u.id}/settings`, { ...full, weeklyEmailEnabled: true }, token);
+    expect(rest.statusCode, rest.body).toBe(200);
+  });
+
+  it('leaves contractor and plan fields out of the list and the export without their permissions', async () => {
+    const token = await tokenWithout('view_contractors_adp_users', 'view_plans');
+    const rows = (await call('GET', `${API}/users?limit=50`, undefined, token)).json().data.users;
+    expect(rows.length).toBe(50);
+    for (const r of rows) {
+      expect(r).not.toHaveProperty('contractorName');
+      expect(r).not.toHaveProperty('plan');
+    }
+    const csv = await call('GET', `${API}/users/export`, undefined, token);
+    const header = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+    expect(header).toContain('email');
+    expect(header).not.toContain('contractorName');
+    expect(header).not.toContain('plan');
+    expect((await call('GET', `${API}/users?sortBy=plan`, undefined, token)).statusCode).toBe(400);
   });
 
   it('deletes a user with its trial and access definitions, audited', async () => {
