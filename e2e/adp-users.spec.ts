@@ -6,6 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/login';
 
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
 const openDialog = async (page: Page, nickname: string, action: string) => {
   await page.getByRole('button', { name: `More actions for ${nickname}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
@@ -47,8 +49,21 @@ test('create a portal user, set access, change plan and trial, activate it, chan
 
   // Access definitions: one OSM place, saved as an added difference.
   await openDialog(page, nickname, 'Access definitions');
+  // A clipboard without accessDefinitions, type and sponsorId: the spec's error, nothing changes.
+  await page.evaluate(() => navigator.clipboard.writeText(JSON.stringify({ accessDefinitions: [] })));
+  await page.getByRole('button', { name: 'Paste permissions' }).click();
+  await expect(page.getByTestId('adp-import-error')).toHaveText(
+    'Error importing access definitions. The contents of the clipboard are either invalid or the permission was not granted.',
+  );
+  await expect(page.getByText('No access definitions.')).toBeVisible();
   await page.getByRole('button', { name: 'Add access definition' }).click();
   await page.getByRole('textbox', { name: /^OSM ID/ }).fill(' 2768922 ');
+  // The copy holds the three fields the import needs.
+  await page.getByRole('button', { name: 'Copy permissions' }).click();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied).toMatchObject({ type: 'RESEARCHER', sponsorId: null, accessDefinitions: [{ osmId: ' 2768922 ' }] });
+  expect(copied.accessDefinitions[0].id).toBeGreaterThanOrEqual(1000);
+  expect(copied.accessDefinitions[0].id).toBeLessThanOrEqual(10000);
   await expect(page.getByTestId('adp-sensors-count')).toHaveText(/Sensors reached: \d+/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User access updated!')).toBeVisible({ timeout: 15_000 });
