@@ -61,7 +61,7 @@ test('create a portal user, set access, change plan and trial, activate it, chan
   // The copy holds the three fields the import needs.
   await page.getByRole('button', { name: 'Copy permissions' }).click();
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
-  expect(copied).toMatchObject({ type: 'RESEARCHER', sponsorId: null, accessDefinitions: [{ osmId: ' 2768922 ' }] });
+  expect(copied).toMatchObject({ type: 'RESEARCHER', sponsorId: null, accessDefinitions: [{ osmId: '2768922' }] });
   expect(copied.accessDefinitions[0].id).toBeGreaterThanOrEqual(1000);
   expect(copied.accessDefinitions[0].id).toBeLessThanOrEqual(10000);
   await expect(page.getByTestId('adp-sensors-count')).toHaveText(/Sensors reached: \d+/, { timeout: 15_000 });

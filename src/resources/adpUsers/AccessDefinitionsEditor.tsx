@@ -109,7 +109,8 @@ export function AccessDefinitionsEditor({
       },
     ]);
   const exportDefs = async () => {
-    const data: AccessExport = { accessDefinitions: value, type, sponsorId };
+    const accessDefinitions = value.map((d) => ({ ...d, osmId: d.osmId?.trim() || null }));
+    const data: AccessExport = { accessDefinitions, type, sponsorId };
     await navigator.clipboard.writeText(JSON.stringify(data, null, 2));
     notify(...success('adpUsers.access.copied'));
   };
