@@ -7,6 +7,7 @@ import type { FileStore } from './storage/files';
 import type { LoginThrottle } from './auth/throttle';
 import type { RealtimeHub } from './realtime/hub';
 import type { Gazetteer } from './gazetteer';
+import type { Mailer } from './mail';
 
 export interface AppContext {
   config: Config;
@@ -21,4 +22,6 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Places by OSM id and address geocoding (offline data, plus GEOCODER_URL when set). */
   gazetteer: Gazetteer;
+  /** The developer portal's e-mails (default: the outbox table, server/mail.ts). */
+  mailer?: Mailer;
 }

@@ -689,3 +689,20 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- developer-portal e-mails
+
+/** E-mails the developer portal would send (invitation, password reset, address change): the reference mailer's outbox. */
+export const adpOutbox = pgTable(
+  'adp_outbox',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id'),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('adp_outbox_user_idx').on(t.userId)],
+);

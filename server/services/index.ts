@@ -26,6 +26,8 @@ import { historyRoutes } from './main/historyRoutes';
 import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';
+import { adpPlanEditRoutes } from './adp/plans/editRoutes';
+import { adpUserEditRoutes } from './adp/users/editRoutes';
 import { apiUserRoutes } from './apiusers/users/routes';
 import { apiUserEditRoutes } from './apiusers/users/editRoutes';
 import { apiKeyRoutes } from './apiusers/keys/routes';
@@ -78,7 +80,7 @@ export const SERVICES = {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [adpUserRoutes, adpPlanRoutes, declaredListRoutes('adp')],
+    routes: [adpUserRoutes, adpUserEditRoutes, adpPlanRoutes, adpPlanEditRoutes, declaredListRoutes('adp')],
   },
   apiusers: {
     prefix: '/apiusers-api',

@@ -141,7 +141,9 @@ export function FormDialog({
         disableInvalidFormNotification
         noValidate
       >
-        <DialogTitle id={titleId}>{translate(title, titleArgs)}</DialogTitle>
+        <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+          {translate(title, titleArgs)}
+        </DialogTitle>
         <DialogContent>
           <FormError />
           {children}

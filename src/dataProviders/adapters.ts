@@ -4,6 +4,7 @@ import type { EntityDecl } from '../../common/entities';
 import { REQUEST_LIST_QUERY } from '../../common/requests';
 import { listParams, readEnvelope } from './index';
 import { apiUsersAdapter } from './apiUsers';
+import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
 import type {
@@ -375,6 +376,7 @@ export const ADAPTERS: Record<string, Adapter> = {
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,
+  'adp-users': (def) => adpUsersAdapter(def) as Partial<AppDataProvider>,
   'sensors/tags': tagsAdapter,
   'installations/tags': tagsAdapter,
   'contractors/tags': tagsAdapter,

@@ -11,6 +11,7 @@ import type { TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
 import type { ApiUserMethods } from './apiUsers';
+import type { AdpUserMethods } from './adpUsers';
 
 // ---- Records --------------------------------------------------------------------------------
 
@@ -546,4 +547,5 @@ export type AppDataProvider = DataProvider &
   ContractorMethods &
   InstallationRequestMethods &
   FirmwareMethods &
-  ApiUserMethods;
+  ApiUserMethods &
+  AdpUserMethods;

@@ -15,6 +15,7 @@ import contractors from './contractors';
 import installationRequests from './installationRequests';
 import firmware from './firmware';
 import apiUsers from './apiUsers';
+import adpUsers from './adpUsers';
 
 /** The generic list, loaded with the first list that uses it. */
 const ResourceList = lazyNamed(() => import('./ResourceList'), 'ResourceList');
@@ -29,6 +30,7 @@ const CUSTOM: readonly ConsoleResource[] = [
   installationRequests,
   ...firmware,
   apiUsers,
+  adpUsers,
 ];
 
 function genericList(entity: EntityDecl) {

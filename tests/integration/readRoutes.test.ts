@@ -245,7 +245,7 @@ describe('developer-portal users', () => {
 
   it('pages users by id with a default of 20 and the total count', async () => {
     const all = await expectedUsers();
-    expect(all.length).toBe(90);
+    expect(all.length).toBe(320);
     const first = await ok('/adp-api/admin/users');
     expect(first).toEqual({ data: { users: all.slice(0, 20) }, meta: { totalCount: all.length } });
     const third = await ok('/adp-api/admin/users?page=3&limit=7');

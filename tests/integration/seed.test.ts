@@ -89,7 +89,7 @@ async function dumpAll(db: Executor): Promise<Record<string, string>> {
  * SHA-256 of the whole demo data set at NOW with the default seed. It changes only when the demo
  * data changes on purpose (then record the new value); a refactoring of the seed must keep it.
  */
-const DEMO_DATA_SHA256 = '9495d7532887dd68ccc33d75166b76b87313dac5c3f86d95a64ef53383961688';
+const DEMO_DATA_SHA256 = 'a48b567b6c2966fbe456ababb57dd221502473bb2b9fa7ae219aacb5ef4e8fcc';
 
 const tokens = (db: Executor) => rows(db, 'SELECT id, sensor_token FROM sensors ORDER BY id');
 const coords = (db: Executor) =>
@@ -170,7 +170,16 @@ describe('demo seed', () => {
       90,
     );
     expect(await count(db, 'SELECT count(*) FROM installation_requests')).toBe(220);
-    expect(await count(db, 'SELECT count(*) FROM adp_users')).toBe(90);
+    expect(await count(db, 'SELECT count(*) FROM adp_users')).toBe(320);
+    // Portal users of every type in every status, with settings, and access definitions for the non-CLIENT types.
+    expect(await count(db, 'SELECT count(*) FROM (SELECT DISTINCT type, status FROM adp_users) x')).toBe(18);
+    expect(await count(db, `SELECT count(*) FROM adp_users WHERE settings = '{}'::jsonb`)).toBe(0);
+    expect(
+      await count(
+        db,
+        `SELECT count(DISTINCT u.type) FROM adp_users u JOIN adp_access_definitions d ON d.user_id = u.id WHERE d.osm_id IS NOT NULL OR d.installation_id IS NOT NULL`,
+      ),
+    ).toBe(5);
     expect(await count(db, 'SELECT count(*) FROM adp_trials')).toBeGreaterThan(0);
     expect(await count(db, 'SELECT count(*) FROM api_users')).toBe(320);
     expect(await count(db, `SELECT count(*) FROM firmware_versions WHERE family = 'gsm'`)).toBe(12);

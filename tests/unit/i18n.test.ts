@@ -7,12 +7,25 @@
  * rules, presets and query help of common/ give keyed messages (their English is the catalogue's,
  * and what the server answers), and return no English of their own.
  */
+import {
+  ADP_AVATARS,
+  ADP_GOALS,
+  ADP_GUIDELINES,
+  ADP_INDEX_TYPES,
+  ADP_LANGUAGES,
+  ADP_SECTORS,
+  ADP_SETTING_SWITCHES,
+  ADP_SPECIALISATIONS,
+} from '../../common/adpUsers';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../common/entities';
 import {
+  ACCESS_VISIBILITY,
+  ADP_USER_STATUSES,
+  ADP_USER_TYPES,
   CLIENT_TYPES,
   CONTRACTOR_TYPES,
   DEPLOYMENT_STRATEGIES,
@@ -132,6 +145,24 @@ const BUILT_KEYS: Record<string, string[]> = {
   'apiUsers.usage.units.*': ['seconds', 'minutes', 'hours', 'days'].map((u) => `apiUsers.usage.units.${u}`),
   'apiUsers.usage.kinds.*': ['standard', 'samples'].map((k) => `apiUsers.usage.kinds.${k}`),
   'apiUsers.usage.backends.*': ['database', 'redis'].map((b) => `apiUsers.usage.backends.${b}`),
+  // Developer-portal users (src/resources/adpUsers): enumerations and dialog names.
+  'adpUsers.visibility.*': ACCESS_VISIBILITY.map((v) => `adpUsers.visibility.${v}`),
+  'adpUsers.languages.*': ADP_LANGUAGES.map((l) => `adpUsers.languages.${l}`),
+  'adpUsers.statuses.*': ADP_USER_STATUSES.map((s) => `adpUsers.statuses.${s}`),
+  'adpUsers.types.*': ADP_USER_TYPES.map((t) => `adpUsers.types.${t}`),
+  'adpUsers.actions.*': ['access', 'typeContractor', 'email', 'planTrial', 'settings', 'login', 'delete'].map(
+    (a) => `adpUsers.actions.${a}`,
+  ),
+  'adpUsers.indexTypes.*': ADP_INDEX_TYPES.map((t) => `adpUsers.indexTypes.${t}`),
+  'adpUsers.fields.*': [...ADP_SETTING_SWITCHES, 'yourGoals', 'industry'].map((f) => `adpUsers.fields.${f}`),
+  'adpUsers.*.*': [
+    ...ADP_LANGUAGES.map((v) => `adpUsers.languages.${v}`),
+    ...ADP_GUIDELINES.map((v) => `adpUsers.guidelines.${v}`),
+    ...ADP_SECTORS.map((v) => `adpUsers.sectors.${v}`),
+    ...ADP_GOALS.map((v) => `adpUsers.goals.${v}`),
+    ...ADP_SPECIALISATIONS.map((v) => `adpUsers.specialisations.${v}`),
+    ...ADP_AVATARS.map((v) => `adpUsers.avatars.${v}`),
+  ],
   // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
   // Installation requests: a label per state, request type and client type.

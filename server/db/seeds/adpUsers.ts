@@ -50,7 +50,8 @@ const SECTOR_AVATAR: Record<string, string> = {
 
 export function buildAdp(c: Ctx, contractorRows: ContractorRec[], inst: InstallationRec[]) {
   const r = c.root.fork('adp');
-  const n = 90;
+  /** 300+ portal users of every type and status (issue 12). */
+  const n = 320;
   const types = spread<(typeof ADP_USER_TYPES)[number]>(
     r,
     { CLIENT: 30, CLIENT_EXTRA_ACCESS: 12, END_CLIENT: 15, LEAD: 12, RESEARCHER: 12, INTERNAL_ACCOUNT: 9 },
@@ -183,7 +184,8 @@ export function buildAdp(c: Ctx, contractorRows: ContractorRec[], inst: Installa
       type,
       reason: type === 'CLIENT' && r.chance(0.7) ? null : r.pick(reasons[type]!),
       settings,
-      passwordHash: null,
+      // Activated accounts had a password once; the portal's own hashes are not part of the demo.
+      passwordHash: statuses[i] === 'NOT_ACTIVATED' ? null : 'unusable:demo-seed',
       createdAt: agoMs(c, ages[i]! * DAY + r.int(0, DAY)),
     });
 

@@ -1,4 +1,7 @@
-/** Developer-portal users: GET /admin/users (paged, sorted, searched) and GET /admin/users/:id. */
+/**
+ * Developer-portal users: GET /admin/users (paged, sorted, searched), GET /admin/users/export (every
+ * matching user as CSV, adp-users.csv, streamed) and GET /admin/users/:id.
+ */
 import { z } from 'zod';
 import { adpUser } from '../../../../common/entities';
 import { notFound } from '../../../http/errors';
@@ -6,7 +9,7 @@ import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { pagedListEndpoint } from '../../../lists/endpoint';
 import { adpUserList, findAdpUser } from './repository';
-import { adpUserDetail, adpUserListQuery, adpUserRow } from './schemas';
+import { adpUserDetail, adpUserExportQuery, adpUserListQuery, adpUserRow } from './schemas';
 
 export const adpUserRoutes: ServiceRoutes = (app, { db }) => {
   pagedListEndpoint(app, db, adpUserList, {
@@ -16,6 +19,7 @@ export const adpUserRoutes: ServiceRoutes = (app, { db }) => {
     entity: adpUser,
     querystring: adpUserListQuery,
     row: adpUserRow,
+    export: { path: '/admin/users/export', fileName: 'adp-users.csv', querystring: adpUserExportQuery },
   });
 
   app.get(

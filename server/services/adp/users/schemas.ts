@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACCESS_VISIBILITY, ADP_USER_STATUSES, ADP_USER_TYPES } from '../../../../common/domain';
 import { pageQuery } from '../../../http/paging';
+import { exportColumnsQuery } from '../../../lists/endpoint';
 import { sortQuery } from '../../../lists/params';
 
 export const ADP_USERS_DEFAULT_LIMIT = 20;
@@ -34,6 +35,11 @@ export const adpUserListQuery = z.object({
     .max(200)
     .optional()
     .describe('Exact contractor name (case-insensitive); needs view_contractors_adp_users'),
+});
+
+/** The CSV export's querystring: the list's filters and order without paging, plus `columns`. */
+export const adpUserExportQuery = adpUserListQuery.omit({ page: true, limit: true }).extend({
+  columns: exportColumnsQuery,
 });
 
 const plan = z.object({ name: z.string(), displayName: z.string() });

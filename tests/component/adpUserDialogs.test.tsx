@@ -1,0 +1,182 @@
+/**
+ * Developer-portal user dialogs (document 2, sections 4, 5, 8): the type editor shows the
+ * contractor only for CLIENT, CLIENT_EXTRA_ACCESS and INTERNAL_ACCOUNT, blocks saving while a
+ * required reason is empty and saves the reason before the type; removing a trial deletes it first
+ * and then sets the plan; the e-mail edit is not sent until the confirmation box is ticked; the
+ * clipboard import names the spec's error for contents without accessDefinitions, type and sponsorId.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RecordContextProvider } from 'react-admin';
+import { parseAccessImport } from '../../common/adpUsers';
+import type { AdpUser } from '../../src/dataProviders/adpUsers';
+import { AdpUserEmailDialog } from '../../src/resources/adpUsers/AdpUserEmailDialog';
+import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
+import { AdpUserRowActions } from '../../src/resources/adpUsers/AdpUserRowActions';
+import { AdpUserTypeDialog, typeSteps } from '../../src/resources/adpUsers/AdpUserTypeDialog';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+
+const record: AdpUser = {
+  id: 12,
+  nickname: 'Ada Nowak',
+  email: 'ada@example.org',
+  status: 'ENABLED',
+  plan: { name: 'PLAN_ADVANCED', displayName: 'Advanced' },
+  trial: { trialPlanName: 'PLAN_ADVANCED', postTrialPlanName: 'PLAN_EMPTY', endDate: '2099-01-01' },
+  contractorId: 3,
+  contractorName: 'Zielony',
+  type: 'CLIENT',
+  reason: null,
+  accessCount: 1,
+};
+
+const calls: string[] = [];
+const methods = {
+  setAdpUserReason: vi.fn(async (_r: string, p: { reason: string | null }) => {
+    calls.push(`reason:${p.reason}`);
+    return record;
+  }),
+  setAdpUserType: vi.fn(async (_r: string, p: { type: string }) => {
+    calls.push(`type:${p.type}`);
+    return record;
+  }),
+  setAdpUserContractor: vi.fn(async (_r: string, p: { contractorId: number | null }) => {
+    calls.push(`contractor:${p.contractorId}`);
+    return record;
+  }),
+  removeAdpTrial: vi.fn(async () => void calls.push('removeTrial')),
+  setAdpPlan: vi.fn(async (_r: string, p: { planName: string }) => void calls.push(`plan:${p.planName}`)),
+  setAdpTrial: vi.fn(async () => void calls.push('trial')),
+  setAdpUserEmail: vi.fn(async (_r: string, _p: { email: string; confirmed: boolean }) => record),
+  getAdpPlans: vi.fn(async () => [
+    { name: 'PLAN_ADVANCED', displayName: 'Advanced', isTrialPlan: false },
+    { name: 'PLAN_BASIC', displayName: 'Basic', isTrialPlan: false },
+    { name: 'PLAN_EMPTY', displayName: 'Empty', isTrialPlan: false },
+  ]),
+  getList: vi.fn(async () => ({ data: [{ id: 3, name: 'Zielony' }], total: 1 })),
+};
+const onSaved = vi.fn();
+const onClose = vi.fn();
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+const renderWith = (ui: React.ReactElement) =>
+  render(<TestAdmin dataProvider={appDataProvider(methods as never)}>{ui}</TestAdmin>);
+
+beforeEach(() => {
+  localStorage.clear();
+  calls.length = 0;
+  signInAs([
+    'view_panel_users',
+    'edit_contractors_adp_users',
+    'view_contractors_adp_users',
+    'view_contractors',
+    'view_plans',
+    'edit_panel_users_plans_and_trials',
+  ]);
+  Object.values(methods).forEach((m) => m.mockClear());
+  onSaved.mockReset();
+  onClose.mockReset();
+});
+
+async function chooseType(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(screen.getByRole('combobox', { name: /User type/ }));
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('AdpUserTypeDialog', () => {
+  it('hides the contractor for a Lead and blocks saving while the required reason is empty', async () => {
+    const user = userEvent.setup();
+    renderWith(<AdpUserTypeDialog record={record} canContractor onSaved={onSaved} onClose={onClose} />);
+    expect(await screen.findByRole('combobox', { name: /Contractor/ })).toBeTruthy();
+    await chooseType(user, 'Lead');
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /Contractor/ })).toBeNull());
+    await user.click(saveButton());
+    expect(await screen.findByText('Reason for access is required for this user type')).toBeTruthy();
+    expect(methods.setAdpUserType).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: /Reason for access/ }), 'Tender evaluation');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Separate steps, the reason before the type the server checks it against.
+    expect(calls).toEqual(['reason:Tender evaluation', 'type:LEAD']);
+  });
+
+  it('orders the steps: added values, the type, then cleared values', () => {
+    const before = { type: 'LEAD', contractorId: null, reason: 'x' };
+    expect(typeSteps(before, { type: 'CLIENT', contractorId: 5, reason: null }, true)).toEqual([
+      { step: 'contractor', contractorId: 5 },
+      { step: 'type', type: 'CLIENT' },
+      { step: 'reason', reason: null },
+    ]);
+    expect(typeSteps(before, { type: 'CLIENT', contractorId: 5, reason: null }, false)).toEqual([
+      { step: 'type', type: 'CLIENT' },
+      { step: 'reason', reason: null },
+    ]);
+  });
+});
+
+describe('AdpUserPlanDialog', () => {
+  it('removing the trial deletes it first, then sets the plan', async () => {
+    const user = userEvent.setup();
+    renderWith(<AdpUserPlanDialog record={record} onSaved={onSaved} onClose={onClose} />);
+    const trialSwitch = await screen
+      .findByRole('switch', { name: /Trial/ })
+      .catch(() => screen.getByRole('checkbox', { name: /Trial/ }));
+    expect((trialSwitch as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText(/Trial end date/)).toBeTruthy();
+    await user.click(trialSwitch);
+    await waitFor(() => expect(screen.queryByLabelText(/Trial end date/)).toBeNull());
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls).toEqual(['removeTrial', 'plan:PLAN_ADVANCED']);
+  });
+});
+
+describe('AdpUserEmailDialog', () => {
+  it('is not sent until the confirmation box is ticked', async () => {
+    const user = userEvent.setup();
+    renderWith(<AdpUserEmailDialog record={record} onSaved={onSaved} onClose={onClose} />);
+    const email = screen.getByRole('textbox', { name: /E-mail/ });
+    await user.clear(email);
+    await user.type(email, 'new@example.org');
+    await user.click(saveButton());
+    expect(await screen.findByText('Tick the box to confirm')).toBeTruthy();
+    expect(methods.setAdpUserEmail).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('checkbox', { name: /account is deactivated/ }));
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    await user.click(saveButton());
+    await waitFor(() => expect(methods.setAdpUserEmail).toHaveBeenCalledTimes(1));
+    expect(methods.setAdpUserEmail.mock.calls[0]![1]).toMatchObject({ email: 'new@example.org', confirmed: true });
+  });
+});
+
+describe('parseAccessImport', () => {
+  it('needs accessDefinitions, type and sponsorId', () => {
+    const ok = { accessDefinitions: [{ id: 1500, osmId: ' 42 ', visibility: 'ALL' }], type: 'LEAD', sponsorId: null };
+    expect(parseAccessImport(JSON.stringify(ok))?.accessDefinitions[0]).toMatchObject({ id: 1500, osmId: '42' });
+    expect(parseAccessImport(JSON.stringify({ accessDefinitions: [], type: 'LEAD' }))).toBeUndefined();
+    expect(parseAccessImport(JSON.stringify({ ...ok, type: 'BOSS' }))).toBeUndefined();
+    expect(parseAccessImport('not json')).toBeUndefined();
+    expect(parseAccessImport(JSON.stringify([ok]))).toBeUndefined();
+  });
+});
+
+describe('AdpUserRowActions', () => {
+  it("opens the plan dialog with its own values, not the row record's plan and trial objects", async () => {
+    const user = userEvent.setup();
+    signInAs(['view_panel_users', 'view_plans', 'edit_panel_users_plans_and_trials', 'toggle_panel_users']);
+    renderWith(
+      <RecordContextProvider value={record}>
+        <AdpUserRowActions record={record} />
+      </RecordContextProvider>,
+    );
+    expect((screen.getByRole('switch', { name: 'Enabled: Ada Nowak' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'More actions for Ada Nowak' }));
+    // Only what the permissions allow.
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Plan and trial' }));
+    expect(await screen.findByLabelText(/Trial end date/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Plan/ }).textContent).toContain('PLAN_ADVANCED'));
+  });
+});
