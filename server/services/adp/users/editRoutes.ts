@@ -26,6 +26,7 @@ import {
 import { ACCESS_VISIBILITY, ADP_USER_TYPES, PASSWORD_MIN_LENGTH } from '../../../../common/domain';
 import type { PermissionSet } from '../../../../common/permissions';
 import { email as emailRule } from '../../../../common/validation';
+import type { AuditEventType } from '../../../../common/auditEvents';
 import { audit, type Actor } from '../../../audit';
 import { hashPassword } from '../../../auth/password';
 import type { Executor } from '../../../db';
@@ -198,6 +199,20 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     data: { user: (await findAdpUser(tx, id, permissions))! },
   });
   const actorOf = (request: { principal: { actor: Actor } }) => request.principal.actor;
+  /**
+   * One change of one user, in one transaction: `apply` gets the user's row and makes the change;
+   * its audit entry is written in the same transaction and its result is the answer.
+   */
+  const changeUser = <T>(
+    request: { principal: { actor: Actor } },
+    id: number,
+    apply: (tx: Executor, u: Row) => Promise<{ event: AuditEventType; message: string; result: T }>,
+  ) =>
+    db.transaction(async (tx) => {
+      const { event, message, result } = await apply(tx, await loadUser(tx, id));
+      await audit(tx, actorOf(request), event, message);
+      return result;
+    });
   const label = (u: Pick<Row, 'id' | 'nickname' | 'email'>) => `Panel user ${u.id} "${u.nickname}" <${u.email}>`;
 
   app.post(
@@ -269,11 +284,9 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
 
   const deleteUser = async (request: { params: { id: number }; principal: { actor: Actor } }) => {
     const { id } = request.params;
-    return db.transaction(async (tx) => {
-      const u = await loadUser(tx, id);
+    return changeUser(request, id, async (tx, u) => {
       await tx.delete(adpUsers).where(eq(adpUsers.id, id));
-      await audit(tx, actorOf(request), 'PanelUserDeleted', `${label(u)} deleted`);
-      return { data: { id, status: 'DELETED' } };
+      return { event: 'PanelUserDeleted', message: `${label(u)} deleted`, result: { data: { id, status: 'DELETED' } } };
     });
   };
   for (const path of ['/admin/users/:id', '/admin/users/:id/'])
@@ -344,16 +357,18 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     async (request) => {
       const { id } = request.params;
       const { type } = request.body;
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         assertTypeRules(type, u.contractorId, u.reason);
         if (!allowsAdditionalAccess(type)) {
           const defs = await tx.select().from(adpAccessDefinitions).where(eq(adpAccessDefinitions.userId, id));
           for (const d of defs) assertAccessAllowed(type, u.contractorId, d);
         }
         await tx.update(adpUsers).set({ type }).where(eq(adpUsers.id, id));
-        await audit(tx, actorOf(request), 'PanelUserTypeChanged', `${label(u)}: type ${u.type} → ${type}`);
-        return detail(tx, id, request.principal.permissions);
+        return {
+          event: 'PanelUserTypeChanged',
+          message: `${label(u)}: type ${u.type} → ${type}`,
+          result: await detail(tx, id, request.principal.permissions),
+        };
       });
     },
   );
@@ -373,19 +388,16 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     async (request) => {
       const { id } = request.params;
       const { contractorId } = request.body;
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         if (hasContractor(u.type) && contractorId === null)
           throw unprocessable(ADP_MESSAGES.contractorRequired(u.type));
         await assertContractor(tx, contractorId);
         await tx.update(adpUsers).set({ contractorId }).where(eq(adpUsers.id, id));
-        await audit(
-          tx,
-          actorOf(request),
-          'PanelUserContractorChanged',
-          `${label(u)}: contractor ${u.contractorId ?? 'none'} → ${contractorId ?? 'none'}`,
-        );
-        return detail(tx, id, request.principal.permissions);
+        return {
+          event: 'PanelUserContractorChanged',
+          message: `${label(u)}: contractor ${u.contractorId ?? 'none'} → ${contractorId ?? 'none'}`,
+          result: await detail(tx, id, request.principal.permissions),
+        };
       });
     },
   );
@@ -405,12 +417,14 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     async (request) => {
       const { id } = request.params;
       const reason = blank(request.body.reason);
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         if (needsReason(u.type) && !reason) throw unprocessable(ADP_MESSAGES.reasonRequired(u.type));
         await tx.update(adpUsers).set({ reason }).where(eq(adpUsers.id, id));
-        await audit(tx, actorOf(request), 'PanelUserReasonChanged', `${label(u)}: reason changed`);
-        return detail(tx, id, request.principal.permissions);
+        return {
+          event: 'PanelUserReasonChanged',
+          message: `${label(u)}: reason changed`,
+          result: await detail(tx, id, request.principal.permissions),
+        };
       });
     },
   );
@@ -432,8 +446,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
       const { id } = request.params;
       const { email, confirmed } = request.body;
       if (confirmed !== true) throw unprocessable(ADP_MESSAGES.confirmEmail);
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         await assertEmailFree(tx, email, id);
         const [next] = await tx
           .update(adpUsers)
@@ -448,8 +461,11 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
           body: `Hello ${u.nickname},\n\nthe e-mail address of your developer-portal account was changed to ${email}. An invitation was sent there.\n`,
         });
         await invite(tx, next!);
-        await audit(tx, actorOf(request), 'PanelUserEmailChanged', `${label(u)}: e-mail changed to <${email}>`);
-        return detail(tx, id, request.principal.permissions);
+        return {
+          event: 'PanelUserEmailChanged',
+          message: `${label(u)}: e-mail changed to <${email}>`,
+          result: await detail(tx, id, request.principal.permissions),
+        };
       });
     },
   );
@@ -471,8 +487,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
       const s = request.body as AdpSettings;
       const problem = settingsProblem(s);
       if (problem) throw badRequest(problem);
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         const before = u.settings as Partial<AdpSettings>;
         if (
           (before.sector ?? null) !== s.sector &&
@@ -484,8 +499,11 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
           .update(adpUsers)
           .set({ settings: settings as unknown as Record<string, unknown> })
           .where(eq(adpUsers.id, id));
-        await audit(tx, actorOf(request), 'PanelUserSettingsUpdated', `${label(u)}: settings updated`);
-        return { data: { settings } };
+        return {
+          event: 'PanelUserSettingsUpdated',
+          message: `${label(u)}: settings updated`,
+          result: { data: { settings } },
+        };
       });
     },
   );
@@ -514,17 +532,14 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
       const { id } = request.params;
       const password = request.body?.password ?? crypto.randomBytes(12).toString('base64url');
       const hash = await hashPassword(password);
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         if (u.status === 'DISABLED') throw unprocessable(`${label(u)} is disabled; enable it first`);
         await tx.update(adpUsers).set({ passwordHash: hash, status: 'ENABLED' }).where(eq(adpUsers.id, id));
-        await audit(
-          tx,
-          actorOf(request),
-          'PanelUserPasswordChanged',
-          `${label(u)}: permanent password set${u.status === 'NOT_ACTIVATED' ? ', activated' : ''}`,
-        );
-        return { data: { password, status: 'ENABLED' } };
+        return {
+          event: 'PanelUserPasswordChanged',
+          message: `${label(u)}: permanent password set${u.status === 'NOT_ACTIVATED' ? ', activated' : ''}`,
+          result: { data: { password, status: 'ENABLED' } },
+        };
       });
     },
   );
@@ -578,8 +593,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     },
     async (request) => {
       const { id } = request.params;
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         loginOperation(request, u, 'a password reset');
         const token = crypto.randomBytes(24).toString('base64url');
         await mailer.send(tx, {
@@ -589,8 +603,11 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
           subject: 'Reset your developer-portal password',
           body: `Hello ${u.nickname},\n\nreset your password here:\n${portal}/developer-portal/reset-password?token=${token}\n`,
         });
-        await audit(tx, actorOf(request), 'PanelUserPasswordResetSent', `${label(u)}: password-reset e-mail sent`);
-        return { data: { id, status: u.status } };
+        return {
+          event: 'PanelUserPasswordResetSent',
+          message: `${label(u)}: password-reset e-mail sent`,
+          result: { data: { id, status: u.status } },
+        };
       });
     },
   );
@@ -608,13 +625,15 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     },
     async (request) => {
       const { id } = request.params;
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         loginOperation(request, u, 'an invitation');
         if (u.status !== 'NOT_ACTIVATED') throw unprocessable(`${label(u)} is already activated`);
         await invite(tx, u);
-        await audit(tx, actorOf(request), 'PanelUserInvitationResent', `${label(u)}: invitation resent`);
-        return { data: { id, status: u.status } };
+        return {
+          event: 'PanelUserInvitationResent',
+          message: `${label(u)}: invitation resent`,
+          result: { data: { id, status: u.status } },
+        };
       });
     },
   );
@@ -737,14 +756,16 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     },
     async (request) => {
       const { id, defId } = request.params;
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         await loadDef(tx, id, defId);
         await tx
           .delete(adpAccessDefinitions)
           .where(and(eq(adpAccessDefinitions.userId, id), eq(adpAccessDefinitions.id, defId)));
-        await audit(tx, actorOf(request), 'PanelUserAccessRemoved', `${label(u)}: access definition ${defId} deleted`);
-        return { data: { id: defId } };
+        return {
+          event: 'PanelUserAccessRemoved',
+          message: `${label(u)}: access definition ${defId} deleted`,
+          result: { data: { id: defId } },
+        };
       });
     },
   );
