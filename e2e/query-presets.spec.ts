@@ -243,6 +243,9 @@ test.describe('presets', () => {
     // Saved queries work the same way.
     await page.getByRole('tab', { name: 'Installation queries' }).click();
     await expect(page).toHaveURL(/\/preferences\/queries\/installations$/);
+    // The queries page loads on demand and the presets page stays on screen until it has: its
+    // Import all would take the clipboard as presets. Wait for the queries page's own list.
+    await expect(names).toHaveText(['visible on the map and not working for more than 3 days']);
     await page.evaluate(() =>
       navigator.clipboard.writeText(
         JSON.stringify([{ id: 1, name: 'Kraków', value: 'cityLocal = "Kraków"', visibility: true }]),
