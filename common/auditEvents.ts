@@ -81,6 +81,8 @@ export const AUDIT_EVENT_TYPES = [
   'DeploymentHalted',
   'DeploymentDeleted',
   'DeploymentAutoHalted',
+  'SensorsQuarantined',
+  'SensorReleased',
   'VersionCreated',
   'VersionStatusChanged',
   'BinaryUploaded',

@@ -231,3 +231,24 @@ export function waveGateOpen(percent: number | undefined, previousWave: { size: 
   if (percent === undefined || previousWave.size === 0) return true;
   return previousWave.updated * 100 >= percent * previousWave.size;
 }
+
+// ---------------------------------------------------------------- progress
+
+/** Most points of a deployment's progress series. */
+export const PROGRESS_POINTS = 120;
+
+/** One point of a deployment's progress: how many sensors were in each state at `at`. */
+export interface ProgressPoint {
+  at: string;
+  planned: number;
+  in_flight: number;
+  updated: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The width of a progress bucket (whole seconds, at least one) so that the span fits PROGRESS_POINTS points. */
+export function progressBucket(firstMs: number, lastMs: number): number {
+  const span = Math.max(0, lastMs - firstMs);
+  return Math.max(1000, Math.ceil(span / (PROGRESS_POINTS - 1) / 1000) * 1000);
+}

@@ -542,6 +542,11 @@ export const firmwareVersions = pgTable(
     version: text('version').notNull(),
     description: text('description'),
     status: text('status').notNull().default('Experimental'),
+    /**
+     * Demo only: the share of updates to this version that the fleet simulator fails (null: its
+     * SIMULATOR_FAILURE_RATE). Seeded so that safe-rollout rules can be seen tripping.
+     */
+    simulatedFailureRate: doublePrecision('simulated_failure_rate'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.family, t.version] })],
@@ -623,10 +628,49 @@ export const deploymentSensors = pgTable(
     lastUpdated: ts('last_updated'),
     hasLogs: boolean('has_logs').notNull().default(false),
     logs: text('logs'),
-    /** When the updater released the sensor (UpdatePlanned → UpdateQueued); the grace period runs from here. */
+    /** When the updater released the sensor (UpdatePlanned → UpdateQueued) or retried it; the grace period runs from here. */
     releasedAt: ts('released_at'),
+    /** The wave that released it (1, 2, …): the success gate looks at the previous wave. */
+    wave: integer('wave'),
+    /** Failed attempts so far (retries: RolloutRules.maxRetries). */
+    failures: integer('failures').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.sensorId] }), index('deployment_sensors_sensor_idx').on(t.sensorId)],
+);
+
+/** Every status change of a sensor in a deployment, with its time and why: the sensor's timeline. */
+export const deploymentSensorEvents = pgTable(
+  'deployment_sensor_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deploymentId: integer('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    sensorId: integer('sensor_id').notNull(),
+    at: ts('at').notNull(),
+    /** Null for the first event (planned). */
+    fromStatus: text('from_status'),
+    status: text('status').notNull(),
+    message: text('message'),
+  },
+  (t) => [index('deployment_sensor_events_sensor_idx').on(t.deploymentId, t.sensorId, t.id)],
+);
+
+/**
+ * Sensors that failed more often than their deployment's maxRetries allowed: excluded from new
+ * deployments of the family until someone releases them.
+ */
+export const quarantinedSensors = pgTable(
+  'quarantined_sensors',
+  {
+    family: text('family').notNull(),
+    sensorId: integer('sensor_id').notNull(),
+    deploymentId: integer('deployment_id'),
+    failures: integer('failures').notNull(),
+    reason: text('reason').notNull(),
+    since: ts('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.family, t.sensorId] })],
 );
 
 /** Per-family updater view of a sensor: what the GSM / Wi-Fi / Gen3 updater knows about it. */

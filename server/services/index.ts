@@ -40,6 +40,7 @@ import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
 import { gen3VersionRoutes } from './gen3/versions/routes';
 import { deploymentRoutes } from './deployments/routes';
+import { rolloutRoutes } from './deployments/rolloutRoutes';
 import { GEN3_DEPLOYMENTS, GSM_DEPLOYMENTS, WIFI_DEPLOYMENTS } from './deployments/families';
 
 export const SERVICES = {
@@ -98,6 +99,7 @@ export const SERVICES = {
       gsmVersionEditRoutes,
       deploymentRoutes(GSM_DEPLOYMENTS),
       deploymentCommandRoutes(GSM_DEPLOYMENTS, gsmVersionTarget),
+      rolloutRoutes(GSM_DEPLOYMENTS),
       gsmSensorRoutes,
       gsmActionRoutes,
       declaredListRoutes('gsm'),
@@ -107,7 +109,12 @@ export const SERVICES = {
     prefix: '/updater/wifi',
     title: 'Wi-Fi updater',
     description: 'Wi-Fi firmware deployments built from commits, and their binaries.',
-    routes: [deploymentRoutes(WIFI_DEPLOYMENTS), wifiReadRoutes, declaredListRoutes('wifi')],
+    routes: [
+      deploymentRoutes(WIFI_DEPLOYMENTS),
+      rolloutRoutes(WIFI_DEPLOYMENTS),
+      wifiReadRoutes,
+      declaredListRoutes('wifi'),
+    ],
   },
   gen3: {
     prefix: '/updater/gen3',

@@ -1,30 +1,43 @@
 /**
- * Rolling and immediate GSM deployments, run for real on each simulator tick. The updater's side:
- * release waves (`at_once` sensors every `spacing` seconds, or all at once; a wave waits for the
- * previous one's `waveSuccessPercent`), expire grace periods (a released sensor not Updated within
- * `test_time` seconds has Failed), block failed sensors, finish a deployment when every sensor is
- * done, and halt one whose auto-halt rule trips (audit DeploymentAutoHalted). The device's side:
+ * GSM and Wi-Fi deployments run for real on each simulator tick, and Gen3 deployments applied. The
+ * updater's side: release waves (`at_once` sensors every `spacing` seconds, or all at once; a wave
+ * waits for the previous one's `waveSuccessPercent`), expire grace periods (a released sensor not
+ * Updated within `test_time` seconds has Failed), retry a failed sensor up to `maxRetries` times and
+ * quarantine it after that, block failed sensors, finish a deployment when every sensor is done, and
+ * halt one whose auto-halt rule trips (audit DeploymentAutoHalted). The device's side:
  *
  *   UpdatePlanned ─release─▶ UpdateQueued ─tick─▶ UpdatePending ─sensor calls in─▶ Updating ─▶ Updated | Failed
+ *                                 ▲                                                               │
+ *                                 └──────────────── retry (maxRetries) ◀──────────────────────────┘
  *
- * A sensor calls in on a tick with CONTACT_SHARE chance; an update fails with the failure rate.
- * The deployment's rows and the updater's view of the sensor (updater_sensors) move together. A
- * halted deployment releases nothing more; sensors already on their way finish. Everything is a
- * function of the seed, the data and the tick times.
+ * A sensor calls in on a tick with CONTACT_SHARE chance; an update fails with the failure rate of
+ * its version (seeded per version in the demo) or the simulator's. A Wi-Fi sensor's binary is built
+ * for it when it starts Updating (an id and a build log). Every change is written set-wise: one
+ * statement per kind of change and deployment, not per sensor, plus one event row per sensor (the
+ * timeline). The deployment's rows and the updater's view of the sensor (updater_sensors) move
+ * together. Everything is a function of the seed, the data and the tick times.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   IN_FLIGHT_STATUSES,
   TERMINAL_DEPLOYMENT_STATUSES,
   autoHaltReason,
+  formatSensorIds,
   waveGateOpen,
   type RolloutRules,
 } from '../../common/firmware';
 import { audit, type Actor } from '../audit';
 import type { Db, Executor } from '../db';
-import { deploymentSensors, deployments, updaterSensors } from '../db/schema';
-import { GSM_DEPLOYMENTS } from '../services/deployments/families';
-import { haltDeployment } from '../services/deployments/commands';
+import {
+  deploymentSensors,
+  deployments,
+  firmwareVersions,
+  quarantinedSensors,
+  sensors,
+  updaterSensors,
+} from '../db/schema';
+import { GSM_DEPLOYMENTS, WIFI_DEPLOYMENTS, type UpdaterDeployments } from '../services/deployments/families';
+import { haltDeployment, recordEvents } from '../services/deployments/commands';
 import { unit } from './random';
 
 /** Chance that a waiting sensor calls in on a tick. */
@@ -32,20 +45,29 @@ export const CONTACT_SHARE = 0.7;
 /** Default share of updates that fail (SIMULATOR_FAILURE_RATE). */
 export const DEFAULT_FAILURE_RATE = 0.05;
 
-export const UPDATER_ACTOR: Actor = { userId: null, userName: 'GSM updater', source: 'System' };
+export const updaterActor = (f: UpdaterDeployments): Actor => ({
+  userId: null,
+  userName: `${f.label} updater`,
+  source: 'System',
+});
+export const UPDATER_ACTOR = updaterActor(GSM_DEPLOYMENTS);
 
 export interface DeploymentStats {
   released: number;
   updated: number;
   failed: number;
   expired: number;
+  retried: number;
+  quarantined: number;
   finished: number;
   autoHalted: number;
+  /** Gen3 deployments the sensor applied. */
+  applied: number;
 }
 
 export interface DeploymentStepOptions {
   seed: number;
-  /** Share of updates that fail, per version (a function) or for all. */
+  /** Share of updates that fail when the version has no rate of its own: per version (a function) or for all. */
   failureRate?: number | ((version: string | null) => number);
 }
 
@@ -61,58 +83,131 @@ interface SensorRow {
   sensorId: number;
   status: string;
   releasedAt: Date | null;
-  bank: number | null;
+  wave: number | null;
+  failures: number;
 }
 
-/** Moves a sensor in the deployment and in the updater's view, guarded by the status it leaves. */
-async function move(
-  tx: Executor,
-  deploymentId: number,
-  s: SensorRow,
-  to: string,
-  now: Date,
-  extra: { version?: string | null; releasedAt?: Date } = {},
-) {
-  const done = to === 'Updated' || to === 'Failed';
-  await tx
-    .update(deploymentSensors)
-    .set({
-      status: to,
-      ...(to === 'UpdateQueued' ? {} : { lastContact: now }),
-      ...(done ? { lastUpdated: now } : {}),
-      ...(to === 'Updated' ? { reportsVersion: extra.version ?? null } : {}),
-      ...(extra.releasedAt ? { releasedAt: extra.releasedAt } : {}),
-    })
-    .where(
-      and(
-        eq(deploymentSensors.deploymentId, deploymentId),
-        eq(deploymentSensors.sensorId, s.sensorId),
-        eq(deploymentSensors.status, s.status),
-      ),
+/** What a change does besides setting the status; every sensor of one change gets the same. */
+type Effect = 'release' | 'contact' | 'build' | 'updated' | 'failed' | 'expired' | 'retry' | 'quarantine';
+
+/** Sensors that make the same change in one deployment on one tick: written with one statement. */
+class Changes {
+  private readonly groups = new Map<string, { from: string; to: string; effect: Effect; rows: SensorRow[] }>();
+  private readonly events: { sensorId: number; from: string; to: string; message: string }[] = [];
+
+  add(s: SensorRow, to: string, effect: Effect, message: string) {
+    const key = `${s.status}>${to}>${effect}`;
+    const group = this.groups.get(key) ?? { from: s.status, to, effect, rows: [] };
+    group.rows.push({ ...s });
+    this.groups.set(key, group);
+    this.events.push({ sensorId: s.sensorId, from: s.status, to, message });
+    s.status = to;
+  }
+
+  get size() {
+    return this.events.length;
+  }
+
+  async write(
+    tx: Executor,
+    f: UpdaterDeployments,
+    d: { id: number; deployed: string | null },
+    now: Date,
+    wave: number,
+  ) {
+    for (const { from, to, effect, rows } of this.groups.values()) {
+      const ids = rows.map((r) => r.sensorId);
+      const own = and(
+        eq(deploymentSensors.deploymentId, d.id),
+        inArray(deploymentSensors.sensorId, ids),
+        eq(deploymentSensors.status, from),
+      );
+      const failing = effect === 'failed' || effect === 'expired' || effect === 'retry' || effect === 'quarantine';
+      const set: Record<string, unknown> = { status: to };
+      if (effect !== 'release' && effect !== 'expired' && effect !== 'retry') set.lastContact = now;
+      if (effect === 'release') Object.assign(set, { releasedAt: now, wave });
+      if (effect === 'retry') set.releasedAt = now;
+      if (failing) set.failures = sql`${deploymentSensors.failures} + 1`;
+      if (to === 'Updated' || to === 'Failed') set.lastUpdated = now;
+      if (to === 'Updated') set.reportsVersion = d.deployed;
+      if (to === 'Updated' && f.family === 'gsm')
+        // A GSM sensor writes the new image into its other bank.
+        set.bank = sql`(select 1 - coalesce(u.bank, 1) from ${updaterSensors} u where u.family = 'gsm' and u.sensor_id = ${deploymentSensors.sensorId})`;
+      if (effect === 'build' && f.family === 'wifi') Object.assign(set, wifiBuild(d.deployed));
+      if (to === 'Failed' && f.family === 'wifi')
+        set.logs = sql`coalesce(${deploymentSensors.logs} || E'\n', '') || ${`[upload] ${effect === 'expired' ? 'no answer within the grace period' : 'the sensor rejected the image'}; update failed`}`;
+      await tx.update(deploymentSensors).set(set).where(own);
+
+      const updater: Record<string, unknown> = { status: to };
+      if (set.lastContact) updater.lastContact = now;
+      if (to === 'Failed') updater.lastUpdated = now;
+      if (to === 'Updated') {
+        updater.version = d.deployed;
+        updater.lastUpdated = now;
+        if (f.family === 'gsm') updater.bank = sql`1 - coalesce(${updaterSensors.bank}, 1)`;
+      }
+      await tx
+        .update(updaterSensors)
+        .set(updater)
+        .where(and(eq(updaterSensors.family, f.family), inArray(updaterSensors.sensorId, ids)));
+    }
+    await recordEvents(
+      tx,
+      this.events.map((e) => ({
+        deploymentId: d.id,
+        sensorId: e.sensorId,
+        at: now,
+        fromStatus: e.from,
+        status: e.to,
+        message: e.message,
+      })),
     );
-  await tx
-    .update(updaterSensors)
-    .set({
-      status: to,
-      ...(to === 'UpdateQueued' ? {} : { lastContact: now }),
-      ...(to === 'Updated' ? { version: extra.version ?? null, bank: s.bank, lastUpdated: now } : {}),
-      ...(to === 'Failed' ? { lastUpdated: now } : {}),
-    })
-    .where(and(eq(updaterSensors.family, 'gsm'), eq(updaterSensors.sensorId, s.sensorId)));
-  s.status = to;
+  }
 }
 
-/** One updater step over every Rolling GSM deployment. Each deployment is one short transaction. */
-export async function stepDeployments(db: Db, now: Date, opts: DeploymentStepOptions): Promise<DeploymentStats> {
-  const stats: DeploymentStats = { released: 0, updated: 0, failed: 0, expired: 0, finished: 0, autoHalted: 0 };
-  const rateOf = (version: string | null) =>
-    typeof opts.failureRate === 'function' ? opts.failureRate(version) : (opts.failureRate ?? DEFAULT_FAILURE_RATE);
-  const rolling = await db
+/** A Wi-Fi binary built for one sensor: its id (from the deployment, sensor and attempt) and build log. */
+const wifiBuild = (commit: string | null): Record<string, SQL | boolean> => ({
+  binary: sql`substr(md5(${deploymentSensors.deploymentId} || ':' || ${deploymentSensors.sensorId} || ':' || ${deploymentSensors.failures}), 1, 16)`,
+  hasLogs: true,
+  logs: sql`format(${[
+    '[build] checking out %s',
+    '[build] configuring for sensor %s',
+    '[build] compiling 214 units',
+    '[build] linking firmware.bin',
+    '[build] image ready (attempt %s)',
+    '[upload] sending the image to the sensor',
+  ].join('\n')}, ${commit ?? 'unknown'}::text, ${deploymentSensors.sensorId}, ${deploymentSensors.failures} + 1)`,
+});
+
+/** The failure rate of each version seeded with one (demo), by version. */
+async function versionRates(db: Db, family: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ version: firmwareVersions.version, rate: firmwareVersions.simulatedFailureRate })
+    .from(firmwareVersions)
+    .where(and(eq(firmwareVersions.family, family), sql`${firmwareVersions.simulatedFailureRate} is not null`));
+  return new Map(rows.map((r) => [r.version, r.rate!]));
+}
+
+/** One updater step over every Rolling (or halted, still finishing) deployment of the family. */
+async function stepFamily(
+  db: Db,
+  f: UpdaterDeployments,
+  now: Date,
+  opts: DeploymentStepOptions,
+  stats: DeploymentStats,
+): Promise<void> {
+  const active = await db
     .select({ id: deployments.id })
     .from(deployments)
-    .where(and(eq(deployments.family, 'gsm'), inArray(deployments.status, ['Rolling', 'Halted'])))
+    .where(and(eq(deployments.family, f.family), inArray(deployments.status, ['Rolling', 'Halted'])))
     .orderBy(asc(deployments.id));
-  for (const { id } of rolling) {
+  if (active.length === 0) return;
+  const rates = await versionRates(db, f.family);
+  const rateOf = (version: string | null) =>
+    (version !== null ? rates.get(version) : undefined) ??
+    (typeof opts.failureRate === 'function' ? opts.failureRate(version) : (opts.failureRate ?? DEFAULT_FAILURE_RATE));
+
+  for (const { id } of active) {
     await db.transaction(async (tx) => {
       const [d] = await tx.select().from(deployments).where(eq(deployments.id, id)).for('update');
       if (!d || (d.status !== 'Rolling' && d.status !== 'Halted')) return;
@@ -121,86 +216,144 @@ export async function stepDeployments(db: Db, now: Date, opts: DeploymentStepOpt
           sensorId: deploymentSensors.sensorId,
           status: deploymentSensors.status,
           releasedAt: deploymentSensors.releasedAt,
-          bank: deploymentSensors.bank,
+          wave: deploymentSensors.wave,
+          failures: deploymentSensors.failures,
         })
         .from(deploymentSensors)
         .where(eq(deploymentSensors.deploymentId, id))
         .orderBy(asc(deploymentSensors.sensorId));
       if (d.status === 'Halted' && !rows.some((r) => IN_FLIGHT.has(r.status))) return;
-      const graceMs = (d.testTime ?? 3600) * 1000;
-      const rate = rateOf(d.version);
-      const newlyFailed: number[] = [];
+      const deployed = d.version ?? d.commit;
+      const graceSec = d.testTime ?? 3600;
+      const rate = rateOf(deployed);
+      const rules = (d.rollout ?? {}) as RolloutRules;
+      const changes = new Changes();
+      const quarantined: SensorRow[] = [];
+
+      /** A failed attempt: retried while retries are left, else Failed (and quarantined under maxRetries). */
+      const fail = (s: SensorRow, why: 'failed' | 'expired') => {
+        const cause = why === 'expired' ? `no Updated within the grace period of ${graceSec} s` : 'the update failed';
+        const failures = s.failures + 1;
+        if (why === 'expired') stats.expired++;
+        else stats.failed++;
+        if (rules.maxRetries !== undefined && failures <= rules.maxRetries) {
+          changes.add(
+            s,
+            'UpdateQueued',
+            'retry',
+            `Attempt ${failures} failed (${cause}); retry ${failures} of ${rules.maxRetries}`,
+          );
+          stats.retried++;
+        } else if (rules.maxRetries !== undefined) {
+          changes.add(
+            s,
+            'Failed',
+            'quarantine',
+            `Attempt ${failures} failed (${cause}); quarantined after ${failures} failures`,
+          );
+          quarantined.push({ ...s, failures });
+        } else changes.add(s, 'Failed', why, `Failed: ${cause}`);
+      };
+
+      // Sensors released before the simulator knew (seeded data): the grace period starts now.
+      const unstamped = rows.filter((r) => IN_FLIGHT.has(r.status) && !r.releasedAt).map((r) => r.sensorId);
+      if (unstamped.length)
+        await tx
+          .update(deploymentSensors)
+          .set({ releasedAt: now })
+          .where(and(eq(deploymentSensors.deploymentId, id), inArray(deploymentSensors.sensorId, unstamped)));
 
       // The device side, then grace periods, for sensors already released.
       for (const s of rows) {
-        if (!IN_FLIGHT.has(s.status)) continue;
-        if (!s.releasedAt) {
-          // Released before the simulator knew (seeded data): the grace period starts now.
-          s.releasedAt = now;
-          await tx
-            .update(deploymentSensors)
-            .set({ releasedAt: now })
-            .where(and(eq(deploymentSensors.deploymentId, id), eq(deploymentSensors.sensorId, s.sensorId)));
-          continue;
-        }
-        if (now.getTime() - s.releasedAt.getTime() >= graceMs) {
-          await move(tx, id, s, 'Failed', now);
-          stats.expired++;
-          newlyFailed.push(s.sensorId);
-          continue;
-        }
-        if (s.status === 'UpdateQueued') await move(tx, id, s, 'UpdatePending', now);
+        if (!IN_FLIGHT.has(s.status) || !s.releasedAt) continue;
+        if (now.getTime() - s.releasedAt.getTime() >= graceSec * 1000) fail(s, 'expired');
+        else if (s.status === 'UpdateQueued')
+          changes.add(s, 'UpdatePending', 'contact', 'Queued at the updater; waiting for the sensor to call in');
         else if (s.status === 'UpdatePending') {
-          if (sensorCallsIn(opts.seed, s.sensorId, now)) await move(tx, id, s, 'Updating', now);
+          if (sensorCallsIn(opts.seed, s.sensorId, now))
+            changes.add(
+              s,
+              'Updating',
+              'build',
+              f.family === 'wifi'
+                ? 'Sensor called in; binary built, uploading'
+                : 'Sensor called in; downloading the image',
+            );
         } else if (s.status === 'Updating') {
-          if (updateFails(opts.seed, id, s.sensorId, now, rate)) {
-            await move(tx, id, s, 'Failed', now);
-            stats.failed++;
-            newlyFailed.push(s.sensorId);
-          } else {
-            await move(tx, id, s, 'Updated', now, { version: d.version });
+          if (updateFails(opts.seed, id, s.sensorId, now, rate)) fail(s, 'failed');
+          else {
+            changes.add(s, 'Updated', 'updated', `Sensor reports ${deployed}`);
             stats.updated++;
           }
         }
       }
-      const blocked = newlyFailed.length ? [...new Set([...d.blockedSensors, ...newlyFailed])] : d.blockedSensors;
-      if (newlyFailed.length)
-        await tx.update(deployments).set({ blockedSensors: blocked }).where(eq(deployments.id, id));
-      if (d.status !== 'Rolling') return;
 
-      const rules = (d.rollout ?? {}) as RolloutRules;
-      const reason = autoHaltReason(rules.autoHalt, {
+      const counts = () => ({
         updated: rows.filter((r) => r.status === 'Updated').length,
         failed: rows.filter((r) => r.status === 'Failed').length,
       });
-      if (reason) {
-        const { skipped } = await haltDeployment(tx, GSM_DEPLOYMENTS, id, now, reason);
-        await audit(tx, UPDATER_ACTOR, 'DeploymentAutoHalted', `GSM deployment ${id}: ${reason}; ${skipped} skipped`);
-        stats.autoHalted++;
-        return;
-      }
+      const reason = d.status === 'Rolling' ? autoHaltReason(rules.autoHalt, counts()) : null;
 
-      // Release the next wave when it is due.
+      // Release the next wave when it is due, the gate is open and no rule halts the rollout.
+      const lastWave = Math.max(0, ...rows.map((r) => r.wave ?? 0));
       const planned = rows.filter((r) => r.status === 'UpdatePlanned');
-      if (planned.length && (!d.nextReleaseAt || d.nextReleaseAt.getTime() <= now.getTime())) {
-        const lastRelease = Math.max(0, ...rows.map((r) => r.releasedAt?.getTime() ?? 0));
-        const previous = rows.filter((r) => lastRelease > 0 && r.releasedAt?.getTime() === lastRelease);
+      if (d.status === 'Rolling' && !reason && planned.length && (!d.nextReleaseAt || d.nextReleaseAt <= now)) {
+        const previous = rows.filter((r) => lastWave > 0 && r.wave === lastWave);
         const gate = waveGateOpen(rules.waveSuccessPercent, {
           size: previous.length,
           updated: previous.filter((r) => r.status === 'Updated').length,
         });
         if (gate) {
           const wave = d.strategy === 'ROLLING' ? planned.slice(0, Math.max(1, d.atOnce ?? 1)) : planned;
-          for (const s of wave) {
-            s.releasedAt = now;
-            await move(tx, id, s, 'UpdateQueued', now, { releasedAt: now });
-          }
+          for (const s of wave) changes.add(s, 'UpdateQueued', 'release', `Released in wave ${lastWave + 1}`);
           stats.released += wave.length;
           const next = d.strategy === 'ROLLING' && d.spacing ? new Date(now.getTime() + d.spacing * 1000) : null;
           await tx.update(deployments).set({ nextReleaseAt: next }).where(eq(deployments.id, id));
         }
       }
-      if (rows.every((r) => TERMINAL.has(r.status))) {
+      await changes.write(tx, f, { id, deployed }, now, lastWave + 1);
+
+      const newlyFailed = rows.filter((r) => r.status === 'Failed' && !d.blockedSensors.includes(r.sensorId));
+      if (newlyFailed.length)
+        await tx
+          .update(deployments)
+          .set({ blockedSensors: [...d.blockedSensors, ...newlyFailed.map((r) => r.sensorId)] })
+          .where(eq(deployments.id, id));
+      if (quarantined.length) {
+        await tx
+          .insert(quarantinedSensors)
+          .values(
+            quarantined.map((s) => ({
+              family: f.family,
+              sensorId: s.sensorId,
+              deploymentId: id,
+              failures: s.failures,
+              reason: `Failed ${s.failures} times in ${f.label} deployment ${id} (maxRetries ${rules.maxRetries})`,
+              since: now,
+            })),
+          )
+          .onConflictDoNothing();
+        await audit(
+          tx,
+          updaterActor(f),
+          'SensorsQuarantined',
+          `${f.label} deployment ${id}: ${formatSensorIds(quarantined.map((s) => s.sensorId))} quarantined after more than ${rules.maxRetries} retries`,
+        );
+        stats.quarantined += quarantined.length;
+      }
+
+      if (reason) {
+        const { skipped } = await haltDeployment(tx, f, id, now, reason);
+        await audit(
+          tx,
+          updaterActor(f),
+          'DeploymentAutoHalted',
+          `${f.label} deployment ${id}: ${reason}; ${skipped} skipped`,
+        );
+        stats.autoHalted++;
+        return;
+      }
+      if (d.status === 'Rolling' && rows.every((r) => TERMINAL.has(r.status))) {
         await tx
           .update(deployments)
           .set({ status: 'Finished', tillDate: now, nextReleaseAt: null })
@@ -209,5 +362,52 @@ export async function stepDeployments(db: Db, now: Date, opts: DeploymentStepOpt
       }
     });
   }
+}
+
+/**
+ * Gen3 deployments: a sensor applies its version the first time it calls in after the deployment
+ * was created (applied date set, the sensor's firmware version changes).
+ */
+async function applyGen3(db: Db, now: Date, opts: DeploymentStepOptions, stats: DeploymentStats) {
+  const pending = await db
+    .select({ id: deployments.id, sensors: deployments.sensors, version: deployments.version })
+    .from(deployments)
+    .where(and(eq(deployments.family, 'gen3'), isNull(deployments.appliedDate), lte(deployments.createdAt, now)))
+    .orderBy(asc(deployments.id));
+  const due = pending.filter((d) => d.sensors[0] !== undefined && sensorCallsIn(opts.seed, d.sensors[0], now));
+  if (due.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(deployments)
+      .set({ appliedDate: now, status: 'Deployed' })
+      .where(
+        inArray(
+          deployments.id,
+          due.map((d) => d.id),
+        ),
+      );
+    // The newest deployment of a sensor wins when several apply at once.
+    const latest = new Map(due.map((d) => [d.sensors[0]!, d.version]));
+    for (const [sensorId, version] of latest)
+      await tx.update(sensors).set({ firmwareVersion: version }).where(eq(sensors.id, sensorId));
+  });
+  stats.applied += due.length;
+}
+
+/** One updater step over every family's deployments. Each deployment is one short transaction. */
+export async function stepDeployments(db: Db, now: Date, opts: DeploymentStepOptions): Promise<DeploymentStats> {
+  const stats: DeploymentStats = {
+    released: 0,
+    updated: 0,
+    failed: 0,
+    expired: 0,
+    retried: 0,
+    quarantined: 0,
+    finished: 0,
+    autoHalted: 0,
+    applied: 0,
+  };
+  for (const f of [GSM_DEPLOYMENTS, WIFI_DEPLOYMENTS]) await stepFamily(db, f, now, opts, stats);
+  await applyGen3(db, now, opts, stats);
   return stats;
 }

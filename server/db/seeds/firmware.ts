@@ -10,6 +10,7 @@ import {
   CURRENT_INSTALL_STATUSES,
   DAY,
   GEN3_VERSIONS,
+  GSM_SIMULATED_FAILURE_RATES,
   GSM_VERSIONS,
   HOUR,
   MINUTE,
@@ -43,7 +44,14 @@ export function buildFirmware(c: Ctx, sensorRows: SensorRec[], staff: StaffRec[]
 
   for (const [version, status, description, ageDays] of GSM_VERSIONS) {
     const createdAt = agoMs(c, ageDays * DAY + r.int(0, DAY));
-    versions.push({ family: 'gsm', version, description, status, createdAt });
+    versions.push({
+      family: 'gsm',
+      version,
+      description,
+      status,
+      createdAt,
+      simulatedFailureRate: GSM_SIMULATED_FAILURE_RATES[version] ?? null,
+    });
     for (const bank of [0, 1]) {
       const id = r.uuid();
       binaries.push({

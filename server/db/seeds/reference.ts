@@ -142,6 +142,16 @@ export const GSM_VERSIONS: readonly (readonly [version: string, status: string, 
   ['4.3.0.2', 'Experimental', 'New PM sensor driver (beta)', 12, 0],
 ];
 
+/**
+ * Demo only: GSM versions that the fleet simulator fails more often than SIMULATOR_FAILURE_RATE, so
+ * that a deployment with safe-rollout rules visibly retries, quarantines and auto-halts.
+ */
+export const GSM_SIMULATED_FAILURE_RATES: Readonly<Record<string, number>> = {
+  '4.2.0.12': 0.3, // withdrawn: battery drain
+  '4.3.0.2': 0.45, // beta PM driver
+  '4.2.1.0': 0.12,
+};
+
 // prettier-ignore
 export const GEN3_VERSIONS: readonly (readonly [version: string, status: string, description: string, ageDays: number, sensorWeight: number])[] = [
   ['5.0.0.1', 'Deprecated', 'First Gen3 release', 700, 1],

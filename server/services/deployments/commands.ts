@@ -7,7 +7,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatSensorIds, type RolloutRules } from '../../../common/firmware';
 import type { Executor } from '../../db';
-import { deploymentSensors, deployments, firmwareVersions, updaterSensors } from '../../db/schema';
+import {
+  deploymentSensorEvents,
+  deploymentSensors,
+  deployments,
+  firmwareVersions,
+  quarantinedSensors,
+  updaterSensors,
+} from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { UpdaterDeployments } from './families';
 import { findDeployment } from './repository';
@@ -47,11 +54,20 @@ export interface NewDeployment {
 
 const list = (ids: number[]) => formatSensorIds(ids);
 
+/** Rows written to a sensor's timeline per statement. */
+const EVENTS_PER_INSERT = 1000;
+
+/** Appends events to the sensors' timelines (deployment_sensor_events). */
+export async function recordEvents(tx: Executor, events: (typeof deploymentSensorEvents.$inferInsert)[]) {
+  for (let i = 0; i < events.length; i += EVENTS_PER_INSERT)
+    await tx.insert(deploymentSensorEvents).values(events.slice(i, i + EVENTS_PER_INSERT));
+}
+
 /**
  * Creates the deployment with every sensor UpdatePlanned. Refuses (nothing written): sensors the
  * updater does not know (422), sensors in Failed state without allowFailed (422), sensors still in
- * a Rolling deployment of the family (409), and sensors blocked by a finished or halted deployment
- * until it is deleted (409). The updater sensor rows are locked for the duration.
+ * a Rolling deployment of the family (409), sensors blocked by a finished or halted deployment
+ * until it is deleted (409), and sensors in the family's quarantine until they are released (409). The updater sensor rows are locked for the duration.
  */
 export async function createDeployment(
   tx: Executor,
@@ -68,6 +84,15 @@ export async function createDeployment(
   const byId = new Map(known.map((s) => [s.id, s]));
   const unknown = d.sensors.filter((id) => !byId.has(id));
   if (unknown.length) throw unprocessable(`Sensors not known to the ${f.label} updater: ${list(unknown)}`);
+  const quarantined = await tx
+    .select({ id: quarantinedSensors.sensorId })
+    .from(quarantinedSensors)
+    .where(and(eq(quarantinedSensors.family, f.family), inArray(quarantinedSensors.sensorId, d.sensors)));
+  if (quarantined.length)
+    throw conflict(
+      `Sensors quarantined after repeated failures (release them first): ${list(quarantined.map((q) => q.id))}`,
+    );
+
   const failed = known.filter((s) => s.status === 'Failed').map((s) => s.id);
   if (failed.length && !d.allowFailed)
     throw unprocessable(`Sensors in Failed state: ${list(failed)}. Allow failed sensors to include them`);
@@ -133,6 +158,18 @@ export async function createDeployment(
       }),
     );
   }
+  const now = new Date();
+  await recordEvents(
+    tx,
+    d.sensors.map((sensorId) => ({
+      deploymentId: id,
+      sensorId,
+      at: now,
+      fromStatus: null,
+      status: 'UpdatePlanned',
+      message: `Planned: ${target.describe(d.target)} (${d.strategy})`,
+    })),
+  );
   return (await findDeployment(tx, f, id))!;
 }
 
@@ -165,6 +202,17 @@ export async function haltDeployment(
     .set({ status: 'Skipped' })
     .where(and(eq(deploymentSensors.deploymentId, id), eq(deploymentSensors.status, 'UpdatePlanned')))
     .returning({ id: deploymentSensors.sensorId });
+  await recordEvents(
+    tx,
+    skipped.map((s) => ({
+      deploymentId: id,
+      sensorId: s.id,
+      at: now,
+      fromStatus: 'UpdatePlanned',
+      status: 'Skipped',
+      message: reason ? `Skipped: ${reason}` : 'Skipped: the deployment was halted',
+    })),
+  );
   await tx
     .update(deployments)
     .set({ status: 'Halted', tillDate: now, statusReason: reason, nextReleaseAt: null })
