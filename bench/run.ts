@@ -1,12 +1,21 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks one after another (they print their own figures
- * and ratios against an in-run baseline). Names: query, sensors, installations, installations-map, audit-search, login-timing, realtime. Default: all.
+ * and ratios against an in-run baseline). Names: query, sensors, installations, installations-map, audit-search, login-timing, realtime, rollout. Default: all.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ALL = ['query', 'sensors', 'installations', 'installations-map', 'audit-search', 'login-timing', 'realtime'];
+const ALL = [
+  'query',
+  'sensors',
+  'installations',
+  'installations-map',
+  'audit-search',
+  'login-timing',
+  'realtime',
+  'rollout',
+];
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 

@@ -75,6 +75,7 @@ export const MENU_ICON_NAMES = [
   'rocket',
   'monitorHeart',
   'memory',
+  'quarantine',
 ] as const;
 export type MenuIconName = (typeof MENU_ICON_NAMES)[number];
 

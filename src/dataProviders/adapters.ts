@@ -7,6 +7,7 @@ import { apiUsersAdapter } from './apiUsers';
 import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
+import { rolloutAdapter } from './rollouts';
 import type {
   AppDataProvider,
   Contractor,
@@ -372,7 +373,7 @@ const installationRequestsAdapter: Adapter = (def) =>
 
 export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm/versions': gsmVersionsAdapter,
-  'deployments/gsm': gsmDeploymentsAdapter,
+  'deployments/gsm': (def, generic) => ({ ...gsmDeploymentsAdapter(def, generic), ...rolloutAdapter(def) }),
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,

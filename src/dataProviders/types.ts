@@ -10,6 +10,7 @@ import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from
 import type { TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
+import type { ProgressPoint } from '../../common/firmware';
 import type { ApiUserMethods } from './apiUsers';
 import type { AdpUserMethods } from './adpUsers';
 
@@ -535,6 +536,36 @@ export interface FirmwareMethods {
 }
 // end of the firmware block
 
+/** The GSM and Wi-Fi deployment resources (safe rollouts, issue 13). */
+export type RolloutResource = 'deployments/gsm' | 'deployments/wifi';
+
+/** One status change of a sensor in a deployment. */
+export interface SensorEvent {
+  at: string;
+  from_status: string | null;
+  status: string;
+  message: string | null;
+}
+
+export interface QuarantinedSensor {
+  sensor_id: number;
+  deployment_id: number | null;
+  failures: number;
+  reason: string;
+  since: string;
+}
+
+/** Safe-rollout calls of the GSM and Wi-Fi updaters: progress, a sensor's timeline, the quarantine. */
+export interface RolloutMethods {
+  getDeploymentProgress(resource: RolloutResource, params: { id: Identifier } & Signal): Promise<ProgressPoint[]>;
+  getSensorTimeline(
+    resource: RolloutResource,
+    params: { id: Identifier; sensorId: number } & Signal,
+  ): Promise<SensorEvent[]>;
+  getQuarantine(resource: RolloutResource, params: Signal): Promise<QuarantinedSensor[]>;
+  releaseQuarantined(resource: RolloutResource, params: { sensorId: number }): Promise<{ sensor_id: number }>;
+}
+
 /**
  * The console's data provider. Standard methods serve the entities and the page resources
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
@@ -547,5 +578,6 @@ export type AppDataProvider = DataProvider &
   ContractorMethods &
   InstallationRequestMethods &
   FirmwareMethods &
+  RolloutMethods &
   ApiUserMethods &
   AdpUserMethods;

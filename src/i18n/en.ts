@@ -29,6 +29,7 @@ export const en = {
     personalLogs: 'Personal Logs',
     apiManager: 'API Manager',
     sensorStatus: 'Sensor Status',
+    quarantine: 'Quarantine',
   },
   aq: {
     /** The sensor activity indicator beside an entered or shown sensor id. */
@@ -1004,6 +1005,40 @@ export const en = {
           title: 'Delete deployment %{id}?',
           content: 'Its blocked sensors (%{blocked}) are freed for new deployments. This cannot be undone.',
         },
+      },
+    },
+    progress: {
+      title: 'Progress',
+      updated: 'Updated',
+      failed: 'Failed',
+      skipped: 'Skipped',
+      in_flight: 'On their way',
+      planned: 'Planned',
+    },
+    timeline: {
+      title: 'Sensor %{sensorId} in deployment %{id}',
+      open: 'Timeline of sensor %{sensorId}',
+      at: 'Time',
+      status: 'Status',
+      message: 'What happened',
+      empty: 'No status changes recorded.',
+      error: 'The timeline could not be loaded.',
+    },
+    quarantine: {
+      title: { gsm: 'GSM quarantine', wifi: 'Wi-Fi quarantine' },
+      help: 'Sensors that failed more often than their deployment allowed (maxRetries). New deployments refuse them until they are released.',
+      empty: 'No sensor is quarantined.',
+      error: 'The quarantine could not be loaded.',
+      release: 'Release',
+      released: 'Sensor %{id} released from the quarantine',
+      confirmTitle: 'Release sensor %{id}?',
+      confirm: 'New deployments may include sensor %{id} again.',
+      columns: {
+        sensor_id: 'Sensor ID',
+        deployment_id: 'Deployment',
+        failures: 'Failures',
+        reason: 'Reason',
+        since: 'Since',
       },
     },
     sensors: {

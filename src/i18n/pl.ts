@@ -67,6 +67,7 @@ export const plTranslations: PartialMessages<Messages> = {
     personalLogs: 'Moje logi',
     apiManager: 'Menedżer API',
     sensorStatus: 'Status czujnika',
+    quarantine: 'Kwarantanna',
   },
   aq: {
     /** The sensor activity indicator beside an entered or shown sensor id. */
@@ -626,6 +627,40 @@ export const plTranslations: PartialMessages<Messages> = {
           title: 'Usunąć wdrożenie %{id}?',
           content: 'Jego zablokowane czujniki (%{blocked}) zostaną zwolnione do nowych wdrożeń. Tego nie można cofnąć.',
         },
+      },
+    },
+    progress: {
+      title: 'Postęp',
+      updated: 'Zaktualizowane',
+      failed: 'Nieudane',
+      skipped: 'Pominięte',
+      in_flight: 'W toku',
+      planned: 'Zaplanowane',
+    },
+    timeline: {
+      title: 'Czujnik %{sensorId} we wdrożeniu %{id}',
+      open: 'Historia czujnika %{sensorId}',
+      at: 'Czas',
+      status: 'Status',
+      message: 'Co się stało',
+      empty: 'Brak zapisanych zmian statusu.',
+      error: 'Nie udało się wczytać historii.',
+    },
+    quarantine: {
+      title: { gsm: 'Kwarantanna GSM', wifi: 'Kwarantanna Wi-Fi' },
+      help: 'Czujniki, których aktualizacja nie powiodła się częściej, niż pozwalało wdrożenie (maxRetries). Nowe wdrożenia je odrzucają, dopóki nie zostaną zwolnione.',
+      empty: 'Żaden czujnik nie jest w kwarantannie.',
+      error: 'Nie udało się wczytać kwarantanny.',
+      release: 'Zwolnij',
+      released: 'Czujnik %{id} zwolniony z kwarantanny',
+      confirmTitle: 'Zwolnić czujnik %{id}?',
+      confirm: 'Nowe wdrożenia będą mogły znów obejmować czujnik %{id}.',
+      columns: {
+        sensor_id: 'ID czujnika',
+        deployment_id: 'Wdrożenie',
+        failures: 'Niepowodzenia',
+        reason: 'Powód',
+        since: 'Od',
       },
     },
     sensors: {

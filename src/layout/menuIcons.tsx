@@ -20,6 +20,7 @@ import SystemUpdateIcon from '@mui/icons-material/SystemUpdateAlt';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import MemoryIcon from '@mui/icons-material/Memory';
+import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import type { MenuIconName } from '../../common/entities';
 
 /** Exhaustive by type: a new icon name does not compile until it has a component here. */
@@ -44,4 +45,5 @@ export const MENU_ICONS: Record<MenuIconName, SvgIconComponent> = {
   rocket: RocketLaunchIcon,
   monitorHeart: MonitorHeartIcon,
   memory: MemoryIcon,
+  quarantine: GppMaybeIcon,
 };

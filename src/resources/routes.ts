@@ -83,6 +83,18 @@ const PAGE_ROUTES: RouteEntry[] = [
     permission: 'view_sensors',
     menu: { group: 'Updater GSM', label: 'menu.sensorStatus', icon: 'monitorHeart' },
   },
+  {
+    name: 'DeploymentsGsmQuarantine',
+    path: '/deployments/gsm/quarantine',
+    permission: 'view_deployments',
+    menu: { group: 'Updater GSM', label: 'menu.quarantine', icon: 'quarantine' },
+  },
+  {
+    name: 'DeploymentsWifiQuarantine',
+    path: '/deployments/wifi/quarantine',
+    permission: 'view_deployments',
+    menu: { group: 'Updater Wi-Fi', label: 'menu.quarantine', icon: 'quarantine' },
+  },
   // Hidden routes
   { name: 'SensorsHistory', path: '/sensors/:id/history', permission: 'view_history_sensor' },
   { name: 'InstallationsHistory', path: '/installations/:id/history', permission: 'view_history_sensor' },

@@ -136,6 +136,11 @@ const BUILT_KEYS: Record<string, string[]> = {
     (c) => `firmware.sensors.columns.${c}`,
   ),
   'firmware.versions.bank*': ['firmware.versions.bank0', 'firmware.versions.bank1'],
+  'firmware.quarantine.title.*': ['gsm', 'wifi'].map((f) => `firmware.quarantine.title.${f}`),
+  'firmware.quarantine.columns.*': ['sensor_id', 'deployment_id', 'failures', 'reason', 'since'].map(
+    (c) => `firmware.quarantine.columns.${c}`,
+  ),
+  'firmware.progress.*': ['updated', 'failed', 'skipped', 'in_flight', 'planned'].map((k) => `firmware.progress.${k}`),
   'firmware.deployments.*': ['halt', 'delete', 'halted', 'deleted'].map((k) => `firmware.deployments.${k}`),
   'firmware.deployments.confirm.*.title': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.title`),
   'firmware.deployments.confirm.*.content': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.content`),

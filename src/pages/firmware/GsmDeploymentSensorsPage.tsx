@@ -3,6 +3,7 @@
  * view_deployments): id, version (or reports_version), status, bank, last contact, last update and
  * binary, with a progress summary; refreshed like the deployment list.
  */
+import { useState } from 'react';
 import { useParams, Link as RouterLink } from 'react-router-dom';
 import {
   Box,
@@ -10,6 +11,7 @@ import {
   Card,
   CardContent,
   LinearProgress,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -24,7 +26,9 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { TERMINAL_DEPLOYMENT_STATUSES } from '../../../common/firmware';
 import { RelativeDate } from '../../components/DateTimeField';
 import type { AppDataProvider } from '../../dataProviders/types';
+import { DeploymentProgressChart } from '../../resources/firmware/DeploymentProgressChart';
 import { DeploymentStatusField } from '../../resources/firmware/DeploymentStatusField';
+import { SensorTimelineDialog } from '../../resources/firmware/SensorTimelineDialog';
 import { useDeploymentRefresh } from '../../resources/firmware/useDeploymentRefresh';
 
 const RESOURCE = 'deployments/gsm';
@@ -35,6 +39,7 @@ export function GsmDeploymentSensorsPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const refetchInterval = useDeploymentRefresh();
+  const [timelineOf, setTimelineOf] = useState<number | null>(null);
   const { data, isPending, error } = useQuery({
     queryKey: [RESOURCE, 'sensors', id],
     queryFn: ({ signal }) => dataProvider.getGsmDeploymentSensors(RESOURCE, { id, signal }),
@@ -63,6 +68,8 @@ export function GsmDeploymentSensorsPage() {
           )}
         </Stack>
         {rows.length > 0 && <LinearProgress variant="determinate" value={(done * 100) / rows.length} sx={{ mb: 2 }} />}
+        <DeploymentProgressChart resource={RESOURCE} id={id} refetchInterval={refetchInterval} />
+        <SensorTimelineDialog resource={RESOURCE} id={id} sensorId={timelineOf} onClose={() => setTimelineOf(null)} />
         {isPending ? (
           <LinearProgress />
         ) : error ? (
@@ -82,7 +89,16 @@ export function GsmDeploymentSensorsPage() {
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id}>
-                    <TableCell>{r.id}</TableCell>
+                    <TableCell>
+                      <Link
+                        component="button"
+                        type="button"
+                        onClick={() => setTimelineOf(r.id)}
+                        title={translate('firmware.timeline.open', { sensorId: r.id })}
+                      >
+                        {r.id}
+                      </Link>
+                    </TableCell>
                     <TableCell>
                       {r.status === 'Updated' ? r.version : (r.reports_version ?? '—')}
                       {r.status !== 'Updated' && r.version ? ` → ${r.version}` : ''}

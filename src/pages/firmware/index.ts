@@ -11,6 +11,14 @@ export const FIRMWARE_PAGES: PageRoute[] = [
     component: lazyNamed(() => import('./GsmDeploymentCreatePage'), 'GsmDeploymentCreatePage'),
   },
   {
+    path: '/deployments/gsm/quarantine',
+    component: lazyNamed(() => import('./QuarantinePage'), 'GsmQuarantinePage'),
+  },
+  {
+    path: '/deployments/wifi/quarantine',
+    component: lazyNamed(() => import('./QuarantinePage'), 'WifiQuarantinePage'),
+  },
+  {
     path: '/deployments/gsm/:id/sensors',
     component: lazyNamed(() => import('./GsmDeploymentSensorsPage'), 'GsmDeploymentSensorsPage'),
   },
