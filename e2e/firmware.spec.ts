@@ -59,6 +59,17 @@ test('upload a GSM version, deploy it rolling to a range, see progress, halt', a
     .poll(async () => (await statuses.allTextContents()).filter((s) => s !== 'Queued').length, { timeout: 60_000 })
     .toBeGreaterThan(0);
 
+  // The first sensor's timeline starts with its planning; the page draws the progress.
+  await page
+    .getByTestId('deployment-sensors')
+    .getByRole('button', { name: String(start), exact: true })
+    .click();
+  const timeline = page.getByTestId('sensor-timeline');
+  await expect(timeline.getByText(`Planned: version ${version} (ROLLING)`)).toBeVisible();
+  await expect(timeline.getByText('Released in wave 1')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('deployment-progress-chart')).toBeVisible();
+
   await page.goto('/deployments/gsm');
   await page.getByRole('button', { name: `Halt deployment ${id}` }).click();
   await page.getByRole('button', { name: 'Halt', exact: true }).click();
@@ -67,4 +78,19 @@ test('upload a GSM version, deploy it rolling to a range, see progress, halt', a
   await expect(row.getByTestId('deployment-status')).toHaveText('Halted');
   await page.goto(`/deployments/gsm/${id}/sensors`);
   await expect(page.getByTestId('deployment-sensors').getByText('Skipped').first()).toBeVisible();
+  // A sensor never released: its timeline ends with the halt.
+  await page
+    .getByTestId('deployment-sensors')
+    .getByRole('row')
+    .filter({ has: page.getByText('Skipped') })
+    .first()
+    .getByRole('button')
+    .click();
+  await expect(page.getByTestId('sensor-timeline').getByText('Skipped: the deployment was halted')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // The quarantine is listed in the Updater GSM group.
+  await page.getByRole('menuitem', { name: 'Quarantine' }).first().click();
+  await expect(page).toHaveURL(/\/deployments\/gsm\/quarantine$/);
+  await expect(page.getByText('Sensors that failed more often than their deployment allowed')).toBeVisible();
 });

@@ -42,7 +42,8 @@ export function DeploymentProgressChart({
     planned: palette.grey[palette.mode === 'dark' ? 600 : 400],
   };
   const times = data.map((p) => new Date(p.at));
-  const spanDays = (times.at(-1)!.getTime() - times[0]!.getTime()) / 86_400_000;
+  const spanMs = times.at(-1)!.getTime() - times[0]!.getTime();
+  const pattern = spanMs > 86_400_000 ? 'd MMM HH:mm' : spanMs > 3_600_000 ? 'HH:mm' : 'HH:mm:ss';
   return (
     <Box data-testid="deployment-progress-chart" sx={{ mb: 2 }}>
       <Typography variant="subtitle2">{translate('firmware.progress.title')}</Typography>
@@ -53,7 +54,8 @@ export function DeploymentProgressChart({
           {
             data: times,
             scaleType: 'time',
-            valueFormatter: (d: Date) => format(d, spanDays > 1 ? 'd MMM HH:mm' : 'HH:mm'),
+            tickNumber: 6,
+            valueFormatter: (d: Date) => format(d, pattern),
           },
         ]}
         series={SERIES.map((key) => ({
