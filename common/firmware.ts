@@ -28,10 +28,49 @@ export const MAX_RETRIES_LIMIT = 10;
 /** GSM updater statuses meaning the sensor is ready for a deployment (section 4: Ok; Failed only when allowed). */
 export const READY_STATUS = 'Ok';
 export const FAILED_STATUS = 'Failed';
-/** Where a sensor's walk through a deployment ends. */
-export const TERMINAL_DEPLOYMENT_STATUSES = ['Updated', 'Failed', 'Skipped'] as const;
-/** Released and on its way: UpdateQueued → UpdatePending → Updating. */
-export const IN_FLIGHT_STATUSES = ['UpdateQueued', 'UpdatePending', 'Updating'] as const;
+/** Where a sensor's walk through a deployment ends (GSM: Updated; Wi-Fi: Deployed, or Obsolete when superseded). */
+export const TERMINAL_DEPLOYMENT_STATUSES = ['Updated', 'Deployed', 'Obsolete', 'Failed', 'Skipped'] as const;
+
+/**
+ * How a sensor walks through a deployment of its family (document 1, section 4, updater status
+ * values): `planned` until its wave is released, then each `inFlight` status in turn — the step
+ * out of `waitsForSensor` happens when the sensor calls in — and from the last one to `success`
+ * or Failed. A halted deployment's planned sensors become Skipped.
+ */
+export interface RolloutWalk {
+  planned: string;
+  inFlight: readonly string[];
+  waitsForSensor: string;
+  success: string;
+  /** What entering each in-flight status means, for the sensor's timeline. */
+  messages: Readonly<Record<string, string>>;
+}
+
+export const ROLLOUT_WALKS: Readonly<Record<'gsm' | 'wifi', RolloutWalk>> = {
+  gsm: {
+    planned: 'UpdatePlanned',
+    inFlight: ['UpdateQueued', 'UpdatePending', 'Updating'],
+    waitsForSensor: 'UpdatePending',
+    success: 'Updated',
+    messages: {
+      UpdatePending: 'Queued at the updater; waiting for the sensor to call in',
+      Updating: 'Sensor called in; downloading the image',
+    },
+  },
+  wifi: {
+    planned: 'Enrolled',
+    inFlight: ['Queued', 'Requested', 'Building', 'Uploading', 'Pending', 'Testing'],
+    waitsForSensor: 'Pending',
+    success: 'Deployed',
+    messages: {
+      Requested: 'A build machine was requested',
+      Building: 'Building the firmware for the sensor',
+      Uploading: 'Binary built; uploading it to the update server',
+      Pending: 'Waiting for the sensor to call in',
+      Testing: 'Sensor called in; installing and testing the image',
+    },
+  },
+};
 
 // ---------------------------------------------------------------- sensor IDs
 

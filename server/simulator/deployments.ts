@@ -4,22 +4,23 @@
  * waits for the previous one's `waveSuccessPercent`), expire grace periods (a released sensor not
  * Updated within `test_time` seconds has Failed), retry a failed sensor up to `maxRetries` times and
  * quarantine it after that, block failed sensors, finish a deployment when every sensor is done, and
- * halt one whose auto-halt rule trips (audit DeploymentAutoHalted). The device's side:
+ * halt one whose auto-halt rule trips (audit DeploymentAutoHalted). The device's side follows the
+ * family's walk (common/firmware.ts ROLLOUT_WALKS), one status a tick; for GSM:
  *
  *   UpdatePlanned ─release─▶ UpdateQueued ─tick─▶ UpdatePending ─sensor calls in─▶ Updating ─▶ Updated | Failed
  *                                 ▲                                                               │
  *                                 └──────────────── retry (maxRetries) ◀──────────────────────────┘
  *
- * A sensor calls in on a tick with CONTACT_SHARE chance; an update fails with the failure rate of
- * its version (seeded per version in the demo) or the simulator's. A Wi-Fi sensor's binary is built
- * for it when it starts Updating (an id and a build log). Every change is written set-wise: one
+ * and for Wi-Fi Enrolled ─▶ Queued ─▶ Requested ─▶ Building ─▶ Uploading ─▶ Pending ─calls in─▶
+ * Testing ─▶ Deployed | Failed. A sensor calls in on a tick with CONTACT_SHARE chance; an update
+ * fails with the failure rate of its version (seeded per version in the demo) or the simulator's. A
+ * Wi-Fi sensor's binary is built for it when it reaches Uploading (an id and a build log). Every change is written set-wise: one
  * statement per kind of change and deployment, not per sensor, plus one event row per sensor (the
  * timeline). The deployment's rows and the updater's view of the sensor (updater_sensors) move
  * together. Everything is a function of the seed, the data and the tick times.
  */
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  IN_FLIGHT_STATUSES,
   TERMINAL_DEPLOYMENT_STATUSES,
   autoHaltReason,
   formatSensorIds,
@@ -72,7 +73,6 @@ export interface DeploymentStepOptions {
 }
 
 const TERMINAL = new Set<string>(TERMINAL_DEPLOYMENT_STATUSES);
-const IN_FLIGHT = new Set<string>(IN_FLIGHT_STATUSES);
 
 export const updateFails = (seed: number, deploymentId: number, sensorId: number, at: Date, rate: number) =>
   unit(seed, 'update', deploymentId, sensorId, at.getTime()) < rate;
@@ -87,8 +87,12 @@ interface SensorRow {
   failures: number;
 }
 
-/** What a change does besides setting the status; every sensor of one change gets the same. */
-type Effect = 'release' | 'contact' | 'build' | 'updated' | 'failed' | 'expired' | 'retry' | 'quarantine';
+/**
+ * What a change does besides setting the status; every sensor of one change gets the same.
+ * `step`: the updater moves on by itself; `contact`: the sensor called in; `build`: a Wi-Fi binary
+ * was built for the sensor.
+ */
+type Effect = 'release' | 'step' | 'contact' | 'build' | 'updated' | 'failed' | 'expired' | 'retry' | 'quarantine';
 
 /** Sensors that make the same change in one deployment on one tick: written with one statement. */
 class Changes {
@@ -124,13 +128,15 @@ class Changes {
       );
       const failing = effect === 'failed' || effect === 'expired' || effect === 'retry' || effect === 'quarantine';
       const set: Record<string, unknown> = { status: to };
-      if (effect !== 'release' && effect !== 'expired' && effect !== 'retry') set.lastContact = now;
+      if (effect === 'contact' || effect === 'updated' || effect === 'failed' || effect === 'quarantine')
+        set.lastContact = now;
       if (effect === 'release') Object.assign(set, { releasedAt: now, wave });
       if (effect === 'retry') set.releasedAt = now;
       if (failing) set.failures = sql`${deploymentSensors.failures} + 1`;
-      if (to === 'Updated' || to === 'Failed') set.lastUpdated = now;
-      if (to === 'Updated') set.reportsVersion = d.deployed;
-      if (to === 'Updated' && f.family === 'gsm')
+      const success = to === f.walk.success;
+      if (success || to === 'Failed') set.lastUpdated = now;
+      if (success) set.reportsVersion = d.deployed;
+      if (success && f.family === 'gsm')
         // A GSM sensor writes the new image into its other bank.
         set.bank = sql`(select 1 - coalesce(u.bank, 1) from ${updaterSensors} u where u.family = 'gsm' and u.sensor_id = ${deploymentSensors.sensorId})`;
       if (effect === 'build' && f.family === 'wifi') Object.assign(set, wifiBuild(d.deployed));
@@ -141,7 +147,7 @@ class Changes {
       const updater: Record<string, unknown> = { status: to };
       if (set.lastContact) updater.lastContact = now;
       if (to === 'Failed') updater.lastUpdated = now;
-      if (to === 'Updated') {
+      if (success) {
         updater.version = d.deployed;
         updater.lastUpdated = now;
         if (f.family === 'gsm') updater.bank = sql`1 - coalesce(${updaterSensors.bank}, 1)`;
@@ -222,7 +228,7 @@ async function stepFamily(
         .from(deploymentSensors)
         .where(eq(deploymentSensors.deploymentId, id))
         .orderBy(asc(deploymentSensors.sensorId));
-      if (d.status === 'Halted' && !rows.some((r) => IN_FLIGHT.has(r.status))) return;
+      if (d.status === 'Halted' && !rows.some((r) => f.walk.inFlight.includes(r.status))) return;
       const deployed = d.version ?? d.commit;
       const graceSec = d.testTime ?? 3600;
       const rate = rateOf(deployed);
@@ -232,14 +238,15 @@ async function stepFamily(
 
       /** A failed attempt: retried while retries are left, else Failed (and quarantined under maxRetries). */
       const fail = (s: SensorRow, why: 'failed' | 'expired') => {
-        const cause = why === 'expired' ? `no Updated within the grace period of ${graceSec} s` : 'the update failed';
+        const cause =
+          why === 'expired' ? `not ${f.walk.success} within the grace period of ${graceSec} s` : 'the update failed';
         const failures = s.failures + 1;
         if (why === 'expired') stats.expired++;
         else stats.failed++;
         if (rules.maxRetries !== undefined && failures <= rules.maxRetries) {
           changes.add(
             s,
-            'UpdateQueued',
+            f.walk.inFlight[0]!,
             'retry',
             `Attempt ${failures} failed (${cause}); retry ${failures} of ${rules.maxRetries}`,
           );
@@ -256,7 +263,7 @@ async function stepFamily(
       };
 
       // Sensors released before the simulator knew (seeded data): the grace period starts now.
-      const unstamped = rows.filter((r) => IN_FLIGHT.has(r.status) && !r.releasedAt).map((r) => r.sensorId);
+      const unstamped = rows.filter((r) => f.walk.inFlight.includes(r.status) && !r.releasedAt).map((r) => r.sensorId);
       if (unstamped.length)
         await tx
           .update(deploymentSensors)
@@ -264,48 +271,42 @@ async function stepFamily(
           .where(and(eq(deploymentSensors.deploymentId, id), inArray(deploymentSensors.sensorId, unstamped)));
 
       // The device side, then grace periods, for sensors already released.
+      const { walk } = f;
       for (const s of rows) {
-        if (!IN_FLIGHT.has(s.status) || !s.releasedAt) continue;
+        const step = walk.inFlight.indexOf(s.status);
+        if (step < 0 || !s.releasedAt) continue;
         if (now.getTime() - s.releasedAt.getTime() >= graceSec * 1000) fail(s, 'expired');
-        else if (s.status === 'UpdateQueued')
-          changes.add(s, 'UpdatePending', 'contact', 'Queued at the updater; waiting for the sensor to call in');
-        else if (s.status === 'UpdatePending') {
-          if (sensorCallsIn(opts.seed, s.sensorId, now))
-            changes.add(
-              s,
-              'Updating',
-              'build',
-              f.family === 'wifi'
-                ? 'Sensor called in; binary built, uploading'
-                : 'Sensor called in; downloading the image',
-            );
-        } else if (s.status === 'Updating') {
-          if (updateFails(opts.seed, id, s.sensorId, now, rate)) fail(s, 'failed');
-          else {
-            changes.add(s, 'Updated', 'updated', `Sensor reports ${deployed}`);
-            stats.updated++;
-          }
+        else if (step < walk.inFlight.length - 1) {
+          const next = walk.inFlight[step + 1]!;
+          const calledIn = s.status === walk.waitsForSensor;
+          if (calledIn && !sensorCallsIn(opts.seed, s.sensorId, now)) continue;
+          const effect: Effect = next === 'Uploading' ? 'build' : calledIn ? 'contact' : 'step';
+          changes.add(s, next, effect, walk.messages[next] ?? next);
+        } else if (updateFails(opts.seed, id, s.sensorId, now, rate)) fail(s, 'failed');
+        else {
+          changes.add(s, walk.success, 'updated', `Sensor reports ${deployed}`);
+          stats.updated++;
         }
       }
 
       const counts = () => ({
-        updated: rows.filter((r) => r.status === 'Updated').length,
+        updated: rows.filter((r) => r.status === walk.success).length,
         failed: rows.filter((r) => r.status === 'Failed').length,
       });
       const reason = d.status === 'Rolling' ? autoHaltReason(rules.autoHalt, counts()) : null;
 
       // Release the next wave when it is due, the gate is open and no rule halts the rollout.
       const lastWave = Math.max(0, ...rows.map((r) => r.wave ?? 0));
-      const planned = rows.filter((r) => r.status === 'UpdatePlanned');
+      const planned = rows.filter((r) => r.status === walk.planned);
       if (d.status === 'Rolling' && !reason && planned.length && (!d.nextReleaseAt || d.nextReleaseAt <= now)) {
         const previous = rows.filter((r) => lastWave > 0 && r.wave === lastWave);
         const gate = waveGateOpen(rules.waveSuccessPercent, {
           size: previous.length,
-          updated: previous.filter((r) => r.status === 'Updated').length,
+          updated: previous.filter((r) => r.status === walk.success).length,
         });
         if (gate) {
           const wave = d.strategy === 'ROLLING' ? planned.slice(0, Math.max(1, d.atOnce ?? 1)) : planned;
-          for (const s of wave) changes.add(s, 'UpdateQueued', 'release', `Released in wave ${lastWave + 1}`);
+          for (const s of wave) changes.add(s, walk.inFlight[0]!, 'release', `Released in wave ${lastWave + 1}`);
           stats.released += wave.length;
           const next = d.strategy === 'ROLLING' && d.spacing ? new Date(now.getTime() + d.spacing * 1000) : null;
           await tx.update(deployments).set({ nextReleaseAt: next }).where(eq(deployments.id, id));

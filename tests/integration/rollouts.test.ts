@@ -176,7 +176,7 @@ describe('retries and quarantine', () => {
       await t.call('GET', `${GSM}/deployments/${d.id}/sensors/${ids[0]}/events`, { token: viewer })
     ).json().data as { message: string }[];
     expect(events.map((e) => e.message)).toContain(
-      'Attempt 1 failed (no Updated within the grace period of 1 s); retry 1 of 1',
+      'Attempt 1 failed (not Updated within the grace period of 1 s); retry 1 of 1',
     );
   });
 });

@@ -3,9 +3,9 @@
  * halt and delete. The family decides what is deployed (a GSM version, later a Wi-Fi commit) through
  * a `DeploymentTarget`; everything else is the same for both.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { formatSensorIds, type RolloutRules } from '../../../common/firmware';
+import { TERMINAL_DEPLOYMENT_STATUSES, formatSensorIds, type RolloutRules } from '../../../common/firmware';
 import type { Executor } from '../../db';
 import {
   deploymentSensorEvents,
@@ -106,7 +106,7 @@ export async function createDeployment(
         eq(deployments.family, f.family),
         eq(deployments.status, 'Rolling'),
         inArray(deploymentSensors.sensorId, d.sensors),
-        sql`${deploymentSensors.status} not in ('Updated', 'Failed', 'Skipped')`,
+        notInArray(deploymentSensors.status, [...TERMINAL_DEPLOYMENT_STATUSES]),
       ),
     );
   if (busy.length)
@@ -154,7 +154,7 @@ export async function createDeployment(
     await tx.insert(deploymentSensors).values(
       d.sensors.slice(i, i + 500).map((sensorId) => {
         const s = byId.get(sensorId)!;
-        return { deploymentId: id, sensorId, status: 'UpdatePlanned', version: deployed, reportsVersion: s.version };
+        return { deploymentId: id, sensorId, status: f.walk.planned, version: deployed, reportsVersion: s.version };
       }),
     );
   }
@@ -166,7 +166,7 @@ export async function createDeployment(
       sensorId,
       at: now,
       fromStatus: null,
-      status: 'UpdatePlanned',
+      status: f.walk.planned,
       message: `Planned: ${target.describe(d.target)} (${d.strategy})`,
     })),
   );
@@ -200,7 +200,7 @@ export async function haltDeployment(
   const skipped = await tx
     .update(deploymentSensors)
     .set({ status: 'Skipped' })
-    .where(and(eq(deploymentSensors.deploymentId, id), eq(deploymentSensors.status, 'UpdatePlanned')))
+    .where(and(eq(deploymentSensors.deploymentId, id), eq(deploymentSensors.status, f.walk.planned)))
     .returning({ id: deploymentSensors.sensorId });
   await recordEvents(
     tx,
@@ -208,7 +208,7 @@ export async function haltDeployment(
       deploymentId: id,
       sensorId: s.id,
       at: now,
-      fromStatus: 'UpdatePlanned',
+      fromStatus: f.walk.planned,
       status: 'Skipped',
       message: reason ? `Skipped: ${reason}` : 'Skipped: the deployment was halted',
     })),

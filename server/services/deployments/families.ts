@@ -7,6 +7,7 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { gen3Deployment, gsmDeployment, wifiDeployment, type EntityDecl } from '../../../common/entities';
 import type { UpdaterFamily } from '../../../common/domain';
+import { ROLLOUT_WALKS, type RolloutWalk } from '../../../common/firmware';
 import { deployments } from '../../db/schema';
 import type { SortColumn } from '../../lists/sorting';
 import {
@@ -43,6 +44,8 @@ export interface UpdaterDeployments extends FamilyBase {
   row: typeof deploymentRow;
   /** `sensors`: GET /deployments/:id/sensors; `detail`: GET /deployments/:id with its sensors. */
   read: 'sensors' | 'detail';
+  /** The statuses a sensor walks through in a deployment of the family. */
+  walk: RolloutWalk;
 }
 
 /** Gen3: one sensor and one version per deployment, newest first, no sortBy. */
@@ -74,6 +77,7 @@ export const GSM_DEPLOYMENTS: UpdaterDeployments = {
   querystring: deploymentListQuery,
   row: deploymentRow,
   read: 'sensors',
+  walk: ROLLOUT_WALKS.gsm,
 };
 
 export const WIFI_DEPLOYMENTS: UpdaterDeployments = {
@@ -87,6 +91,7 @@ export const WIFI_DEPLOYMENTS: UpdaterDeployments = {
   querystring: deploymentListQuery,
   row: deploymentRow,
   read: 'detail',
+  walk: ROLLOUT_WALKS.wifi,
 };
 
 export const GEN3_DEPLOYMENTS: Gen3Deployments = {

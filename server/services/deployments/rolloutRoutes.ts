@@ -33,7 +33,7 @@ const sensorEvent = z.object({
 const progressPoint = z.object({
   at: z.string(),
   planned: z.number().int(),
-  in_flight: z.number().int().describe('UpdateQueued, UpdatePending or Updating'),
+  in_flight: z.number().int().describe('Released and on their way (GSM: UpdateQueued, UpdatePending, Updating)'),
   updated: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
@@ -51,7 +51,7 @@ const quarantineRow = z.object({
  * The deployment's sensor counts per status over time, from the timeline: for each time bucket the
  * events that arrived in a status minus those that left it, summed up.
  */
-async function progressOf(db: Executor, deploymentId: number): Promise<ProgressPoint[]> {
+async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: number): Promise<ProgressPoint[]> {
   const mine = eq(deploymentSensorEvents.deploymentId, deploymentId);
   const [span] = await db
     .select({ first: min(deploymentSensorEvents.at), last: max(deploymentSensorEvents.at) })
@@ -81,11 +81,11 @@ async function progressOf(db: Executor, deploymentId: number): Promise<ProgressP
     for (const [status, d] of delta) running.set(status, n(status) + d);
     return {
       at: new Date(firstMs + (i + 1) * bucketMs).toISOString(),
-      planned: n('UpdatePlanned'),
-      in_flight: n('UpdateQueued') + n('UpdatePending') + n('Updating'),
-      updated: n('Updated'),
+      planned: n(f.walk.planned),
+      in_flight: f.walk.inFlight.reduce((sum, status) => sum + n(status), 0),
+      updated: n(f.walk.success),
       failed: n('Failed'),
-      skipped: n('Skipped'),
+      skipped: n('Skipped') + n('Obsolete'),
     };
   });
 }
@@ -140,7 +140,7 @@ export const rolloutRoutes =
       },
       async (request) => {
         await requireDeployment(request.params.id);
-        return { data: await progressOf(db, request.params.id) };
+        return { data: await progressOf(db, f, request.params.id) };
       },
     );
 
