@@ -35,6 +35,7 @@ import {
   auditLogs,
   contractorTagValues,
   contractors,
+  deploymentSensorEvents,
   deploymentSensors,
   files,
   deployments,
@@ -337,6 +338,7 @@ function buildDemoData(opts: {
     { name: 'wifi_commits', table: wifiCommits, rows: firmware.commits },
     { name: 'deployments', table: deployments, rows: firmware.deployments },
     { name: 'deployment_sensors', table: deploymentSensors, rows: firmware.deploymentSensors },
+    { name: 'deployment_sensor_events', table: deploymentSensorEvents, rows: firmware.deploymentSensorEvents },
     { name: 'updater_sensors', table: updaterSensors, rows: firmware.updater },
     { name: 'audit_logs', table: auditLogs, rows: audit },
   ];

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
+  deploymentSensorEvents,
   deploymentSensors,
   deployments,
   firmwareVersions,
@@ -90,6 +91,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo seed', () => {
+  it('gives every sensor of a seeded GSM or Wi-Fi deployment a timeline that ends where the sensor is', async () => {
+    const rows = await t.ctx.db
+      .select({
+        deploymentId: deploymentSensors.deploymentId,
+        sensorId: deploymentSensors.sensorId,
+        status: deploymentSensors.status,
+      })
+      .from(deploymentSensors);
+    const events = await t.ctx.db.select().from(deploymentSensorEvents).orderBy(asc(deploymentSensorEvents.id));
+    const byRow = new Map<string, (typeof events)[number][]>();
+    for (const e of events)
+      byRow.set(`${e.deploymentId}:${e.sensorId}`, [...(byRow.get(`${e.deploymentId}:${e.sensorId}`) ?? []), e]);
+    expect(rows.length).toBeGreaterThan(100);
+    for (const r of rows) {
+      const timeline = byRow.get(`${r.deploymentId}:${r.sensorId}`) ?? [];
+      expect(timeline.length, `${r.deploymentId}:${r.sensorId}`).toBeGreaterThan(0);
+      expect(timeline[0]!.fromStatus).toBeNull();
+      expect(timeline.at(-1)!.status).toBe(r.status);
+      timeline.slice(1).forEach((e, i) => {
+        expect(e.fromStatus).toBe(timeline[i]!.status);
+        expect(e.at.getTime()).toBeGreaterThanOrEqual(timeline[i]!.at.getTime());
+      });
+    }
+  });
 });
 
 describe('retries and quarantine', () => {

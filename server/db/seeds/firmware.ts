@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import type { Communication, UpdaterStatus } from '../../../common/domain';
 import { ADMIN_ROLE } from '../../../common/permissions';
 import { Prng } from '../prng';
-import { deploymentSensors, deployments, firmwareBinaries, firmwareVersions } from '../schema';
+import { ROLLOUT_WALKS } from '../../../common/firmware';
+import { deploymentSensorEvents, deploymentSensors, deployments, firmwareBinaries, firmwareVersions } from '../schema';
 import { agoMs, type Ctx, type SensorRec } from './context';
 import { fromCounts, slug } from './helpers';
 import {
@@ -367,7 +368,88 @@ export function buildFirmware(c: Ctx, sensorRows: SensorRec[], staff: StaffRec[]
       };
     });
 
-  return { versions, binaries, commits, deployments: deploymentRows, deploymentSensors: deploymentSensorRows, updater };
+  return {
+    versions,
+    binaries,
+    commits,
+    deployments: deploymentRows,
+    deploymentSensors: deploymentSensorRows,
+    deploymentSensorEvents: deploymentRows.flatMap((d, i) => timelineOf(d, drafts[i]!.rows, c.nowMs)),
+    updater,
+  };
+}
+
+const FINAL_MESSAGES: Record<string, (version: string) => string> = {
+  Failed: () => 'Failed: the update failed',
+  Obsolete: () => 'Superseded by a newer deployment',
+  Warning: (v) => `Sensor reports ${v} with a warning`,
+};
+
+/**
+ * The timeline of every sensor of a seeded GSM or Wi-Fi deployment, consistent with where the
+ * sensor ended: planned when the deployment was created, released with its wave, each status of
+ * the family's walk in turn, and its final status at its last contact.
+ */
+function timelineOf(
+  d: typeof deployments.$inferInsert & { id: number; createdAt: Date; fromDate: Date },
+  rows: readonly Omit<typeof deploymentSensors.$inferInsert, 'deploymentId'>[],
+  nowMs: number,
+): (typeof deploymentSensorEvents.$inferInsert)[] {
+  if (d.family !== 'gsm' && d.family !== 'wifi') return [];
+  const walk = ROLLOUT_WALKS[d.family];
+  const deployed = d.version ?? d.commit ?? '';
+  const events: (typeof deploymentSensorEvents.$inferInsert)[] = [];
+  rows.forEach((row, k) => {
+    const add = (at: number, fromStatus: string | null, status: string, message: string) =>
+      events.push({
+        deploymentId: d.id,
+        sensorId: row.sensorId,
+        at: new Date(Math.round(at)),
+        fromStatus,
+        status,
+        message,
+      });
+    add(d.createdAt.getTime(), null, walk.planned, `Planned: ${deployed} (${d.strategy ?? 'IMMEDIATE'})`);
+    if (row.status === walk.planned) return;
+    if (row.status === 'Skipped') {
+      const at = d.tillDate?.getTime() ?? Math.min(nowMs, d.fromDate.getTime() + HOUR);
+      add(
+        at,
+        walk.planned,
+        'Skipped',
+        d.status === 'Halted' ? 'Skipped: the deployment was halted' : 'Skipped by the updater',
+      );
+      return;
+    }
+    const reached = walk.inFlight.indexOf(row.status);
+    const path = reached >= 0 ? walk.inFlight.slice(0, reached + 1) : [...walk.inFlight];
+    const final = reached >= 0 ? null : row.status;
+    const wave = Math.floor(k / Math.max(1, d.atOnce ?? rows.length));
+    const end = Math.min(nowMs, row.lastContact?.getTime() ?? d.fromDate.getTime() + (wave + 1) * 10 * MINUTE);
+    const steps = path.length + (final ? 1 : 0);
+    const created = d.createdAt.getTime();
+    const release = Math.max(
+      created,
+      Math.min(d.fromDate.getTime() + wave * (d.spacing ?? 0) * 1000, end - steps * MINUTE),
+    );
+    const stepMs = Math.max(0, end - release) / Math.max(1, steps - 1);
+    path.forEach((status, i) =>
+      add(
+        release + i * stepMs,
+        i === 0 ? walk.planned : path[i - 1]!,
+        status,
+        i === 0 ? `Released in wave ${wave + 1}` : (walk.messages[status] ?? status),
+      ),
+    );
+    if (final)
+      add(
+        Math.max(end, release),
+        path.at(-1)!,
+        final,
+        final === walk.success ? `Sensor reports ${deployed}` : (FINAL_MESSAGES[final]?.(deployed) ?? final),
+      );
+  });
+  return events;
 }
 
 function wifiBuildLog(r: Prng, commit: string, sensorId: number, status: string): string {
