@@ -291,3 +291,37 @@ export function progressBucket(firstMs: number, lastMs: number): number {
   const span = Math.max(0, lastMs - firstMs);
   return Math.max(1000, Math.ceil(span / (PROGRESS_POINTS - 1) / 1000) * 1000);
 }
+
+// ---------------------------------------------------------------- safe-rollout form
+
+/** The safe-rollout options of the create forms, as typed (text), each rule switched on or off. */
+export interface SafeRolloutInput {
+  autoHalt: boolean;
+  failedPercent: string;
+  minFinished: string;
+  gate: boolean;
+  waveSuccessPercent: string;
+  retries: boolean;
+  maxRetries: string;
+}
+
+/** Every rule off: the spec's behaviour. The numbers are what a rule starts with when switched on. */
+export const SAFE_ROLLOUT_OFF: SafeRolloutInput = {
+  autoHalt: false,
+  failedPercent: '10',
+  minFinished: '20',
+  gate: false,
+  waveSuccessPercent: '90',
+  retries: false,
+  maxRetries: '2',
+};
+
+/** The rules of the switched-on options, as POST /deployments takes them (nothing when all are off). */
+export function safeRolloutRules(input: SafeRolloutInput, rolling: boolean): RolloutRules {
+  const rules: RolloutRules = {};
+  if (input.autoHalt)
+    rules.autoHalt = { failedPercent: Number(input.failedPercent), minFinished: Number(input.minFinished) };
+  if (input.gate && rolling) rules.waveSuccessPercent = Number(input.waveSuccessPercent);
+  if (input.retries) rules.maxRetries = Number(input.maxRetries);
+  return rules;
+}

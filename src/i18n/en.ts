@@ -1007,6 +1007,17 @@ export const en = {
         },
       },
     },
+    safeRollout: {
+      title: 'Safe rollout',
+      help: 'Optional rules that stop a bad update from reaching the whole fleet. Off: the deployment runs as before.',
+      autoHalt: 'Halt automatically on failures',
+      failedPercent: 'Failed more than',
+      minFinished: 'Once finished at least',
+      gate: 'Wait for the previous wave',
+      waveSuccessPercent: 'Updated at least',
+      retries: 'Retry failing sensors',
+      maxRetries: 'Retries before quarantine',
+    },
     progress: {
       title: 'Progress',
       updated: 'Updated',

@@ -629,6 +629,17 @@ export const plTranslations: PartialMessages<Messages> = {
         },
       },
     },
+    safeRollout: {
+      title: 'Bezpieczne wdrażanie',
+      help: 'Opcjonalne reguły, które nie pozwalają wadliwej aktualizacji dotrzeć do całej floty. Wyłączone: wdrożenie działa jak dotąd.',
+      autoHalt: 'Zatrzymaj automatycznie przy błędach',
+      failedPercent: 'Nieudanych ponad',
+      minFinished: 'Gdy zakończy co najmniej',
+      gate: 'Czekaj na poprzednią falę',
+      waveSuccessPercent: 'Zaktualizowanych co najmniej',
+      retries: 'Ponawiaj nieudane czujniki',
+      maxRetries: 'Ponowień przed kwarantanną',
+    },
     progress: {
       title: 'Postęp',
       updated: 'Zaktualizowane',

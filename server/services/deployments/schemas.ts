@@ -99,7 +99,15 @@ export const rolloutRules = {
     .max(100)
     .optional()
     .describe('A wave is released only when this share of the previous wave has Updated'),
-  maxRetries: z.number().int().min(0).max(MAX_RETRIES_LIMIT).optional().describe('Stored; retries are not run yet'),
+  maxRetries: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_RETRIES_LIMIT)
+    .optional()
+    .describe(
+      'Retries of a sensor whose update failed or timed out; a sensor failing more often is quarantined (GET /quarantine) and refused by new deployments until released',
+    ),
 };
 
 /** The body of a GSM deployment: sensors, version, grace period, and amount + spacing for a rolling one. */
