@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
@@ -13,10 +13,15 @@ import { useSession } from '../state/useSession';
 import { findRoute } from '../resources/routes';
 import { useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { preloadPages } from '../pages/pageRoutes';
 
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const signedIn = !!session;
+  useEffect(() => {
+    if (signedIn) preloadPages();
+  }, [signedIn]);
   // The not-found page is public: without a session it shows on its own, without the shell.
   if (!session && !findRoute(location.pathname)) return <NotFoundPage />;
   return (

@@ -16,5 +16,33 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
   load: () => Promise<M>,
   name: K,
 ): LazyExoticComponent<M[K]> {
+  LOADERS.add(load);
   return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LOADERS = new Set<() => Promise<unknown>>();
+let preloading = false;
+
+/**
+ * Fetches the code of every screen loaded on demand in the background, one chunk at a time while
+ * the browser is idle, once per page load. A click on a menu entry then never waits for its chunk
+ * — during that wait React keeps the previous screen, whose buttons still work. Production builds
+ * only (the development server compiles each module on request).
+ */
+export function preloadPages(): void {
+  if (preloading || !import.meta.env.PROD) return;
+  preloading = true;
+  const idle = (next: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(next, { timeout: 2000 }) : setTimeout(next, 200);
+  const queue = [...LOADERS];
+  const step = () => {
+    const load = queue.shift();
+    if (!load) return;
+    // A chunk that fails now is fetched again when its screen is opened.
+    load().then(
+      () => idle(step),
+      () => idle(step),
+    );
+  };
+  idle(step);
 }
