@@ -3,7 +3,7 @@
  * 2.9, 3, 4, 5 and 8): the sensor-ID list (`1,2,5-20`), which versions the create form may offer,
  * the form's warnings, the deployment defaults and limits, and the safe-rollout auto-halt verdict.
  */
-import type { VersionStatus } from './domain';
+import type { Communication, VersionStatus } from './domain';
 import { ruleMessage, type RuleMessage } from './validation';
 
 /** Most sensors one deployment may target (a range like 1-1000000 is refused, not expanded). */
@@ -24,6 +24,12 @@ export const MAX_DEPLOYMENT_SECONDS = 30 * 24 * 3600;
 export const VERSION_DESCRIPTION_MAX = 255;
 /** Per-sensor retries (safe rollouts): 0–10. */
 export const MAX_RETRIES_LIMIT = 10;
+
+/**
+ * Sensors served by the Gen3 updater: those on LoRa or another non-GSM, non-Wi-Fi link (GSM and
+ * NB-IoT sensors take GSM firmware, Wi-Fi sensors Wi-Fi builds; the demo data assigns firmware so).
+ */
+export const GEN3_COMMUNICATIONS: readonly Communication[] = ['LORA', 'OTHER'];
 
 /** GSM updater statuses meaning the sensor is ready for a deployment (section 4: Ok; Failed only when allowed). */
 export const READY_STATUS = 'Ok';
