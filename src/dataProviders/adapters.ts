@@ -7,6 +7,7 @@ import { apiUsersAdapter } from './apiUsers';
 import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
+import { gen3DeploymentsAdapter, gen3VersionsAdapter } from './gen3';
 import type {
   AppDataProvider,
   Contractor,
@@ -373,6 +374,8 @@ const installationRequestsAdapter: Adapter = (def) =>
 export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm/versions': gsmVersionsAdapter,
   'deployments/gsm': gsmDeploymentsAdapter,
+  'deployments/gen3/versions': gen3VersionsAdapter,
+  'deployments/gen3': gen3DeploymentsAdapter,
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,

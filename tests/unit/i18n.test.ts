@@ -135,6 +135,9 @@ const BUILT_KEYS: Record<string, string[]> = {
   'firmware.sensors.columns.*': ['id', 'version', 'status', 'bank', 'last_contact', 'last_updated', 'binary'].map(
     (c) => `firmware.sensors.columns.${c}`,
   ),
+  'firmware.gen3.binaries.columns.*': ['id', 'module', 'description', 'createdDate', 'hash', 'actions'].map(
+    (c) => `firmware.gen3.binaries.columns.${c}`,
+  ),
   'firmware.versions.bank*': ['firmware.versions.bank0', 'firmware.versions.bank1'],
   'firmware.deployments.*': ['halt', 'delete', 'halted', 'deleted'].map((k) => `firmware.deployments.${k}`),
   'firmware.deployments.confirm.*.title': ['halt', 'delete'].map((k) => `firmware.deployments.confirm.${k}.title`),
