@@ -10,6 +10,8 @@ import { ruleMessage, type RuleMessage } from './validation';
 export const MAX_DEPLOYMENT_SENSORS = 10_000;
 /** Largest sensor id (PostgreSQL integer). */
 export const MAX_SENSOR_ID = 2_147_483_647;
+/** Largest Gen3 module id (PostgreSQL integer); module ids start at 0. */
+export const MAX_GEN3_MODULE = 2_147_483_647;
 /** Longest sensor-ID text the form and the server read. */
 export const MAX_SENSOR_IDS_TEXT = 20_000;
 

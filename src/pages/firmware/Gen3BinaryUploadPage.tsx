@@ -23,6 +23,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { UPLOAD_LIMITS } from '../../../common/domain';
+import { MAX_GEN3_MODULE } from '../../../common/firmware';
 import { compose, integer, maxValue, minValue, required } from '../../../common/validation';
 import { useFormSubmit } from '../../components/formSubmit';
 import { ruleValidator } from '../../components/formValidation';
@@ -32,9 +33,7 @@ import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
 import { Gen3DescriptionInput } from './Gen3DescriptionInput';
 
 const RESOURCE = 'deployments/gen3/versions';
-/** Largest module id the updater takes (PostgreSQL integer). */
-const MAX_MODULE = 2_147_483_647;
-const validateModule = ruleValidator(compose(required, integer, minValue(0), maxValue(MAX_MODULE)));
+const validateModule = ruleValidator(compose(required, integer, minValue(0), maxValue(MAX_GEN3_MODULE)));
 const MIB = UPLOAD_LIMITS.firmware / 1024 / 1024;
 /** Where react-admin's FileInput keeps the chosen file's name. */
 const FILE_NAME_SOURCE = 'title';

@@ -1,15 +1,12 @@
 /** Gen3 versions and their per-module binaries: rows, querystrings, parameters and bodies. */
 import { z } from 'zod';
-import { VERSION_DESCRIPTION_MAX } from '../../../../common/firmware';
+import { MAX_GEN3_MODULE, VERSION_DESCRIPTION_MAX } from '../../../../common/firmware';
 import { MESSAGES, versionNumber } from '../../../../common/validation';
 import { pageQuery } from '../../../http/paging';
 import { GEN3_MAX_LIMIT } from '../../deployments/schemas';
 
 /** The version list also feeds the version picker of the deployment form, which wants them all. */
 export const GEN3_VERSIONS_MAX_LIMIT = 1000;
-
-/** Largest module id (PostgreSQL integer). */
-export const MAX_MODULE = 2_147_483_647;
 
 export const versionRow = z.object({
   version: z.string(),
@@ -52,7 +49,7 @@ const moduleNumber = z
   .string()
   .regex(/^\d{1,10}$/, 'module: A non-negative integer')
   .transform(Number)
-  .refine((n) => n <= MAX_MODULE, `module: At most ${MAX_MODULE}`);
+  .refine((n) => n <= MAX_GEN3_MODULE, `module: At most ${MAX_GEN3_MODULE}`);
 
 /** `POST /binaries?version&module&description`, multipart with the file under `data`. */
 export const binaryUploadQuery = z.object({
@@ -67,6 +64,6 @@ export const binaryIdParams = z.object({ id: z.string().min(1).max(64) });
 export const binaryDeactivateBody = z
   .object({
     version: z.string().min(1).max(64),
-    module: z.number().int().min(0).max(MAX_MODULE),
+    module: z.number().int().min(0).max(MAX_GEN3_MODULE),
   })
   .strict();
