@@ -3,13 +3,15 @@
  * 2.9, 3, 4, 5 and 8): the sensor-ID list (`1,2,5-20`), which versions the create form may offer,
  * the form's warnings, the deployment defaults and limits, and the safe-rollout auto-halt verdict.
  */
-import type { VersionStatus } from './domain';
+import type { Communication, VersionStatus } from './domain';
 import { ruleMessage, type RuleMessage } from './validation';
 
 /** Most sensors one deployment may target (a range like 1-1000000 is refused, not expanded). */
 export const MAX_DEPLOYMENT_SENSORS = 10_000;
 /** Largest sensor id (PostgreSQL integer). */
 export const MAX_SENSOR_ID = 2_147_483_647;
+/** Largest Gen3 module id (PostgreSQL integer); module ids start at 0. */
+export const MAX_GEN3_MODULE = 2_147_483_647;
 /** Longest sensor-ID text the form and the server read. */
 export const MAX_SENSOR_IDS_TEXT = 20_000;
 
@@ -24,6 +26,12 @@ export const MAX_DEPLOYMENT_SECONDS = 30 * 24 * 3600;
 export const VERSION_DESCRIPTION_MAX = 255;
 /** Per-sensor retries (safe rollouts): 0–10. */
 export const MAX_RETRIES_LIMIT = 10;
+
+/**
+ * Sensors served by the Gen3 updater: those on LoRa or another non-GSM, non-Wi-Fi link (GSM and
+ * NB-IoT sensors take GSM firmware, Wi-Fi sensors Wi-Fi builds; the demo data assigns firmware so).
+ */
+export const GEN3_COMMUNICATIONS: readonly Communication[] = ['LORA', 'OTHER'];
 
 /** GSM updater statuses meaning the sensor is ready for a deployment (section 4: Ok; Failed only when allowed). */
 export const READY_STATUS = 'Ok';

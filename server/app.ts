@@ -65,11 +65,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const serveConsole = fs.existsSync(indexHtml);
   const prefixes = Object.values(SERVICES).map((s) => s.prefix + '/');
   installErrorHandling(app, {
-    // Unknown non-API GETs without a file extension are console routes: serve the app shell.
+    // Unknown non-API GETs without a file extension are console routes: serve the app shell. A
+    // numeric "extension" is a version number in a route (/deployments/gen3/versions/5.2.0.0), not a file.
     notFound: (request, reply) => {
       const url = request.url.split('?')[0]!;
       const isService = prefixes.some((p) => url.startsWith(p)) || url.startsWith('/app/');
-      if (serveConsole && request.method === 'GET' && !isService && !path.extname(url)) {
+      const isFile = /^\.\d*[a-z]/i.test(path.extname(url));
+      if (serveConsole && request.method === 'GET' && !isService && !isFile) {
         void reply.header('cache-control', 'no-cache').sendFile('index.html');
         return;
       }

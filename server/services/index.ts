@@ -39,6 +39,8 @@ import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
 import { gen3VersionRoutes } from './gen3/versions/routes';
+import { gen3VersionEditRoutes } from './gen3/versions/editRoutes';
+import { gen3DeploymentCommandRoutes } from './gen3/deployments/routes';
 import { deploymentRoutes } from './deployments/routes';
 import { rolloutRoutes } from './deployments/rolloutRoutes';
 import { GEN3_DEPLOYMENTS, GSM_DEPLOYMENTS, WIFI_DEPLOYMENTS } from './deployments/families';
@@ -120,7 +122,13 @@ export const SERVICES = {
     prefix: '/updater/gen3',
     title: 'Gen3 updater',
     description: 'Gen3 firmware versions, per-module binaries and deployments.',
-    routes: [deploymentRoutes(GEN3_DEPLOYMENTS), gen3VersionRoutes, declaredListRoutes('gen3')],
+    routes: [
+      deploymentRoutes(GEN3_DEPLOYMENTS),
+      gen3DeploymentCommandRoutes,
+      gen3VersionRoutes,
+      gen3VersionEditRoutes,
+      declaredListRoutes('gen3'),
+    ],
   },
 } satisfies Record<string, ServiceDefinition>;
 

@@ -8,6 +8,7 @@ import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
 import { rolloutAdapter } from './rollouts';
+import { gen3DeploymentsAdapter, gen3VersionsAdapter } from './gen3';
 import type {
   AppDataProvider,
   Contractor,
@@ -374,6 +375,8 @@ const installationRequestsAdapter: Adapter = (def) =>
 export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm/versions': gsmVersionsAdapter,
   'deployments/gsm': (def, generic) => ({ ...gsmDeploymentsAdapter(def, generic), ...rolloutAdapter(def) }),
+  'deployments/gen3/versions': gen3VersionsAdapter,
+  'deployments/gen3': gen3DeploymentsAdapter,
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,

@@ -565,6 +565,58 @@ export interface RolloutMethods {
   getQuarantine(resource: RolloutResource, params: Signal): Promise<QuarantinedSensor[]>;
   releaseQuarantined(resource: RolloutResource, params: { sensorId: number }): Promise<{ sensor_id: number }>;
 }
+// Gen3 firmware (document 2, sections 2.9, 3, 7; resources `deployments/gen3/versions` and `deployments/gen3`)
+/** A Gen3 version. */
+export interface Gen3Version {
+  version: string;
+  description: string | null;
+  createdDate: string;
+}
+
+/** A binary of one module of a Gen3 version. */
+export interface Gen3Binary {
+  id: string;
+  module: number | null;
+  description: string | null;
+  createdDate: string;
+  hash: string;
+  active: boolean;
+}
+
+export interface Gen3Methods {
+  /** Every Gen3 version (the deployment form's choices), newest first. */
+  getAllGen3Versions(resource: 'deployments/gen3/versions', params: Signal): Promise<Gen3Version[]>;
+  getGen3Version(resource: 'deployments/gen3/versions', params: { version: string } & Signal): Promise<Gen3Version>;
+  createGen3Version(
+    resource: 'deployments/gen3/versions',
+    params: { version: string; description?: string },
+  ): Promise<Gen3Version>;
+  /** One page of a version's binaries, newest first. */
+  getGen3Binaries(
+    resource: 'deployments/gen3/versions',
+    params: { version: string; page: number; limit: number } & Signal,
+  ): Promise<{ data: Gen3Binary[]; total: number }>;
+  /** The active binary of each module of a version. */
+  getGen3ActiveBinaries(
+    resource: 'deployments/gen3/versions',
+    params: { version: string } & Signal,
+  ): Promise<Gen3Binary[]>;
+  /** Uploads an (inactive) binary of a module; returns its id. */
+  uploadGen3Binary(
+    resource: 'deployments/gen3/versions',
+    params: { version: string; module: number; description?: string; file: File },
+  ): Promise<{ id: string }>;
+  activateGen3Binary(resource: 'deployments/gen3/versions', params: { id: string }): Promise<Gen3Binary>;
+  deactivateGen3Binary(
+    resource: 'deployments/gen3/versions',
+    params: { version: string; module: number },
+  ): Promise<Gen3Binary[]>;
+  createGen3Deployment(
+    resource: 'deployments/gen3',
+    params: { version: string; sensorId: number; idempotencyKey: string },
+  ): Promise<{ id: number }>;
+}
+// end of the Gen3 block
 
 /**
  * The console's data provider. Standard methods serve the entities and the page resources
@@ -579,5 +631,6 @@ export type AppDataProvider = DataProvider &
   InstallationRequestMethods &
   FirmwareMethods &
   RolloutMethods &
+  Gen3Methods &
   ApiUserMethods &
   AdpUserMethods;

@@ -135,6 +135,9 @@ const BUILT_KEYS: Record<string, string[]> = {
   'firmware.sensors.columns.*': ['id', 'version', 'status', 'bank', 'last_contact', 'last_updated', 'binary'].map(
     (c) => `firmware.sensors.columns.${c}`,
   ),
+  'firmware.gen3.binaries.columns.*': ['id', 'module', 'description', 'createdDate', 'hash', 'actions'].map(
+    (c) => `firmware.gen3.binaries.columns.${c}`,
+  ),
   'firmware.versions.bank*': ['firmware.versions.bank0', 'firmware.versions.bank1'],
   'firmware.quarantine.title.*': ['gsm', 'wifi'].map((f) => `firmware.quarantine.title.${f}`),
   'firmware.quarantine.columns.*': ['sensor_id', 'deployment_id', 'failures', 'reason', 'since'].map(

@@ -11,7 +11,13 @@ import { inWindow } from '../../lists/sorting';
 import type { PagedListRepository } from '../../lists/endpoint';
 import { iso } from '../../lists/schemas';
 import type { Gen3Deployments, UpdaterDeployments } from './families';
-import type { deploymentListQuery, deploymentRow, deploymentSensorRow, gen3DeploymentListQuery } from './schemas';
+import type {
+  deploymentListQuery,
+  deploymentRow,
+  deploymentSensorRow,
+  gen3DeploymentListQuery,
+  gen3DeploymentRow,
+} from './schemas';
 
 const ofFamily = (family: UpdaterFamily): SQL => eq(deployments.family, family);
 
@@ -89,13 +95,22 @@ export function updaterDeploymentList(
   };
 }
 
-interface Gen3Record {
+export interface Gen3Record {
   id: number;
   sensors: number[];
   version: string | null;
   createdAt: Date;
   appliedDate: Date | null;
 }
+
+/** A Gen3 deployment as the Gen3 updater serves it: its one sensor, its version. */
+export const toGen3DeploymentRow = (d: Gen3Record): z.infer<typeof gen3DeploymentRow> => ({
+  id: d.id,
+  sensorId: d.sensors?.[0] ?? null,
+  version: d.version,
+  createdDate: iso(d.createdAt)!,
+  appliedDate: iso(d.appliedDate),
+});
 
 /** The Gen3 deployment list: newest first. */
 export function gen3DeploymentList(
@@ -121,14 +136,7 @@ export function gen3DeploymentList(
         window,
       ),
     count: countDeployments,
-    shape: (rows) =>
-      rows.map((d) => ({
-        id: d.id,
-        sensorId: d.sensors?.[0] ?? null,
-        version: d.version,
-        createdDate: iso(d.createdAt)!,
-        appliedDate: iso(d.appliedDate),
-      })),
+    shape: (rows) => rows.map(toGen3DeploymentRow),
   };
 }
 

@@ -1,4 +1,4 @@
-/** The GSM firmware pages that are not an entity's list (document 2, section 2.9), loaded on demand. */
+/** The GSM and Gen3 firmware pages that are not an entity's list (document 2, section 2.9), loaded on demand. */
 import { lazyNamed, type PageRoute } from '../pageRoutes';
 
 export const FIRMWARE_PAGES: PageRoute[] = [
@@ -21,5 +21,25 @@ export const FIRMWARE_PAGES: PageRoute[] = [
   {
     path: '/deployments/gsm/:id/sensors',
     component: lazyNamed(() => import('./GsmDeploymentSensorsPage'), 'GsmDeploymentSensorsPage'),
+  },
+  {
+    path: '/deployments/gen3/create',
+    component: lazyNamed(() => import('./Gen3DeploymentCreatePage'), 'Gen3DeploymentCreatePage'),
+  },
+  {
+    path: '/deployments/gen3/versions/create',
+    component: lazyNamed(() => import('./Gen3VersionCreatePage'), 'Gen3VersionCreatePage'),
+  },
+  {
+    path: '/deployments/gen3/versions/:version',
+    component: lazyNamed(() => import('./Gen3VersionPage'), 'Gen3VersionPage'),
+  },
+  {
+    path: '/deployments/gen3/versions/:version/binaries',
+    component: lazyNamed(() => import('./Gen3BinaryListPage'), 'Gen3BinaryListPage'),
+  },
+  {
+    path: '/deployments/gen3/versions/:version/binaries/create',
+    component: lazyNamed(() => import('./Gen3BinaryUploadPage'), 'Gen3BinaryUploadPage'),
   },
 ];

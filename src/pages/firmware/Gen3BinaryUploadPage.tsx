@@ -1,0 +1,129 @@
+/**
+ * Upload a Gen3 binary (DeploymentsGen3VersionBinariesCreate, /deployments/gen3/versions/{version}/binaries/create,
+ * add_versions): Module ID (integer), optional description (counter 255), the Contents file and
+ * "Set as active". "Upload" sends the file (then activates it when asked); "Binary Uploaded!", then
+ * the version's page when set active, otherwise the version's binaries.
+ */
+import { useNavigate, useParams } from 'react-router-dom';
+import { Card, CardContent, Checkbox, FormControlLabel } from '@mui/material';
+import UploadIcon from '@mui/icons-material/Upload';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  FileField,
+  FileInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Title,
+  Toolbar,
+  useDataProvider,
+  useInput,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { UPLOAD_LIMITS } from '../../../common/domain';
+import { MAX_GEN3_MODULE } from '../../../common/firmware';
+import { compose, integer, maxValue, minValue, required } from '../../../common/validation';
+import { useFormSubmit } from '../../components/formSubmit';
+import { ruleValidator } from '../../components/formValidation';
+import { success } from '../../components/sensors/notifications';
+import type { AppDataProvider } from '../../dataProviders/types';
+import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
+import { Gen3DescriptionInput } from './Gen3DescriptionInput';
+
+const RESOURCE = 'deployments/gen3/versions';
+const validateModule = ruleValidator(compose(required, integer, minValue(0), maxValue(MAX_GEN3_MODULE)));
+const MIB = UPLOAD_LIMITS.firmware / 1024 / 1024;
+/** Where react-admin's FileInput keeps the chosen file's name. */
+const FILE_NAME_SOURCE = 'title';
+
+/** A file is required, not empty and within the firmware upload limit. */
+const validateFile: Validator = (value: { rawFile?: File } | null | undefined) => {
+  const file = value?.rawFile;
+  if (!(file instanceof File)) return 'validation.required';
+  if (file.size === 0) return 'firmware.gen3.upload.empty';
+  if (file.size > UPLOAD_LIMITS.firmware) return { message: 'firmware.versions.tooLarge', args: { mib: MIB } };
+  return undefined;
+};
+
+/** The "Set as active" checkbox. */
+function SetActiveInput() {
+  const translate = useTranslate();
+  const { field } = useInput({ source: 'active' });
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox name="active" checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />
+      }
+      label={translate('firmware.gen3.upload.setActive')}
+    />
+  );
+}
+
+interface UploadValues {
+  module: string;
+  description?: string;
+  file: { rawFile: File };
+  active: boolean;
+}
+
+export function Gen3BinaryUploadPage() {
+  const { version = '' } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const submit = useFormSubmit<UploadValues>(
+    async ({ module, description, file, active }) => {
+      const { id } = await dataProvider.uploadGen3Binary(RESOURCE, {
+        version,
+        module: Number(module),
+        description: description?.trim() || undefined,
+        file: file.rawFile,
+      });
+      if (active) await dataProvider.activateGen3Binary(RESOURCE, { id });
+      await queryClient.invalidateQueries({ queryKey: [RESOURCE, version] });
+      notify(...success('firmware.gen3.upload.uploaded'));
+      navigate(active ? gen3VersionPath(version) : `${gen3VersionPath(version)}/binaries`);
+    },
+    { fields: ['module', 'description'] },
+  );
+  return (
+    <Card sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title={translate('firmware.gen3.upload.title', { version })} />
+      <CardContent>
+        <SimpleForm
+          onSubmit={submit}
+          defaultValues={{ module: '', description: '', file: null, active: false }}
+          warnWhenUnsavedChanges={false}
+          noValidate
+          toolbar={
+            <Toolbar>
+              <SaveButton label="firmware.gen3.upload.submit" icon={<UploadIcon />} />
+            </Toolbar>
+          }
+        >
+          <TextInput
+            source="module"
+            label={translate('firmware.gen3.upload.module')}
+            validate={validateModule}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Gen3DescriptionInput />
+          <FileInput
+            source="file"
+            label={translate('firmware.gen3.upload.file')}
+            placeholder={translate('firmware.gen3.upload.drop')}
+            validate={validateFile}
+            multiple={false}
+          >
+            <FileField source="src" title={FILE_NAME_SOURCE} />
+          </FileInput>
+          <SetActiveInput />
+        </SimpleForm>
+      </CardContent>
+    </Card>
+  );
+}

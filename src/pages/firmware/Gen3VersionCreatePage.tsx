@@ -1,0 +1,70 @@
+/**
+ * New Gen3 version (DeploymentsGen3VersionsCreate, /deployments/gen3/versions/create, add_versions):
+ * version number and an optional description (counter 255). On success "Created a new gen3
+ * version!" and that version's page. A refusal (400, 409) shows on the version field.
+ */
+import { useNavigate } from 'react-router-dom';
+import { Card, CardContent } from '@mui/material';
+import {
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Title,
+  Toolbar,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { compose, required, versionNumber } from '../../../common/validation';
+import { useFormSubmit } from '../../components/formSubmit';
+import { ruleValidator } from '../../components/formValidation';
+import { success } from '../../components/sensors/notifications';
+import type { AppDataProvider } from '../../dataProviders/types';
+import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
+import { Gen3DescriptionInput } from './Gen3DescriptionInput';
+
+const validateVersion = ruleValidator(compose(required, versionNumber));
+
+export function Gen3VersionCreatePage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const submit = useFormSubmit<{ version: string; description?: string }>(
+    async ({ version, description }) => {
+      const created = await dataProvider.createGen3Version('deployments/gen3/versions', {
+        version: version.trim(),
+        description: description?.trim() || undefined,
+      });
+      notify(...success('firmware.gen3.versions.created'));
+      navigate(gen3VersionPath(created.version));
+    },
+    { fields: ['version', 'description'] },
+  );
+  return (
+    <Card sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title={translate('firmware.gen3.versions.createTitle')} />
+      <CardContent>
+        <SimpleForm
+          onSubmit={submit}
+          defaultValues={{ version: '', description: '' }}
+          warnWhenUnsavedChanges={false}
+          noValidate
+          toolbar={
+            <Toolbar>
+              <SaveButton label="firmware.gen3.versions.submit" />
+            </Toolbar>
+          }
+        >
+          <TextInput
+            source="version"
+            label={translate('firmware.gen3.versions.version')}
+            validate={validateVersion}
+            helperText="0.0.0.0 – 255.255.255.255"
+          />
+          <Gen3DescriptionInput />
+        </SimpleForm>
+      </CardContent>
+    </Card>
+  );
+}

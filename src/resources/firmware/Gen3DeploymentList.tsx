@@ -1,0 +1,66 @@
+/**
+ * Gen3 deployments (DeploymentsGen3Index, /deployments/gen3, view_deployments): id, sensor, version,
+ * created and applied dates, newest first (the updater takes no sort), 10/20/50/100 per page,
+ * refreshed like the other deployment lists, and a create button (add_deployments).
+ */
+import { DataTable, List, Pagination, useTranslate } from 'react-admin';
+import { gen3Deployment, fieldLabelKey } from '../../../common/entities';
+import { RelativeDate } from '../../components/DateTimeField';
+import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { Gen3ListActions } from './Gen3ListActions';
+import { useDeploymentRefresh } from './useDeploymentRefresh';
+
+interface Gen3Deployment {
+  id: number;
+  sensorId: number | null;
+  version: string | null;
+  createdDate: string;
+  appliedDate: string | null;
+}
+
+const Column = DataTable.Col<Gen3Deployment>;
+const label = (name: string) => fieldLabelKey(gen3Deployment, name);
+
+export function Gen3DeploymentList() {
+  const translate = useTranslate();
+  const refetchInterval = useDeploymentRefresh();
+  return (
+    <List
+      resource={gen3Deployment.name}
+      title={translate('firmware.gen3.deployments.title')}
+      storeKey={false}
+      exporter={false}
+      perPage={10}
+      sort={gen3Deployment.sort}
+      queryOptions={{ refetchInterval, refetchIntervalInBackground: refetchInterval !== false }}
+      pagination={<Pagination rowsPerPageOptions={[...(gen3Deployment.perPageOptions ?? [10])]} />}
+      actions={
+        <Gen3ListActions
+          entity={gen3Deployment}
+          to="/deployments/gen3/create"
+          label="firmware.gen3.deployments.create"
+        />
+      }
+      empty={<ListEmpty />}
+      sx={LIST_SX}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
+        <Column source="id" label={label('id')} align="right" disableSort />
+        <Column source="sensorId" label={label('sensorId')} align="right" disableSort />
+        <Column source="version" label={label('version')} disableSort />
+        <Column
+          source="createdDate"
+          label={label('createdDate')}
+          disableSort
+          render={(d) => <RelativeDate value={d.createdDate} />}
+        />
+        <Column
+          source="appliedDate"
+          label={label('appliedDate')}
+          disableSort
+          render={(d) => (d.appliedDate ? <RelativeDate value={d.appliedDate} /> : '—')}
+        />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The Gen3 binary upload form (document 2, sections 2.9, 5, 8): Module ID must be an integer from 0,
+ * the description at most 255 characters (with its counter), a Contents file is required; "Upload"
+ * sends the file, activates it only with "Set as active", says "Binary Uploaded!" and goes to the
+ * version's page when set active, otherwise to the version's binaries; a double click uploads once.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notification } from 'react-admin';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { Gen3BinaryUploadPage } from '../../src/pages/firmware/Gen3BinaryUploadPage';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+
+const VERSION = '5.2.0.0';
+const PATH = `/deployments/gen3/versions/${VERSION}/binaries/create`;
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname}</div>;
+}
+
+function renderPage(upload = vi.fn(async () => ({ id: 'new-binary-id' }))) {
+  const activate = vi.fn(async () => ({ id: 'new-binary-id', active: true }));
+  const dataProvider = appDataProvider({ uploadGen3Binary: upload, activateGen3Binary: activate });
+  render(
+    <TestAdmin path={PATH} dataProvider={dataProvider}>
+      <Routes>
+        <Route path="/deployments/gen3/versions/:version/binaries/create" element={<Gen3BinaryUploadPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+      <Notification />
+    </TestAdmin>,
+  );
+  return { upload, activate };
+}
+
+const moduleInput = () => screen.getByRole('textbox', { name: /Module ID/ });
+const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+const uploadButton = () => screen.getByRole('button', { name: /Upload/ });
+const file = (bytes = 'firmware bytes') => new File([bytes], 'module.bin', { type: 'application/octet-stream' });
+
+beforeEach(() => {
+  localStorage.clear();
+  signInAs(['view_versions', 'add_versions']);
+});
+
+describe('Gen3 binary upload form', () => {
+  it('refuses a module that is not an integer from 0, a missing file and a long description, sending nothing', async () => {
+    const user = userEvent.setup();
+    const { upload } = renderPage();
+    await user.type(moduleInput(), '1.5');
+    await user.click(uploadButton());
+    expect(await screen.findByText(/Must be an integer|integer/i)).toBeTruthy();
+    expect(await screen.findByText(/required/i)).toBeTruthy();
+    await user.clear(moduleInput());
+    await user.type(moduleInput(), '-1');
+    await user.click(uploadButton());
+    await waitFor(() => expect(moduleInput().getAttribute('aria-invalid')).toBe('true'));
+    await user.clear(moduleInput());
+    await user.type(moduleInput(), '2');
+    await user.upload(fileInput(), file());
+    const description = screen.getByTestId('gen3-description');
+    await user.click(description);
+    await user.paste('d'.repeat(256));
+    await user.click(uploadButton());
+    await waitFor(() => expect(description.getAttribute('aria-invalid')).toBe('true'));
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('without "Set as active": uploads only, "Binary Uploaded!", then the version’s binaries', async () => {
+    const user = userEvent.setup();
+    const { upload, activate } = renderPage();
+    await user.type(moduleInput(), '0');
+    expect(screen.getByText('0/255')).toBeTruthy();
+    await user.click(screen.getByTestId('gen3-description'));
+    await user.paste('Main MCU build 3');
+    expect(screen.getByText('16/255')).toBeTruthy();
+    const f = file();
+    await user.upload(fileInput(), f);
+    await user.click(uploadButton());
+    expect(await screen.findByText('Binary Uploaded!')).toBeTruthy();
+    expect((await screen.findByTestId('where')).textContent).toBe(`/deployments/gen3/versions/${VERSION}/binaries`);
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload).toHaveBeenCalledWith('deployments/gen3/versions', {
+      version: VERSION,
+      module: 0,
+      description: 'Main MCU build 3',
+      file: f,
+    });
+    expect(activate).not.toHaveBeenCalled();
+  });
+
+  it('with "Set as active": uploads, activates the new binary, then the version’s page; a double click uploads once', async () => {
+    const user = userEvent.setup();
+    let finish: (v: { id: string }) => void = () => undefined;
+    const upload = vi.fn(() => new Promise<{ id: string }>((resolve) => (finish = resolve)));
+    const { activate } = renderPage(upload);
+    await user.type(moduleInput(), '3');
+    await user.upload(fileInput(), file());
+    await user.click(screen.getByRole('checkbox', { name: 'Set as active' }));
+    await user.dblClick(uploadButton());
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    finish({ id: 'new-binary-id' });
+    expect(await screen.findByText('Binary Uploaded!')).toBeTruthy();
+    expect((await screen.findByTestId('where')).textContent).toBe(`/deployments/gen3/versions/${VERSION}`);
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]).toMatchObject(['deployments/gen3/versions', { module: 3, description: undefined }]);
+    expect(activate).toHaveBeenCalledWith('deployments/gen3/versions', { id: 'new-binary-id' });
+  });
+});
