@@ -38,6 +38,7 @@ import { gsmVersionTarget } from './deployments/commands';
 import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
+import { wifiCommitTarget } from './wifi/commitTarget';
 import { gen3VersionRoutes } from './gen3/versions/routes';
 import { deploymentRoutes } from './deployments/routes';
 import { GEN3_DEPLOYMENTS, GSM_DEPLOYMENTS, WIFI_DEPLOYMENTS } from './deployments/families';
@@ -107,7 +108,12 @@ export const SERVICES = {
     prefix: '/updater/wifi',
     title: 'Wi-Fi updater',
     description: 'Wi-Fi firmware deployments built from commits, and their binaries.',
-    routes: [deploymentRoutes(WIFI_DEPLOYMENTS), wifiReadRoutes, declaredListRoutes('wifi')],
+    routes: [
+      deploymentRoutes(WIFI_DEPLOYMENTS),
+      deploymentCommandRoutes(WIFI_DEPLOYMENTS, wifiCommitTarget),
+      wifiReadRoutes,
+      declaredListRoutes('wifi'),
+    ],
   },
   gen3: {
     prefix: '/updater/gen3',
