@@ -7,6 +7,7 @@ import { apiUsersAdapter } from './apiUsers';
 import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
+import { wifiDeploymentsAdapter } from './wifi';
 import type {
   AppDataProvider,
   Contractor,
@@ -373,6 +374,7 @@ const installationRequestsAdapter: Adapter = (def) =>
 export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm/versions': gsmVersionsAdapter,
   'deployments/gsm': gsmDeploymentsAdapter,
+  'deployments/wifi': wifiDeploymentsAdapter,
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,
