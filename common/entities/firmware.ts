@@ -58,7 +58,7 @@ export const wifiDeployment = defineEntity({
   sort: { field: 'id', order: 'DESC' },
   perPageOptions: [10, 20, 50, 100, 1000],
   route: { name: 'DeploymentsWifiIndex', menu: { group: 'Updater Wi-Fi', icon: 'rocket' } },
-  fields: deploymentFields('Commit', false),
+  fields: deploymentFields('Commit', true),
 });
 
 export const gen3Deployment = defineEntity({

@@ -6,7 +6,7 @@
  */
 import { Button, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Typography } from '@mui/material';
+import { Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { RelativeDate } from '../../components/DateTimeField';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
@@ -55,7 +55,21 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => `${family.path}/${id}/sensors`} empty={<ListEmpty />}>
         <Column source="id" label={field('id')} align="right" />
-        <Column source="version" label={field('version')} />
+        <Column
+          source="version"
+          label={field('version')}
+          render={(d) =>
+            family.versionChars && d.version ? (
+              <Tooltip title={d.version}>
+                <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
+                  {d.version.slice(0, family.versionChars)}
+                </Typography>
+              </Tooltip>
+            ) : (
+              (d.version ?? '—')
+            )
+          }
+        />
         <Column
           source="status"
           label={field('status')}

@@ -30,6 +30,10 @@ import type { DeploymentFamilyUi } from './deploymentFamilies';
 import { DeploymentStatusField } from './DeploymentStatusField';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
 
+/** On the deployed version: the GSM updater says Updated, the Wi-Fi updater Deployed. */
+const ON_TARGET: readonly string[] = ['Updated', 'Deployed'];
+/** Finished with, for the progress summary (Wi-Fi adds Deployed and Obsolete). */
+const DONE: readonly string[] = [...TERMINAL_DEPLOYMENT_STATUSES, 'Deployed', 'Obsolete'];
 /** A binary id shows its first 8 characters (document 2, section 9). */
 const BINARY_ID_CHARS = 8;
 const COLUMNS = ['id', 'version', 'status', 'bank', 'last_contact', 'last_updated', 'binary'] as const;
@@ -46,7 +50,7 @@ export function DeploymentSensorsView({ family }: { family: DeploymentFamilyUi }
     refetchIntervalInBackground: refetchInterval !== false,
   });
   const rows = data ?? [];
-  const done = rows.filter((r) => (TERMINAL_DEPLOYMENT_STATUSES as readonly string[]).includes(r.status)).length;
+  const done = rows.filter((r) => DONE.includes(r.status)).length;
   const counts = rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
   return (
     <Card sx={{ mt: 2 }}>
@@ -88,8 +92,8 @@ export function DeploymentSensorsView({ family }: { family: DeploymentFamilyUi }
                   <TableRow key={r.id}>
                     <TableCell>{r.id}</TableCell>
                     <TableCell>
-                      {r.status === 'Updated' ? r.version : (r.reports_version ?? '—')}
-                      {r.status !== 'Updated' && r.version ? ` → ${r.version}` : ''}
+                      {ON_TARGET.includes(r.status) ? r.version : (r.reports_version ?? '—')}
+                      {!ON_TARGET.includes(r.status) && r.version ? ` → ${r.version}` : ''}
                     </TableCell>
                     <TableCell>
                       <DeploymentStatusField status={r.status} />

@@ -14,6 +14,8 @@ export interface DeploymentFamilyUi {
   path: string;
   /** Translation key of the list title. */
   title: string;
+  /** Characters of the `version` column shown (Wi-Fi: a commit hash shows 7); all when unset. */
+  versionChars?: number;
   halt(dataProvider: AppDataProvider, id: Identifier): Promise<unknown>;
   sensors(dataProvider: AppDataProvider, id: Identifier, signal?: AbortSignal): Promise<DeploymentSensor[]>;
   /** Where a sensor row's binary opens, when the family shows binaries. */
@@ -34,6 +36,7 @@ export const WIFI_FAMILY: DeploymentFamilyUi = {
   resource: 'deployments/wifi',
   path: '/deployments/wifi',
   title: 'wifi.deployments.title',
+  versionChars: 7,
   halt: (dp, id) => dp.haltWifiDeployment('deployments/wifi', { id }),
   sensors: (dp, id, signal) => dp.getWifiDeploymentSensors('deployments/wifi', { id, signal }),
   binaryPath: (id, binary) =>
