@@ -54,11 +54,11 @@ export const wifiDeployment = defineEntity({
   service: 'wifi',
   endpoint: '/deployments',
   ...PAGED,
-  access: DEPLOYMENT_ACCESS,
+  access: { ...DEPLOYMENT_ACCESS, delete: 'free_deployments', halt: 'halt_deployments' },
   sort: { field: 'id', order: 'DESC' },
   perPageOptions: [10, 20, 50, 100, 1000],
   route: { name: 'DeploymentsWifiIndex', menu: { group: 'Updater Wi-Fi', icon: 'rocket' } },
-  fields: deploymentFields('Commit', false),
+  fields: deploymentFields('Commit', true),
 });
 
 export const gen3Deployment = defineEntity({

@@ -38,6 +38,7 @@ import { gsmVersionTarget } from './deployments/commands';
 import { gsmSensorRoutes } from './gsm/sensors/routes';
 import { gsmActionRoutes } from './gsm/actionRoutes';
 import { wifiReadRoutes } from './wifi/readRoutes';
+import { wifiCommitTarget } from './wifi/commitTarget';
 import { gen3VersionRoutes } from './gen3/versions/routes';
 import { gen3VersionEditRoutes } from './gen3/versions/editRoutes';
 import { gen3DeploymentCommandRoutes } from './gen3/deployments/routes';
@@ -114,6 +115,7 @@ export const SERVICES = {
     routes: [
       deploymentRoutes(WIFI_DEPLOYMENTS),
       rolloutRoutes(WIFI_DEPLOYMENTS),
+      deploymentCommandRoutes(WIFI_DEPLOYMENTS, wifiCommitTarget),
       wifiReadRoutes,
       declaredListRoutes('wifi'),
     ],

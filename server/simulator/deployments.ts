@@ -115,7 +115,7 @@ class Changes {
   async write(
     tx: Executor,
     f: UpdaterDeployments,
-    d: { id: number; deployed: string | null },
+    d: { id: number; deployed: string | null; commit: string | null },
     now: Date,
     wave: number,
   ) {
@@ -139,7 +139,7 @@ class Changes {
       if (success && f.family === 'gsm')
         // A GSM sensor writes the new image into its other bank.
         set.bank = sql`(select 1 - coalesce(u.bank, 1) from ${updaterSensors} u where u.family = 'gsm' and u.sensor_id = ${deploymentSensors.sensorId})`;
-      if (effect === 'build' && f.family === 'wifi') Object.assign(set, wifiBuild(d.deployed));
+      if (effect === 'build' && f.family === 'wifi') Object.assign(set, wifiBuild(d.commit ?? d.deployed));
       if (to === 'Failed' && f.family === 'wifi')
         set.logs = sql`coalesce(${deploymentSensors.logs} || E'\n', '') || ${`[upload] ${effect === 'expired' ? 'no answer within the grace period' : 'the sensor rejected the image'}; update failed`}`;
       await tx.update(deploymentSensors).set(set).where(own);
@@ -312,7 +312,7 @@ async function stepFamily(
           await tx.update(deployments).set({ nextReleaseAt: next }).where(eq(deployments.id, id));
         }
       }
-      await changes.write(tx, f, { id, deployed }, now, lastWave + 1);
+      await changes.write(tx, f, { id, deployed, commit: d.commit }, now, lastWave + 1);
 
       const newlyFailed = rows.filter((r) => r.status === 'Failed' && !d.blockedSensors.includes(r.sensorId));
       if (newlyFailed.length)

@@ -25,7 +25,9 @@ export class FileStore {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!/^[a-z]+\/[0-9a-f]{64}$/.test(key)) throw notFound('No such file');
+    // Content-addressed uploads, and built Wi-Fi binaries under their binary id (wifiBinaryFileKey).
+    if (!/^[a-z]+\/[0-9a-f]{64}$/.test(key) && !/^wifi\/[A-Za-z0-9_-]{1,128}$/.test(key))
+      throw notFound('No such file');
     return path.join(this.root, key);
   }
 

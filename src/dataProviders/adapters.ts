@@ -9,6 +9,7 @@ import { client } from './http';
 import { gsmDeploymentsAdapter, gsmVersionsAdapter } from './firmware';
 import { rolloutAdapter } from './rollouts';
 import { gen3DeploymentsAdapter, gen3VersionsAdapter } from './gen3';
+import { wifiDeploymentsAdapter } from './wifi';
 import type {
   AppDataProvider,
   Contractor,
@@ -377,6 +378,7 @@ export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm': (def, generic) => ({ ...gsmDeploymentsAdapter(def, generic), ...rolloutAdapter(def) }),
   'deployments/gen3/versions': gen3VersionsAdapter,
   'deployments/gen3': gen3DeploymentsAdapter,
+  'deployments/wifi': (def, generic) => ({ ...wifiDeploymentsAdapter(def, generic), ...rolloutAdapter(def) }),
   sensors: sensorsAdapter,
   installations: installationsAdapter,
   contractors: contractorsAdapter,

@@ -617,6 +617,52 @@ export interface Gen3Methods {
   ): Promise<{ id: number }>;
 }
 // end of the Gen3 block
+// Wi-Fi firmware (document 2, sections 2.9, 3, 7; resource `deployments/wifi`) -- one block
+/** What a Wi-Fi deployment can be built from (GET /deployments/create): newest first. */
+export interface WifiDeploymentOptions {
+  commits: { hash: string; description: string; author: string }[];
+  branches: string[];
+  tags: string[];
+}
+
+/** `POST /deployments` of the Wi-Fi updater: `commit` is a branch, a tag or a hash; periods in seconds. */
+export interface WifiDeploymentPayload {
+  sensors: number[];
+  commit: string;
+  strategy: 'ROLLING' | 'IMMEDIATE';
+  period: number;
+  amount?: number;
+  spacing?: number;
+}
+
+/** A binary built for one sensor (GET /binary/{binary}). */
+export interface WifiBinary {
+  created: string;
+  sensor: number;
+  status: string;
+  version: string | null;
+  has_logs: boolean;
+  is_present: boolean;
+}
+
+export interface WifiMethods {
+  getWifiDeploymentOptions(resource: 'deployments/wifi', params: Signal): Promise<WifiDeploymentOptions>;
+  createWifiDeployment(
+    resource: 'deployments/wifi',
+    params: { payload: WifiDeploymentPayload; allowFailed: boolean; idempotencyKey: string },
+  ): Promise<{ id: number }>;
+  haltWifiDeployment(resource: 'deployments/wifi', params: { id: Identifier }): Promise<{ id: number; status: string }>;
+  getWifiDeploymentSensors(
+    resource: 'deployments/wifi',
+    params: { id: Identifier } & Signal,
+  ): Promise<DeploymentSensor[]>;
+  getWifiBinary(resource: 'deployments/wifi', params: { binary: string } & Signal): Promise<WifiBinary>;
+  /** The build log as text. */
+  getWifiBinaryLogs(resource: 'deployments/wifi', params: { binary: string } & Signal): Promise<string>;
+  /** The binary's file (a raw Response to save). */
+  downloadWifiBinary(resource: 'deployments/wifi', params: { binary: string }): Promise<Response>;
+}
+// end of the Wi-Fi firmware block
 
 /**
  * The console's data provider. Standard methods serve the entities and the page resources
@@ -632,5 +678,6 @@ export type AppDataProvider = DataProvider &
   FirmwareMethods &
   RolloutMethods &
   Gen3Methods &
+  WifiMethods &
   ApiUserMethods &
   AdpUserMethods;

@@ -961,6 +961,33 @@ export const en = {
       altAddress2: 'Alternative address 2',
     },
   },
+  // Wi-Fi firmware (document 2, sections 2.9, 3, 8, 9): deployments built from commits, and binaries.
+  wifi: {
+    deployments: { title: 'Wi-Fi deployments' },
+    create: {
+      title: 'New Wi-Fi deployment',
+      commit: 'Commit',
+      commitHint: 'A branch or a tag (its newest commit), or a commit; type a hash, a description or an author',
+      noOptions: 'No branch, tag or commit matches',
+      group: { branch: 'Branches', tag: 'Tags', commit: 'Commits' },
+      kind: { branch: 'branch', tag: 'tag' },
+    },
+    binary: {
+      title: 'Binary %{binary}',
+      back: 'Sensors of deployment %{id}',
+      created: 'Created',
+      sensor: 'Sensor ID',
+      status: 'Status',
+      version: 'Version',
+      rawLogs: 'Raw logs',
+      download: 'Download',
+      refresh: 'Refresh',
+      logs: 'Build log',
+      lines: '%{smart_count} line |||| %{smart_count} lines',
+      noLogs: 'This binary has no logs.',
+      notFound: 'Binary %{binary} could not be loaded.',
+    },
+  },
   // Firmware (document 2, sections 2.9, 4, 5, 8, 9): GSM versions and deployments.
   firmware: {
     versionStatus: { Experimental: 'Experimental', Production: 'Production', Deprecated: 'Deprecated' },

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
@@ -278,6 +278,63 @@ describe('waves, timeline and progress', () => {
     const nobody = await t.tokenOf('sales');
     expect((await t.call('GET', `${GSM}/deployments/${d!.id}/progress`, { token: nobody })).statusCode).toBe(403);
     expect((await t.call('GET', `${GSM}/quarantine`, { token: nobody })).statusCode).toBe(403);
+  });
+});
+
+describe('Wi-Fi deployments', () => {
+  it('walk Enrolled → Queued → Requested → Building → Uploading → Pending → Testing → Deployed, each sensor with its built binary and log', async () => {
+    const inWifi = t.ctx.db
+      .select({ id: deploymentSensors.sensorId })
+      .from(deploymentSensors)
+      .innerJoin(deployments, eq(deployments.id, deploymentSensors.deploymentId))
+      .where(eq(deployments.family, 'wifi'));
+    const free = await t.ctx.db
+      .select({ id: sensors.id })
+      .from(sensors)
+      .where(and(eq(sensors.communication, 'WIFI'), notInArray(sensors.id, inWifi)))
+      .orderBy(asc(sensors.id))
+      .limit(3);
+    const ids = free.map((r) => r.id);
+    const res = await t.call('POST', '/updater/wifi/deployments', {
+      token: tech,
+      body: { sensors: ids, commit: 'develop', period: 7200, amount: 2, spacing: 60 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json().data.deployment;
+    expect(countBy(await statuses(d.id))).toEqual({ Enrolled: 3 });
+    const sim = startSimulator(t.ctx, { autoTick: false, seed: 5, measureEveryMs: 1e12, failureRate: 0 });
+    for (let m = 600; m < 660 && (await statuses(d.id)).some((r) => r.status !== 'Deployed'); m++)
+      await sim.tick(at(m * MIN));
+    await sim.stop();
+    const [row] = await t.ctx.db.select().from(deployments).where(eq(deployments.id, d.id));
+    expect(row!.status).toBe('Finished');
+    const built = await t.ctx.db.select().from(deploymentSensors).where(eq(deploymentSensors.deploymentId, d.id));
+    for (const b of built) {
+      expect(b).toMatchObject({ status: 'Deployed', reportsVersion: row!.version, hasLogs: true });
+      expect(b.binary).toMatch(/^[0-9a-f]{16}$/);
+      expect(b.logs).toContain(`[build] checking out ${row!.commit}`);
+      expect(b.logs).toContain(`[build] configuring for sensor ${b.sensorId}`);
+    }
+    const info = await t.call('GET', `/updater/wifi/binary/${built[0]!.binary}`, { token: viewer });
+    expect(info.json().data).toMatchObject({ sensor: built[0]!.sensorId, status: 'Deployed', has_logs: true });
+    const events = (
+      await t.call('GET', `/updater/wifi/deployments/${d.id}/sensors/${ids[2]}/events`, { token: viewer })
+    ).json().data as { status: string }[];
+    expect(events.map((e) => e.status)).toEqual([
+      'Enrolled',
+      'Queued',
+      'Requested',
+      'Building',
+      'Uploading',
+      'Pending',
+      'Testing',
+      'Deployed',
+    ]);
+    const updater = await t.ctx.db
+      .select({ status: updaterSensors.status, version: updaterSensors.version })
+      .from(updaterSensors)
+      .where(and(eq(updaterSensors.family, 'wifi'), inArray(updaterSensors.sensorId, ids)));
+    expect(updater).toEqual(ids.map(() => ({ status: 'Deployed', version: row!.version })));
   });
 });
 

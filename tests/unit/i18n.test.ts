@@ -126,7 +126,11 @@ const BUILT_KEYS: Record<string, string[]> = {
   '*.deleteTitle': PERSONAL_LISTS.map((p) => `${p}.deleteTitle`),
   '*.deleteContent': PERSONAL_LISTS.map((p) => `${p}.deleteContent`),
   // Firmware screens (src/resources/firmware, src/pages/firmware).
-  'firmware.create.*': ['allowExperimental', 'allowDeprecated', 'allowIncompatible'].map((k) => `firmware.create.${k}`),
+  'firmware.create.*': ['allowExperimental', 'allowDeprecated', 'allowIncompatible', 'amount', 'grace', 'spacing'].map(
+    (k) => `firmware.create.${k}`,
+  ),
+  'wifi.create.group.*': ['branch', 'tag', 'commit'].map((k) => `wifi.create.group.${k}`),
+  'wifi.create.kind.*': ['branch', 'tag'].map((k) => `wifi.create.kind.${k}`),
   'firmware.versionStatus.*': VERSION_STATUSES.map((s) => `firmware.versionStatus.${s}`),
   'firmware.strategy.*': DEPLOYMENT_STRATEGIES.map((s) => `firmware.strategy.${s}`),
   'firmware.warnings.*': ['failed', 'notReady', 'unknown', 'experimental', 'deprecated', 'incompatible', 'mixed'].map(

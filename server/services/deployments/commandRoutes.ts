@@ -1,8 +1,9 @@
 /**
  * The deployment changes of a GSM or Wi-Fi updater (document 2, sections 2.9, 4, 6, 7):
  *
- * - POST /deployments?allowFailed=bool (add_deployments): sensors, the target (version), period
- *   (grace, seconds), and amount + spacing for a rolling rollout; optional safe-rollout rules.
+ * - POST /deployments?allowFailed=bool (add_deployments): sensors, the target (GSM `version`, Wi-Fi
+ *   `commit`: the family's `DeploymentTarget` names the field and its body schema), period (grace,
+ *   seconds), and amount + spacing for a rolling rollout; optional safe-rollout rules.
  * - POST /deployments/:id/halt (halt_deployments): a Rolling deployment stops releasing.
  * - DELETE /deployments/:id (free_deployments): a deployment with blocked sensors, freeing them.
  *
@@ -11,7 +12,6 @@
  */
 import { z } from 'zod';
 import { parseSensorIds, type RolloutRules } from '../../../common/firmware';
-import { versionNumber } from '../../../common/validation';
 import { audit } from '../../audit';
 import { badRequest } from '../../http/errors';
 import { idempotent } from '../../idempotency';
@@ -22,11 +22,11 @@ import {
   deploymentCreateQuery,
   deploymentCreated,
   deploymentIdParams,
-  gsmDeploymentCreateBody,
+  type DeploymentCreateBody,
   type rolloutRules,
 } from './schemas';
 
-type Body = z.infer<typeof gsmDeploymentCreateBody>;
+type Body = DeploymentCreateBody;
 
 /** The sensor ids of the body: a list (deduplicated) or the form's text. */
 function sensorsOf(body: Body): number[] {
@@ -69,26 +69,27 @@ export const deploymentCommandRoutes =
           description:
             'Every sensor starts UpdatePlanned. Rolling: `amount` sensors are released every `spacing` seconds; ' +
             'immediate: all at once. A released sensor not Updated within `period` seconds has Failed. ' +
-            '422: unknown version or sensors, Failed sensors without allowFailed; 409: sensors in a rolling ' +
+            `422: unknown ${target.field} or sensors, Failed sensors without allowFailed; 409: sensors in a rolling ` +
             'deployment or blocked by an earlier one.',
           tags: ['deployments'],
           querystring: deploymentCreateQuery,
-          body: gsmDeploymentCreateBody,
+          body: target.body,
           response: { 201: deploymentCreated },
         },
       },
       async (request, reply) => {
         const body = request.body;
+        const named = String((body as Record<string, unknown>)[target.field]);
         const sensors = sensorsOf(body);
-        const version = versionNumber(body.version);
-        if (body.version.trim() === '') throw badRequest('version: It is required');
-        if (version) throw badRequest(`version: ${version.en}`);
+        const malformed = target.check(named);
+        if (malformed) throw badRequest(malformed);
         const strategy = strategyOf(body);
         const { actor } = request.principal;
         const deployment = await db.transaction(async (tx) => {
+          await target.enroll?.(tx, sensors);
           const created = await createDeployment(tx, f, target, {
             sensors,
-            target: body.version,
+            target: named,
             strategy,
             amount: body.amount ?? null,
             spacing: body.spacing ?? null,
@@ -101,7 +102,7 @@ export const deploymentCommandRoutes =
             tx,
             actor,
             'DeploymentCreated',
-            `${f.label} deployment ${created.id} of ${target.describe(body.version)} to ${sensors.length} sensors (${strategy}` +
+            `${f.label} deployment ${created.id} of ${target.describe(named, created.version)} to ${sensors.length} sensors (${strategy}` +
               (strategy === 'ROLLING' ? `, ${body.amount} every ${body.spacing} s` : '') +
               `, grace ${body.period} s${request.query.allowFailed ? ', failed allowed' : ''})`,
           );

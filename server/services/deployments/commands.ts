@@ -1,11 +1,12 @@
 /**
  * Deployments of a GSM or Wi-Fi updater, the changes: create (sensor checks, rows, one transaction),
- * halt and delete. The family decides what is deployed (a GSM version, later a Wi-Fi commit) through
- * a `DeploymentTarget`; everything else is the same for both.
+ * halt and delete. The family decides what is deployed (a GSM version, a Wi-Fi commit) through
+ * a `DeploymentTarget` (with its body field and schema); everything else is the same for both.
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TERMINAL_DEPLOYMENT_STATUSES, formatSensorIds, type RolloutRules } from '../../../common/firmware';
+import { versionNumber } from '../../../common/validation';
 import type { Executor } from '../../db';
 import {
   deploymentSensorEvents,
@@ -18,17 +19,31 @@ import {
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { UpdaterDeployments } from './families';
 import { findDeployment } from './repository';
-import type { deploymentRow } from './schemas';
+import { gsmDeploymentCreateBody, type DeploymentCreateBody, type deploymentRow } from './schemas';
 
 /** What a family deploys: resolves the request's target inside the transaction (404/422 when unusable). */
 export interface DeploymentTarget {
-  /** Names the target in messages and audit records ("version 4.2.0.12"). */
-  describe(target: string): string;
+  /** The body field naming the target, and the family's body of POST /deployments. */
+  field: 'version' | 'commit';
+  body: z.ZodType<DeploymentCreateBody>;
+  /** The 400 message for a malformed target (before any lookup), or null. */
+  check(target: string): string | null;
+  /** Names the target in messages and audit records ("version 4.2.0.12"); `deployed` is the new row's `version`. */
+  describe(target: string, deployed?: string | null): string;
   /** Checks the target exists for the family; returns the columns to store. */
   resolve(db: Executor, target: string): Promise<{ version: string | null; commit: string | null }>;
+  /** Lets the updater learn sensors it may take before the checks (optional, same transaction). */
+  enroll?(db: Executor, sensors: number[]): Promise<void>;
 }
 
 export const gsmVersionTarget: DeploymentTarget = {
+  field: 'version',
+  body: gsmDeploymentCreateBody,
+  check(v) {
+    if (v.trim() === '') return 'version: It is required';
+    const invalid = versionNumber(v);
+    return invalid ? `version: ${invalid.en}` : null;
+  },
   describe: (v) => `version ${v}`,
   async resolve(db, version) {
     const [row] = await db

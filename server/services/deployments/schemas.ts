@@ -110,22 +110,36 @@ export const rolloutRules = {
     ),
 };
 
+/** Sensors, strategy, amount, spacing, grace period and rollout rules: every GSM and Wi-Fi deployment body has them. */
+const deploymentCreateFields = {
+  sensors: z
+    .union([
+      z.array(z.number().int().min(1).max(MAX_SENSOR_ID)).min(1).max(MAX_DEPLOYMENT_SENSORS),
+      z.string().max(MAX_SENSOR_IDS_TEXT),
+    ])
+    .describe(`Sensor ids, as a list or as text like "1,2,5-20"; at most ${MAX_DEPLOYMENT_SENSORS}`),
+  strategy: z.enum(DEPLOYMENT_STRATEGIES).optional().describe('Implied by amount and spacing when left out'),
+  amount: z.number().int().min(1).max(MAX_DEPLOYMENT_SENSORS).optional().describe('Sensors per wave (rolling)'),
+  spacing: seconds.optional().describe('Seconds between waves (rolling)'),
+  period: seconds.describe('Grace period in seconds: a released sensor not Updated by then has Failed'),
+  ...rolloutRules,
+};
+
 /** The body of a GSM deployment: sensors, version, grace period, and amount + spacing for a rolling one. */
-export const gsmDeploymentCreateBody = z
+export const gsmDeploymentCreateBody = z.object({ ...deploymentCreateFields, version: z.string().max(64) }).strict();
+
+/** The body of a Wi-Fi deployment: as GSM's, with the commit to build instead of a version. */
+export const wifiDeploymentCreateBody = z
   .object({
-    sensors: z
-      .union([
-        z.array(z.number().int().min(1).max(MAX_SENSOR_ID)).min(1).max(MAX_DEPLOYMENT_SENSORS),
-        z.string().max(MAX_SENSOR_IDS_TEXT),
-      ])
-      .describe(`Sensor ids, as a list or as text like "1,2,5-20"; at most ${MAX_DEPLOYMENT_SENSORS}`),
-    version: z.string().max(64),
-    strategy: z.enum(DEPLOYMENT_STRATEGIES).optional().describe('Implied by amount and spacing when left out'),
-    amount: z.number().int().min(1).max(MAX_DEPLOYMENT_SENSORS).optional().describe('Sensors per wave (rolling)'),
-    spacing: seconds.optional().describe('Seconds between waves (rolling)'),
-    period: seconds.describe('Grace period in seconds: a released sensor not Updated by then has Failed'),
-    ...rolloutRules,
+    ...deploymentCreateFields,
+    commit: z
+      .string()
+      .max(255)
+      .describe('A branch or tag (its newest commit), or a commit hash in full or as a unique prefix of 7+ characters'),
   })
   .strict();
+
+/** What both families' bodies share (the route reads the target through the family's `DeploymentTarget.field`). */
+export type DeploymentCreateBody = z.infer<z.ZodObject<typeof deploymentCreateFields>>;
 
 export const deploymentCreated = z.object({ data: z.object({ deployment: deploymentRow }) });

@@ -1,7 +1,7 @@
 /**
  * Wi-Fi updater, read side besides its deployments (server/services/deployments): what a new
  * deployment can be built from (commits, branches, tags), and the per-sensor binaries with their
- * build logs.
+ * build logs and, when stored, their file (GET /binary/:binary/content).
  *
  * A built binary's file is stored under `wifiBinaryFileKey(binary)`; `is_present` tells whether
  * that file exists (seeded binaries have logs but no file).
@@ -55,7 +55,7 @@ function namesByRecency(commits: { createdAt: Date; names: string[] }[]): string
   return [...newest.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([n]) => n);
 }
 
-export const wifiReadRoutes: ServiceRoutes = (app, { db }) => {
+export const wifiReadRoutes: ServiceRoutes = (app, { db, files: store }) => {
   app.get(
     '/deployments/create',
     {
@@ -143,6 +143,29 @@ export const wifiReadRoutes: ServiceRoutes = (app, { db }) => {
       if (!row) throw notFound(`Binary ${binary} does not exist`);
       if (!row.hasLogs || row.logs === null) throw notFound(`Binary ${binary} has no logs`);
       return reply.type('text/plain; charset=utf-8').send(row.logs);
+    },
+  );
+
+  app.get(
+    '/binary/:binary/content',
+    {
+      config: { permission: 'view_deployments' },
+      schema: {
+        summary: 'The file of a built binary (404 while it is not stored), hash-verified',
+        description: 'Answers the bytes as an attachment (`application/octet-stream`).',
+        tags: ['binaries'],
+        params: binaryParams,
+      },
+    },
+    async (request, reply) => {
+      const { binary } = request.params;
+      if (!(await findBinary(db, binary))) throw notFound(`Binary ${binary} does not exist`);
+      const { meta, bytes } = await store.get(db, wifiBinaryFileKey(binary));
+      return reply
+        .header('content-type', meta.contentType)
+        .header('content-disposition', `attachment; filename="${binary}.bin"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
     },
   );
 };

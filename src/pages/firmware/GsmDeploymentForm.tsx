@@ -3,41 +3,25 @@
  * version toggles and the version (only allowed versions offered; the choice resets when it becomes
  * disallowed), strategy ROLLING / IMMEDIATE, amount, grace period and spacing (minutes; defaults 1,
  * 60, 60), allow failed sensors, and every warning of section 8 from what the GSM updater knows of
- * the sensors. Submit is disabled while the form is invalid or the request runs.
+ * the sensors. Submit is disabled while the form is invalid or the request runs. The sensor IDs and
+ * the rollout inputs are shared with the Wi-Fi form (src/resources/firmware/).
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import {
-  DEPLOYMENT_DEFAULTS,
-  MAX_DEPLOYMENT_SECONDS,
   allowedVersions,
   deploymentWarnings,
   parseSensorIds,
   sensorPrefixes,
   type VersionToggles,
 } from '../../../common/firmware';
-import { compose, integer, maxValue, minValue, required, type RuleMessage } from '../../../common/validation';
+import { required, type RuleMessage } from '../../../common/validation';
 import { translateRule } from '../../components/formValidation';
 import type { AppDataProvider, GsmDeploymentPayload } from '../../dataProviders/types';
-
-const MAX_MINUTES = MAX_DEPLOYMENT_SECONDS / 60;
-const minutesRule = compose(required, integer, minValue(1), maxValue(MAX_MINUTES));
-const amountRule = compose(required, integer, minValue(1), maxValue(10_000));
+import { DeploymentRolloutInputs, useDeploymentRollout } from '../../resources/firmware/DeploymentRolloutInputs';
+import { SensorIdsInput } from '../../resources/firmware/SensorIdsInput';
 
 export interface GsmDeploymentFormProps {
   pending: boolean;
@@ -64,10 +48,7 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
     allowIncompatible: false,
   });
   const [version, setVersion] = useState('');
-  const [strategy, setStrategy] = useState<'ROLLING' | 'IMMEDIATE'>('ROLLING');
-  const [amount, setAmount] = useState(String(DEPLOYMENT_DEFAULTS.amount));
-  const [grace, setGrace] = useState(String(DEPLOYMENT_DEFAULTS.periodSec / 60));
-  const [spacing, setSpacing] = useState(String(DEPLOYMENT_DEFAULTS.spacingSec / 60));
+  const rollout = useDeploymentRollout();
   const [allowFailed, setAllowFailed] = useState(false);
 
   const parsed = useMemo(() => parseSensorIds(sensorText), [sensorText]);
@@ -94,13 +75,10 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
   const chosen = (versions.data ?? []).find((v) => v.version === version) ?? null;
   const warnings = ids && sensors.data ? deploymentWarnings({ ids, sensors: sensors.data, version: chosen }) : [];
 
-  const rolling = strategy === 'ROLLING';
   const errors: Record<string, RuleMessage | undefined> = {
     sensors: parsed.ok ? undefined : parsed.error,
     version: required(version),
-    amount: rolling ? amountRule(amount) : undefined,
-    grace: minutesRule(grace),
-    spacing: rolling ? minutesRule(spacing) : undefined,
+    ...rollout.errors,
   };
   const valid = Object.values(errors).every((e) => !e);
   const show = (name: string) => (touched[name] && errors[name] ? translateRule(translate, errors[name]) : undefined);
@@ -110,16 +88,7 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
     e.preventDefault();
     setTouched({ sensors: true, version: true, amount: true, grace: true, spacing: true });
     if (!valid || !parsed.ok) return;
-    onSubmit(
-      {
-        sensors: parsed.ids,
-        version,
-        strategy,
-        period: Number(grace) * 60,
-        ...(rolling ? { amount: Number(amount), spacing: Number(spacing) * 60 } : {}),
-      },
-      allowFailed,
-    );
+    onSubmit({ sensors: parsed.ids, version, ...rollout.payload() }, allowFailed);
   };
 
   const toggle = (key: keyof VersionToggles) => (
@@ -139,21 +108,12 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 720 }}>
       <Stack spacing={2.5}>
-        <TextField
-          name="sensors"
-          label={translate('firmware.create.sensors')}
-          placeholder="1,2,5-20"
-          required
+        <SensorIdsInput
           value={sensorText}
-          onChange={(e) => setSensorText(e.target.value)}
+          parsed={parsed}
+          touched={!!touched.sensors}
+          onChange={setSensorText}
           onBlur={touch('sensors')}
-          error={!!show('sensors')}
-          helperText={
-            show('sensors') ??
-            (parsed.ok
-              ? translate('firmware.create.sensorCount', { smart_count: parsed.ids.length })
-              : translate('firmware.create.sensorsHint'))
-          }
         />
         <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
           {toggle('allowExperimental')}
@@ -189,55 +149,7 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
             </MenuItem>
           ))}
         </TextField>
-        <Box>
-          <FormLabel id="strategy-label">{translate('firmware.create.strategy')}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="strategy-label"
-            name="strategy"
-            value={strategy}
-            onChange={(e) => setStrategy(e.target.value as 'ROLLING' | 'IMMEDIATE')}
-          >
-            <FormControlLabel value="ROLLING" control={<Radio />} label={translate('firmware.strategy.ROLLING')} />
-            <FormControlLabel value="IMMEDIATE" control={<Radio />} label={translate('firmware.strategy.IMMEDIATE')} />
-          </RadioGroup>
-        </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {rolling && (
-            <TextField
-              name="amount"
-              type="number"
-              label={translate('firmware.create.amount')}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              onBlur={touch('amount')}
-              error={!!show('amount')}
-              helperText={show('amount') ?? translate('firmware.create.amountHint')}
-            />
-          )}
-          <TextField
-            name="grace"
-            type="number"
-            label={translate('firmware.create.grace')}
-            value={grace}
-            onChange={(e) => setGrace(e.target.value)}
-            onBlur={touch('grace')}
-            error={!!show('grace')}
-            helperText={show('grace') ?? translate('firmware.create.minutes')}
-          />
-          {rolling && (
-            <TextField
-              name="spacing"
-              type="number"
-              label={translate('firmware.create.spacing')}
-              value={spacing}
-              onChange={(e) => setSpacing(e.target.value)}
-              onBlur={touch('spacing')}
-              error={!!show('spacing')}
-              helperText={show('spacing') ?? translate('firmware.create.minutes')}
-            />
-          )}
-        </Stack>
+        <DeploymentRolloutInputs rollout={rollout} show={show} touch={touch} />
         <FormControlLabel
           control={
             <Checkbox name="allowFailed" checked={allowFailed} onChange={(e) => setAllowFailed(e.target.checked)} />

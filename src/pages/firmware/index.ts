@@ -1,4 +1,4 @@
-/** The GSM and Gen3 firmware pages that are not an entity's list (document 2, section 2.9), loaded on demand. */
+/** The firmware pages (GSM, Wi-Fi, Gen3) that are not an entity's list (document 2, section 2.9), loaded on demand. */
 import { lazyNamed, type PageRoute } from '../pageRoutes';
 
 export const FIRMWARE_PAGES: PageRoute[] = [
@@ -41,5 +41,17 @@ export const FIRMWARE_PAGES: PageRoute[] = [
   {
     path: '/deployments/gen3/versions/:version/binaries/create',
     component: lazyNamed(() => import('./Gen3BinaryUploadPage'), 'Gen3BinaryUploadPage'),
+  },
+  {
+    path: '/deployments/wifi/create',
+    component: lazyNamed(() => import('./WifiDeploymentCreatePage'), 'WifiDeploymentCreatePage'),
+  },
+  {
+    path: '/deployments/wifi/:id/sensors',
+    component: lazyNamed(() => import('./WifiDeploymentSensorsPage'), 'WifiDeploymentSensorsPage'),
+  },
+  {
+    path: '/deployments/wifi/:id/sensors/:binary',
+    component: lazyNamed(() => import('./WifiBinaryDetailsPage'), 'WifiBinaryDetailsPage'),
   },
 ];

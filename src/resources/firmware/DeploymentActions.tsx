@@ -1,5 +1,5 @@
 /**
- * Row actions of a GSM deployment: Halt for a Rolling one (halt_deployments) and Delete for one
+ * Row actions of a GSM or Wi-Fi deployment: Halt for a Rolling one (halt_deployments) and Delete for one
  * holding blocked sensors (free_deployments; not while Rolling), each after a confirmation.
  */
 import { useState } from 'react';
@@ -8,18 +8,17 @@ import PauseCircleIcon from '@mui/icons-material/PauseCircleOutline';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { gsmDeployment } from '../../../common/entities';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { useCanAccessNow } from '../useCanAccessNow';
+import type { DeploymentFamilyUi } from './deploymentFamilies';
 import type { Deployment } from './types';
 
-const RESOURCE = gsmDeployment.name;
-
-export function DeploymentActions() {
+export function DeploymentActions({ family }: { family: DeploymentFamilyUi }) {
+  const { resource } = family;
   const d = useRecordContext<Deployment>();
-  const canHalt = useCanAccessNow({ resource: RESOURCE, action: 'halt' });
-  const canDelete = useCanAccessNow({ resource: RESOURCE, action: 'delete' });
+  const canHalt = useCanAccessNow({ resource, action: 'halt' });
+  const canDelete = useCanAccessNow({ resource, action: 'delete' });
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -28,8 +27,8 @@ export function DeploymentActions() {
   const submitting = useSubmitOnce();
   const act = useMutation({
     mutationFn: async (action: 'halt' | 'delete') => {
-      if (action === 'halt') await dataProvider.haltGsmDeployment(RESOURCE, { id: d!.id });
-      else await dataProvider.delete(RESOURCE, { id: d!.id, previousData: d });
+      if (action === 'halt') await family.halt(dataProvider, d!.id);
+      else await dataProvider.delete(resource, { id: d!.id, previousData: d });
       return action;
     },
     onSuccess: (action) => {
@@ -37,7 +36,7 @@ export function DeploymentActions() {
         type: 'success',
         messageArgs: { id: d!.id },
       });
-      void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
+      void queryClient.invalidateQueries({ queryKey: [resource] });
     },
     onSettled: () => setConfirm(null),
   });

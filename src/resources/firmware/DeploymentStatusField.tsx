@@ -15,13 +15,23 @@ const COLORS: Record<string, 'success' | 'error' | 'warning' | 'info' | 'default
   UpdateQueued: 'info',
   UpdatePending: 'info',
   Updating: 'info',
+  // The Wi-Fi updater's own steps.
+  Deployed: 'success',
+  Requested: 'info',
+  Building: 'info',
+  Pending: 'info',
+  Uploading: 'info',
+  Testing: 'info',
 };
+
+/** Not started, or left out. */
+const OUTLINED = ['UpdatePlanned', 'Skipped', 'Enrolled', 'Queued', 'Obsolete'];
 
 export function DeploymentStatusField({ status, reason }: { status: string; reason?: string | null }) {
   const chip = (
     <Chip
       size="small"
-      variant={status === 'UpdatePlanned' || status === 'Skipped' ? 'outlined' : 'filled'}
+      variant={OUTLINED.includes(status) ? 'outlined' : 'filled'}
       color={COLORS[status] ?? 'default'}
       label={UPDATER_STATUSES[status as UpdaterStatus] ?? status}
       data-testid="deployment-status"

@@ -1,31 +1,31 @@
 /**
- * GSM deployments (DeploymentsGsmIndex, /deployments/gsm, view_deployments): newest first, page
- * sizes 10, 20, 50, 100, 1000, refreshed every 20 s until the tab has been hidden 30 s; Halt and
- * Delete per row; a row opens its sensors; "New deployment" with add_deployments.
+ * GSM and Wi-Fi deployments (DeploymentsGsmIndex, /deployments/gsm and DeploymentsWifiIndex,
+ * /deployments/wifi, view_deployments): newest first, page sizes 10, 20, 50, 100, 1000, refreshed
+ * every 20 s until the tab has been hidden 30 s; Halt and Delete per row; a row opens its sensors;
+ * "New deployment" with add_deployments. One list, parameterised by the family.
  */
 import { Button, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Typography } from '@mui/material';
+import { Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { gsmDeployment } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useCanAccessNow } from '../useCanAccessNow';
 import { DeploymentActions } from './DeploymentActions';
+import { GSM_FAMILY, WIFI_FAMILY, type DeploymentFamilyUi } from './deploymentFamilies';
 import { DeploymentStatusField } from './DeploymentStatusField';
 import { formatDuration } from './formatDuration';
 import type { Deployment } from './types';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
 
 const Column = DataTable.Col<Deployment>;
-const field = (name: string) => `resources.deployments/gsm.fields.${name}`;
 
-function DeploymentListActions() {
-  const canCreate = useCanAccessNow({ resource: gsmDeployment.name, action: 'create' });
+function DeploymentListActions({ family }: { family: DeploymentFamilyUi }) {
+  const canCreate = useCanAccessNow({ resource: family.resource, action: 'create' });
   return (
     <TopToolbar>
       {canCreate && (
-        <Button component={Link} to="/deployments/gsm/create" label="firmware.deployments.create">
+        <Button component={Link} to={`${family.path}/create`} label="firmware.deployments.create">
           <AddIcon />
         </Button>
       )}
@@ -34,26 +34,42 @@ function DeploymentListActions() {
   );
 }
 
-export function GsmDeploymentList() {
+export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
   const translate = useTranslate();
   const refetchInterval = useDeploymentRefresh();
+  const { entity } = family;
+  const field = (name: string) => `resources.${family.resource}.fields.${name}`;
   return (
     <List
-      resource={gsmDeployment.name}
-      title={translate('firmware.deployments.title')}
+      resource={family.resource}
+      title={translate(family.title)}
       storeKey={false}
       exporter={false}
       perPage={10}
-      sort={gsmDeployment.sort}
+      sort={entity.sort}
       queryOptions={{ refetchInterval, refetchIntervalInBackground: refetchInterval !== false }}
-      pagination={<Pagination rowsPerPageOptions={[...(gsmDeployment.perPageOptions ?? [10])]} />}
-      actions={<DeploymentListActions />}
+      pagination={<Pagination rowsPerPageOptions={[...(entity.perPageOptions ?? [10])]} />}
+      actions={<DeploymentListActions family={family} />}
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => `/deployments/gsm/${id}/sensors`} empty={<ListEmpty />}>
+      <DataTable bulkActionButtons={false} rowClick={(id) => `${family.path}/${id}/sensors`} empty={<ListEmpty />}>
         <Column source="id" label={field('id')} align="right" />
-        <Column source="version" label={field('version')} />
+        <Column
+          source="version"
+          label={field('version')}
+          render={(d) =>
+            family.versionChars && d.version ? (
+              <Tooltip title={d.version}>
+                <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
+                  {d.version.slice(0, family.versionChars)}
+                </Typography>
+              </Tooltip>
+            ) : (
+              (d.version ?? '—')
+            )
+          }
+        />
         <Column
           source="status"
           label={field('status')}
@@ -100,9 +116,12 @@ export function GsmDeploymentList() {
           render={(d) => (d.till_date ? <RelativeDate value={d.till_date} /> : '—')}
         />
         <Column label="firmware.deployments.actions" disableSort>
-          <DeploymentActions />
+          <DeploymentActions family={family} />
         </Column>
       </DataTable>
     </List>
   );
 }
+
+export const GsmDeploymentList = () => <DeploymentList family={GSM_FAMILY} />;
+export const WifiDeploymentList = () => <DeploymentList family={WIFI_FAMILY} />;
