@@ -10,7 +10,7 @@ import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from
 import type { TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
-import type { ProgressPoint } from '../../common/firmware';
+import type { ProgressPoint, RolloutRules } from '../../common/firmware';
 import type { ApiUserMethods } from './apiUsers';
 import type { AdpUserMethods } from './adpUsers';
 
@@ -502,7 +502,7 @@ export interface DeploymentSensor {
 }
 
 /** `POST /deployments` of the GSM updater: periods in seconds; amount and spacing for a rolling one. */
-export interface GsmDeploymentPayload {
+export interface GsmDeploymentPayload extends RolloutRules {
   sensors: number[];
   version: string;
   strategy: 'ROLLING' | 'IMMEDIATE';
@@ -626,7 +626,7 @@ export interface WifiDeploymentOptions {
 }
 
 /** `POST /deployments` of the Wi-Fi updater: `commit` is a branch, a tag or a hash; periods in seconds. */
-export interface WifiDeploymentPayload {
+export interface WifiDeploymentPayload extends RolloutRules {
   sensors: number[];
   commit: string;
   strategy: 'ROLLING' | 'IMMEDIATE';

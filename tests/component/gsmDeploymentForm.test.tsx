@@ -146,4 +146,53 @@ describe('GSM deployment form', () => {
       true,
     );
   });
+
+  it('sends the safe-rollout rules switched on, validated; the wave gate only for ROLLING', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderForm();
+    const submit = screen.getByRole('button', { name: 'Create deployment' });
+    await user.type(screen.getByRole('textbox', { name: /Sensor IDs/ }), '1,2');
+    await user.click(screen.getByRole('combobox', { name: /Version/ }));
+    await user.click(await screen.findByRole('option', { name: '4.2.1.0 · Production' }));
+    await user.click(screen.getByLabelText('Halt automatically on failures'));
+    await user.click(screen.getByLabelText('Wait for the previous wave'));
+    await user.click(screen.getByLabelText('Retry failing sensors'));
+    const retries = screen.getByRole('spinbutton', { name: 'Retries before quarantine' });
+    await user.clear(retries);
+    await user.type(retries, '11');
+    expect(await screen.findByText('It must be less than 11')).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(retries);
+    await user.type(retries, '3');
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    await user.click(submit);
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      {
+        sensors: [1, 2],
+        version: '4.2.1.0',
+        strategy: 'ROLLING',
+        period: 3600,
+        amount: 1,
+        spacing: 3600,
+        autoHalt: { failedPercent: 10, minFinished: 20 },
+        waveSuccessPercent: 90,
+        maxRetries: 3,
+      },
+      false,
+    );
+    await user.click(screen.getByLabelText('Immediate'));
+    expect(screen.queryByLabelText('Wait for the previous wave')).toBeNull();
+    await user.click(submit);
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      {
+        sensors: [1, 2],
+        version: '4.2.1.0',
+        strategy: 'IMMEDIATE',
+        period: 3600,
+        autoHalt: { failedPercent: 10, minFinished: 20 },
+        maxRetries: 3,
+      },
+      false,
+    );
+  });
 });

@@ -7,8 +7,16 @@
 import { useState } from 'react';
 import { Box, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DEPLOYMENT_DEFAULTS, MAX_DEPLOYMENT_SECONDS } from '../../../common/firmware';
+import {
+  DEPLOYMENT_DEFAULTS,
+  MAX_DEPLOYMENT_SECONDS,
+  SAFE_ROLLOUT_OFF,
+  safeRolloutRules,
+  type RolloutRules,
+  type SafeRolloutInput,
+} from '../../../common/firmware';
 import { compose, integer, maxValue, minValue, required, type RuleMessage } from '../../../common/validation';
+import { SafeRolloutInputs, safeRolloutErrors } from './SafeRolloutInputs';
 
 const MAX_MINUTES = MAX_DEPLOYMENT_SECONDS / 60;
 const minutesRule = compose(required, integer, minValue(1), maxValue(MAX_MINUTES));
@@ -20,11 +28,14 @@ export type RolloutField = 'amount' | 'grace' | 'spacing';
 export interface DeploymentRollout {
   strategy: Strategy;
   values: Record<RolloutField, string>;
-  errors: Record<RolloutField, RuleMessage | undefined>;
+  /** The safe-rollout options (issue 13), each off by default. */
+  safe: SafeRolloutInput;
+  errors: Record<string, RuleMessage | undefined>;
   setStrategy(strategy: Strategy): void;
   set(field: RolloutField, value: string): void;
-  /** The payload's strategy, period and (rolling) amount and spacing, in seconds. */
-  payload(): { strategy: Strategy; period: number; amount?: number; spacing?: number };
+  setSafe(safe: SafeRolloutInput): void;
+  /** The payload's strategy, period and (rolling) amount and spacing, in seconds, and the safe-rollout rules switched on. */
+  payload(): { strategy: Strategy; period: number; amount?: number; spacing?: number } & RolloutRules;
 }
 
 export function useDeploymentRollout(initial: Strategy = 'ROLLING'): DeploymentRollout {
@@ -34,21 +45,26 @@ export function useDeploymentRollout(initial: Strategy = 'ROLLING'): DeploymentR
     grace: String(DEPLOYMENT_DEFAULTS.periodSec / 60),
     spacing: String(DEPLOYMENT_DEFAULTS.spacingSec / 60),
   });
+  const [safe, setSafe] = useState<SafeRolloutInput>(SAFE_ROLLOUT_OFF);
   const rolling = strategy === 'ROLLING';
   return {
     strategy,
     values,
+    safe,
     errors: {
       amount: rolling ? amountRule(values.amount) : undefined,
       grace: minutesRule(values.grace),
       spacing: rolling ? minutesRule(values.spacing) : undefined,
+      ...safeRolloutErrors(safe, rolling),
     },
     setStrategy,
     set: (field, value) => setValues((v) => ({ ...v, [field]: value })),
+    setSafe,
     payload: () => ({
       strategy,
       period: Number(values.grace) * 60,
       ...(rolling ? { amount: Number(values.amount), spacing: Number(values.spacing) * 60 } : {}),
+      ...safeRolloutRules(safe, rolling),
     }),
   };
 }
@@ -95,6 +111,7 @@ export function DeploymentRolloutInputs({ rollout, show, touch }: DeploymentRoll
         {input('grace', 'firmware.create.minutes')}
         {rolling && input('spacing', 'firmware.create.minutes')}
       </Stack>
+      <SafeRolloutInputs value={rollout.safe} onChange={rollout.setSafe} rolling={rolling} showErrors />
     </>
   );
 }
