@@ -8,13 +8,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '../../common/domain';
 import { MAX_DEPLOYMENT_SENSORS } from '../../common/firmware';
-import { auditLogs, deploymentSensors, deployments, firmwareBinaries, updaterSensors } from '../../server/db/schema';
+import { deploymentSensors, deployments, firmwareBinaries, updaterSensors } from '../../server/db/schema';
 import { startSimulator, type Simulator } from '../../server/simulator';
 import { FIXED_NOW, createTestApp, type TestApp } from '../support/testApp';
+import { freeGsmSensors, lastAudit } from '../support/records';
 
 const GSM = '/updater/gsm';
 const MIN = 60_000;
@@ -46,16 +47,6 @@ const banks = (label: string) => ({
   buildBankSecond: Buffer.from(`bank1 ${label}`),
 });
 
-async function lastAudit(eventType: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.eventType, eventType))
-    .orderBy(desc(auditLogs.logId))
-    .limit(1);
-  return row;
-}
-
 const deploy = (body: Record<string, unknown>, opts: { token?: string; query?: string } = {}) =>
   t.call('POST', `${GSM}/deployments${opts.query ?? ''}`, { token: opts.token ?? tech, body });
 
@@ -77,22 +68,7 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'h-fw-test-'));
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
   [admin, tech, viewer] = await Promise.all([t.tokenOf('admin'), t.tokenOf('technician'), t.tokenOf('viewer')]);
-  const busy = t.ctx.db
-    .select({ id: deploymentSensors.sensorId })
-    .from(deploymentSensors)
-    .innerJoin(deployments, eq(deployments.id, deploymentSensors.deploymentId))
-    .where(eq(deployments.status, 'Rolling'));
-  const ok = await t.ctx.db
-    .select({ id: updaterSensors.sensorId })
-    .from(updaterSensors)
-    .where(
-      and(eq(updaterSensors.family, 'gsm'), eq(updaterSensors.status, 'Ok'), notInArray(updaterSensors.sensorId, busy)),
-    )
-    .orderBy(asc(updaterSensors.sensorId));
-  const blocked = new Set(
-    (await t.ctx.db.select({ b: deployments.blockedSensors }).from(deployments)).flatMap((d) => d.b),
-  );
-  pool = ok.map((r) => r.id).filter((id) => !blocked.has(id));
+  pool = await freeGsmSensors(t.ctx.db);
   expect(pool.length).toBeGreaterThan(40);
 }, 120_000);
 afterAll(async () => {
@@ -122,7 +98,7 @@ describe('GSM versions', () => {
       expect(b.hash).toBe(sha);
       expect(await fs.readFile(path.join(dataDir, 'files', b.fileKey))).toEqual(bytes);
     }
-    expect((await lastAudit('VersionCreated'))?.message).toContain('9.1.0.1');
+    expect((await lastAudit(t.ctx.db, 'VersionCreated'))?.message).toContain('9.1.0.1');
     const list = await t.call('GET', `${GSM}/versions?search=9.1.0.1`, { token: viewer });
     expect(list.json().data.map((v: { version: string }) => v.version)).toEqual(['9.1.0.1']);
   });
@@ -154,7 +130,9 @@ describe('GSM versions', () => {
       body: { status: 'Production' },
     });
     expect(res.json()).toEqual({ data: { version: '9.1.0.1', status: 'Production' } });
-    expect((await lastAudit('VersionStatusChanged'))?.message).toBe('GSM version 9.1.0.1: Experimental → Production');
+    expect((await lastAudit(t.ctx.db, 'VersionStatusChanged'))?.message).toBe(
+      'GSM version 9.1.0.1: Experimental → Production',
+    );
     expect(
       (await t.call('PATCH', `${GSM}/versions/9.9.9.9/status`, { token: tech, body: { status: 'Production' } }))
         .statusCode,
@@ -191,7 +169,9 @@ describe('GSM deployments: create, halt, delete', () => {
     expect(sensors.json().data.map((s: { id: number; status: string }) => [s.id, s.status])).toEqual(
       ids.map((id) => [id, 'UpdatePlanned']),
     );
-    expect((await lastAudit('DeploymentCreated'))?.message).toContain(`GSM deployment ${d.id} of version 9.1.0.1 to 3`);
+    expect((await lastAudit(t.ctx.db, 'DeploymentCreated'))?.message).toContain(
+      `GSM deployment ${d.id} of version 9.1.0.1 to 3`,
+    );
   });
 
   it('validates every field (400) and refuses what cannot be deployed (422, 409), writing nothing', async () => {
@@ -266,7 +246,7 @@ describe('GSM deployments: create, halt, delete', () => {
     const halt = await t.call('POST', `${GSM}/deployments/${d.id}/halt`, { token: tech });
     expect(halt.json()).toEqual({ data: { id: d.id, status: 'Halted' } });
     expect(countBy(await sensorRows(d.id))).toEqual({ Skipped: 2 });
-    expect((await lastAudit('DeploymentHalted'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'DeploymentHalted'))?.message).toBe(
       `GSM deployment ${d.id} halted (2 sensors not yet released skipped)`,
     );
     const again = await t.call('POST', `${GSM}/deployments/${d.id}/halt`, { token: tech });
@@ -284,7 +264,7 @@ describe('GSM deployments: create, halt, delete', () => {
     expect(blocked.json().message).toContain(`${ids[0]} (deployment ${d.id})`);
     const del = await t.call('DELETE', `${GSM}/deployments/${d.id}`, { token: tech });
     expect(del.json()).toEqual({ data: { id: d.id, freed: ids } });
-    expect((await lastAudit('DeploymentDeleted'))?.message).toContain(`GSM deployment ${d.id} deleted`);
+    expect((await lastAudit(t.ctx.db, 'DeploymentDeleted'))?.message).toContain(`GSM deployment ${d.id} deleted`);
     expect((await t.call('GET', `${GSM}/deployments/${d.id}/sensors`, { token: tech })).statusCode).toBe(404);
     expect((await deploy({ sensors: ids, version: '9.1.0.1', period: 60 })).statusCode).toBe(201);
   });
@@ -384,7 +364,9 @@ describe('the simulator runs deployments (fake clock)', () => {
     const counts = countBy(await sensorRows(d.id));
     expect(counts.Updated).toBeUndefined();
     expect(counts.Skipped).toBeGreaterThan(0);
-    expect((await lastAudit('DeploymentAutoHalted'))?.message).toContain(`GSM deployment ${d.id}: Auto-halted`);
+    expect((await lastAudit(t.ctx.db, 'DeploymentAutoHalted'))?.message).toContain(
+      `GSM deployment ${d.id}: Auto-halted`,
+    );
     const listed = await t.call('GET', `${GSM}/deployments?limit=50`, { token: viewer });
     expect(listed.json().data.find((x: { id: number }) => x.id === d.id).status_reason).toBe(row.statusReason);
   });

@@ -8,11 +8,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '../../common/domain';
 import { auditLogs, deployments, firmwareBinaries, firmwareVersions, sensors } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { lastAudit } from '../support/records';
 
 const GEN3 = '/updater/gen3';
 let t: TestApp;
@@ -34,16 +35,6 @@ async function upload(query: string, file: Buffer | null, token = tech, field = 
     payload: Buffer.from(await req.arrayBuffer()),
     headers: { 'content-type': req.headers.get('content-type')!, authorization: `Bearer ${token}` },
   });
-}
-
-async function lastAudit(eventType: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.eventType, eventType))
-    .orderBy(desc(auditLogs.logId))
-    .limit(1);
-  return row;
 }
 
 const auditCount = async (eventType: string) =>
@@ -101,7 +92,7 @@ describe('POST /versions', () => {
     const res = await createVersion({ version: '7.0.0.1', description: '  First Gen3 cut  ' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ version: '7.0.0.1', description: 'First Gen3 cut' });
-    expect((await lastAudit('VersionCreated'))?.message).toBe('Gen3 version 7.0.0.1 created');
+    expect((await lastAudit(t.ctx.db, 'VersionCreated'))?.message).toBe('Gen3 version 7.0.0.1 created');
     const one = await t.call('GET', `${GEN3}/versions/7.0.0.1`, { token: viewer });
     expect(one.json().data).toMatchObject({ version: '7.0.0.1', description: 'First Gen3 cut' });
     const list = await t.call('GET', `${GEN3}/versions?limit=1`, { token: viewer });
@@ -143,7 +134,9 @@ describe('POST /binaries', () => {
     expect(row).toMatchObject({ family: 'gen3', version: '7.0.0.1', module: 1, active: false, hash: sha });
     expect(row!.description).toBe('Build A');
     expect(await fs.readFile(path.join(dataDir, 'files', row!.fileKey))).toEqual(bytes);
-    expect((await lastAudit('BinaryUploaded'))?.message).toContain(`Gen3 binary ${id} of version 7.0.0.1 module 1`);
+    expect((await lastAudit(t.ctx.db, 'BinaryUploaded'))?.message).toContain(
+      `Gen3 binary ${id} of version 7.0.0.1 module 1`,
+    );
     const list = await t.call('GET', `${GEN3}/binaries/versions/7.0.0.1`, { token: viewer });
     expect(list.json()).toMatchObject({ totalCount: 1, data: [{ id, module: 1, active: false, hash: sha }] });
     const zero = await upload('?version=7.0.0.1&module=0', Buffer.from('module zero'));
@@ -198,14 +191,14 @@ describe('activate and deactivate: one active binary per module', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: a, module: 1, active: true });
     expect(await activeIds('7.0.0.2', 1)).toEqual([a]);
-    expect((await lastAudit('BinaryActivated'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'BinaryActivated'))?.message).toBe(
       `Gen3 binary ${a} of version 7.0.0.2 module 1 activated`,
     );
     expect((await activate(other)).statusCode).toBe(200);
     expect((await activate(b)).statusCode).toBe(200);
     expect(await activeIds('7.0.0.2', 1)).toEqual([b]);
     expect(await activeIds('7.0.0.2', 2)).toEqual([other]);
-    expect((await lastAudit('BinaryActivated'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'BinaryActivated'))?.message).toBe(
       `Gen3 binary ${b} of version 7.0.0.2 module 1 activated (deactivated ${a})`,
     );
     const active = await t.call('GET', `${GEN3}/binaries/versions/7.0.0.2/active`, { token: viewer });
@@ -233,7 +226,7 @@ describe('activate and deactivate: one active binary per module', () => {
     expect(res.json().data).toMatchObject([{ id: b, active: false }]);
     expect(await activeIds('7.0.0.2', 1)).toEqual([]);
     expect(await activeIds('7.0.0.2', 2)).toHaveLength(1);
-    expect((await lastAudit('BinaryDeactivated'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'BinaryDeactivated'))?.message).toBe(
       `Gen3 binary ${b} of version 7.0.0.2 module 1 deactivated`,
     );
     expect((await deactivate({ version: '7.0.0.2', module: 1 })).json()).toEqual({
@@ -287,7 +280,7 @@ describe('POST /deployments', () => {
     expect(d).toMatchObject({ sensorId: gen3Sensor, version: '7.0.0.1', appliedDate: null });
     const [row] = await t.ctx.db.select().from(deployments).where(eq(deployments.id, d.id));
     expect(row).toMatchObject({ family: 'gen3', sensors: [gen3Sensor], status: 'Pending', appliedDate: null });
-    expect((await lastAudit('DeploymentCreated'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'DeploymentCreated'))?.message).toBe(
       `Gen3 deployment ${d.id} of version 7.0.0.1 to sensor ${gen3Sensor}`,
     );
     const list = await t.call('GET', `${GEN3}/deployments?limit=1`, { token: viewer });

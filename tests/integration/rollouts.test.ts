@@ -8,10 +8,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  auditLogs,
   deploymentSensorEvents,
   deploymentSensors,
   deployments,
@@ -21,6 +20,7 @@ import {
 } from '../../server/db/schema';
 import { startSimulator } from '../../server/simulator';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { freeGsmSensors, lastAudit } from '../support/records';
 
 const GSM = '/updater/gsm';
 const MIN = 60_000;
@@ -52,16 +52,6 @@ async function statuses(id: number) {
 const countBy = (rows: { status: string }[]) =>
   rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
 
-async function lastAudit(eventType: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.eventType, eventType))
-    .orderBy(desc(auditLogs.logId))
-    .limit(1);
-  return row;
-}
-
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rollouts-test-'));
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
@@ -70,22 +60,7 @@ beforeAll(async () => {
     { family: 'gsm', version: '9.5.0.1', status: 'Production', description: 'test' },
     { family: 'gsm', version: '9.5.0.2', status: 'Production', description: 'always fails', simulatedFailureRate: 1 },
   ]);
-  const busy = t.ctx.db
-    .select({ id: deploymentSensors.sensorId })
-    .from(deploymentSensors)
-    .innerJoin(deployments, eq(deployments.id, deploymentSensors.deploymentId))
-    .where(eq(deployments.status, 'Rolling'));
-  const ok = await t.ctx.db
-    .select({ id: updaterSensors.sensorId })
-    .from(updaterSensors)
-    .where(
-      and(eq(updaterSensors.family, 'gsm'), eq(updaterSensors.status, 'Ok'), notInArray(updaterSensors.sensorId, busy)),
-    )
-    .orderBy(asc(updaterSensors.sensorId));
-  const blocked = new Set(
-    (await t.ctx.db.select({ b: deployments.blockedSensors }).from(deployments)).flatMap((d) => d.b),
-  );
-  pool = ok.map((r) => r.id).filter((id) => !blocked.has(id));
+  pool = await freeGsmSensors(t.ctx.db);
   expect(pool.length).toBeGreaterThan(30);
 }, 120_000);
 afterAll(async () => {
@@ -158,7 +133,7 @@ describe('retries and quarantine', () => {
 
     const listed = (await t.call('GET', `${GSM}/quarantine`, { token: viewer })).json().data;
     expect(listed.filter((q: { deployment_id: number }) => q.deployment_id === d.id)).toHaveLength(2);
-    expect((await lastAudit('SensorsQuarantined'))?.message).toContain(`GSM deployment ${d.id}`);
+    expect((await lastAudit(t.ctx.db, 'SensorsQuarantined'))?.message).toContain(`GSM deployment ${d.id}`);
 
     // Free the deployment's blocked sensors; the quarantine still refuses them.
     expect((await t.call('DELETE', `${GSM}/deployments/${d.id}`, { token: tech })).statusCode).toBe(200);
@@ -172,7 +147,7 @@ describe('retries and quarantine', () => {
     expect((await t.call('DELETE', `${GSM}/quarantine/${ids[0]}`, { token: viewer })).statusCode).toBe(403);
     expect((await t.call('DELETE', `${GSM}/quarantine/${ids[0]}`, { token: tech })).statusCode).toBe(200);
     expect((await t.call('DELETE', `${GSM}/quarantine/${ids[0]}`, { token: tech })).statusCode).toBe(404);
-    expect((await lastAudit('SensorReleased'))?.message).toContain(`Sensor ${ids[0]} released`);
+    expect((await lastAudit(t.ctx.db, 'SensorReleased'))?.message).toContain(`Sensor ${ids[0]} released`);
     const again = await t.call('POST', `${GSM}/deployments?allowFailed=true`, {
       token: tech,
       body: { sensors: [ids[0]], version: '9.5.0.1', period: 7200 },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { lastAudit } from '../support/records';
 import { SENSOR_STATUSES, canTransition } from '../../common/domain';
 import { PermissionSet } from '../../common/permissions';
 import {
@@ -68,16 +69,6 @@ async function tokenWith(permissions: string[]): Promise<string> {
 async function auditCount(type: string): Promise<number> {
   const [r] = await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.eventType, type));
   return Number(r!.n);
-}
-
-async function lastAudit(type: string) {
-  const [r] = await db()
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.eventType, type))
-    .orderBy(desc(auditLogs.logId))
-    .limit(1);
-  return r;
 }
 
 async function tagIdOf(context: string, name: string): Promise<number> {
@@ -247,7 +238,7 @@ describe('PATCH /sensors/:id/status', () => {
     expect(row.status).toBe('Suspended');
     const [inst] = await db().select().from(installations).where(eq(installations.id, row.currentInstallationId!));
     expect(inst!.status).toBe('Suspended');
-    const a = await lastAudit('SensorStatusChanged');
+    const a = await lastAudit(db(), 'SensorStatusChanged');
     expect(a).toMatchObject({
       userName: 'admin',
       sourceName: 'Console',
@@ -294,7 +285,7 @@ describe('PATCH /sensors/:id/tags/:tagId', () => {
         .from(sensorTagValues)
         .where(and(eq(sensorTagValues.entityId, id), eq(sensorTagValues.tagId, tagId)));
       expect(row!.value).toEqual(value);
-      expect((await lastAudit('SensorTagChanged'))!.message).toBe(
+      expect((await lastAudit(db(), 'SensorTagChanged'))!.message).toBe(
         `Sensor ${id}: tag "${name}" set to ${JSON.stringify(value)}`,
       );
     }
@@ -315,7 +306,7 @@ describe('PATCH /sensors/:id/tags/:tagId', () => {
       .from(sensorTagValues)
       .where(and(eq(sensorTagValues.entityId, id), eq(sensorTagValues.tagId, tagId)));
     expect(rows).toEqual([]);
-    expect((await lastAudit('SensorTagChanged'))!.message).toBe(`Sensor ${id}: tag "${name}" cleared`);
+    expect((await lastAudit(db(), 'SensorTagChanged'))!.message).toBe(`Sensor ${id}: tag "${name}" cleared`);
   });
 
   it('keeps META tags read-only and needs a sensors tag and a value', async () => {
@@ -375,7 +366,7 @@ describe('PATCH /sensors/:id/factors/:param', () => {
     const res = await call('PATCH', `/api/sensors/${id}/factors/pm10`, { body: { A: 0.5, B: 1.1, C: -0.002 } });
     expect(res.body).toEqual({ data: { param: 'pm10', factors: { A: 0.5, B: 1.1, C: -0.002 } } });
     expect((await sensorRow(id)).factors.pm10).toEqual({ A: 0.5, B: 1.1, C: -0.002 });
-    expect((await lastAudit('FactorsUpdated'))!.message).toBe(
+    expect((await lastAudit(db(), 'FactorsUpdated'))!.message).toBe(
       `Sensor ${id}: pm10 factors set to A=0.5, B=1.1, C=-0.002`,
     );
     const single = await call('GET', `/api/sensors/${id}`);
@@ -384,7 +375,7 @@ describe('PATCH /sensors/:id/factors/:param', () => {
     const cleared = await call('PATCH', `/api/sensors/${id}/factors/pm10`, { body: { A: null, B: null, C: null } });
     expect(cleared.body).toEqual({ data: { param: 'pm10', factors: null } });
     expect((await sensorRow(id)).factors.pm10).toBeUndefined();
-    expect((await lastAudit('FactorsUpdated'))!.message).toBe(`Sensor ${id}: pm10 factors cleared`);
+    expect((await lastAudit(db(), 'FactorsUpdated'))!.message).toBe(`Sensor ${id}: pm10 factors cleared`);
     expect((await call('PATCH', `/api/sensors/${id}/factors/pm10`, { body: {} })).body.data.factors).toBeNull();
   });
 
@@ -451,7 +442,7 @@ describe('DELETE /sensors/:id (retire)', () => {
       .from(installationHistory)
       .where(eq(installationHistory.installationId, instId));
     expect(Number(snapshotsAfter[0]!.n)).toBe(Number(snapshots[0]!.n) + 1);
-    expect((await lastAudit('SensorRetired'))!.message).toBe(
+    expect((await lastAudit(db(), 'SensorRetired'))!.message).toBe(
       `Sensor ${id} retired (was Installed); installation ${inst!.installationId} ended`,
     );
 
@@ -536,7 +527,7 @@ describe('POST /sensors (order)', () => {
     }
     expect(new Set(created.map((s) => s.sensorToken)).size).toBe(3);
     expect(await auditCount('SensorsOrdered')).toBe(audits + 1);
-    expect((await lastAudit('SensorsOrdered'))!.message).toBe('Ordered 3 new sensors');
+    expect((await lastAudit(db(), 'SensorsOrdered'))!.message).toBe('Ordered 3 new sensors');
   });
 
   it('answers JSON without Accept: text/csv', async () => {
@@ -988,7 +979,7 @@ describe('GSM updater: restart and idle', () => {
       const res = await call('POST', `/updater/gsm/sensors/${id}/restart`);
       expect(res.body).toEqual({ data: { id, status: 'RestartRequired' } });
       expect((await updaterStatus(id)).status).toBe('RestartRequired');
-      expect((await lastAudit('RestartDevice'))!.message).toBe(
+      expect((await lastAudit(db(), 'RestartDevice'))!.message).toBe(
         `Sensor restart triggered for Sensor ID ${id} (was ${from})`,
       );
       const again = await call('POST', `/updater/gsm/sensors/${id}/restart`);
@@ -1014,7 +1005,7 @@ describe('GSM updater: restart and idle', () => {
     expect(row.status).toBe('IdleRequired');
     expect(row.idleUntil!.getTime()).toBeGreaterThanOrEqual(before + 30 * 60_000);
     expect(row.idleUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
-    expect((await lastAudit('IdleDevice'))!.message).toContain(`Sensor idle triggered for Sensor ID ${id}`);
+    expect((await lastAudit(db(), 'IdleDevice'))!.message).toContain(`Sensor idle triggered for Sensor ID ${id}`);
     expect((await call('POST', `/updater/gsm/sensors/${id}/idle`)).body.message).toBe(
       `Sensor ${id} is IdleRequired; idle needs Ok or Failed`,
     );

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { lastAudit } from '../support/records';
 import { TAG_CONTEXTS, TAG_TYPES, type TagContext } from '../../common/domain';
 import {
   apiTokens,
@@ -61,16 +62,6 @@ async function tagRow(id: number) {
   return r;
 }
 
-async function lastAudit(type: string) {
-  const [r] = await db()
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.eventType, type))
-    .orderBy(desc(auditLogs.logId))
-    .limit(1);
-  return r;
-}
-
 async function auditCount(type: string): Promise<number> {
   const [r] = await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.eventType, type));
   return Number(r!.n);
@@ -99,7 +90,7 @@ describe.each(TAG_CONTEXTS)('%s tags', (context) => {
       expect(res.body).toEqual({ id: expect.any(Number) });
       const row = await tagRow(res.body.id);
       expect(row).toMatchObject({ context, name, type, values: type === 'ENUM' ? ['C', 'a', 'b'] : [] });
-      expect((await lastAudit('TagCreated'))!.message).toContain(`Tag "${name}" (${type}`);
+      expect((await lastAudit(db(), 'TagCreated'))!.message).toContain(`Tag "${name}" (${type}`);
       const list = await call('GET', `${base}?includeMeta=true`);
       expect(list.body.data.tags).toContainEqual({ id: res.body.id, name, type, values: row!.values });
     }
@@ -153,7 +144,7 @@ describe.each(TAG_CONTEXTS)('%s tags', (context) => {
     const res = await call('PATCH', `${base}/${id}`, { name: 'Changed', type: 'INTEGER', values: ['x'] });
     expect(res).toEqual({ status: 200, body: { id } });
     expect(await tagRow(id)).toMatchObject({ name: 'Changed', type: 'INTEGER', values: [] });
-    expect((await lastAudit('TagUpdated'))!.message).toContain('renamed to "Changed"; type STRING → INTEGER');
+    expect((await lastAudit(db(), 'TagUpdated'))!.message).toContain('renamed to "Changed"; type STRING → INTEGER');
 
     const table = VALUE_TABLES[context];
     await db().insert(table).values({ entityId: ENTITY[context], tagId: id, value: 5 });
@@ -197,7 +188,7 @@ describe.each(TAG_CONTEXTS)('%s tags', (context) => {
     });
     expect(ok.status).toBe(200);
     expect((await tagRow(id))!.values).toEqual(['green', 'red', 'yellow']);
-    expect((await lastAudit('TagUpdated'))!.message).toContain('values: green, red, yellow');
+    expect((await lastAudit(db(), 'TagUpdated'))!.message).toContain('values: green, red, yellow');
     expect((await call('PATCH', `${base}/${id}`, { name: 'Colour', type: 'ENUM', values: [] })).status).toBe(400);
   });
 
@@ -216,7 +207,7 @@ describe.each(TAG_CONTEXTS)('%s tags', (context) => {
     expect(await tagRow(id)).toBeUndefined();
     const left = await db().select().from(table).where(eq(table.tagId, id));
     expect(left).toEqual([]);
-    expect((await lastAudit('TagRemoved'))!.message).toBe(
+    expect((await lastAudit(db(), 'TagRemoved'))!.message).toBe(
       `Tag "Doomed" (BOOLEAN, id ${id}) of ${context} removed with its values on 2 ${context}`,
     );
     expect((await call('DELETE', `${base}/${id}`)).status).toBe(404);
@@ -270,10 +261,10 @@ describe.each(TAG_CONTEXTS)('%s tags', (context) => {
       for (const name of Object.keys(r.permissions))
         expect(name.toLowerCase()).not.toMatch(new RegExp(`^(view|edit)_${s}_tag_${doomed}$`));
     expect(await auditCount('RoleUpdated')).toBe(roleUpdates + 1);
-    expect((await lastAudit('RoleUpdated'))!.message).toBe(
+    expect((await lastAudit(db(), 'RoleUpdated'))!.message).toBe(
       `Role "${ownerRole!.name}" −2 permissions (removed edit_${s}_tag_${doomed}, view_${s}_tag_${doomed}): tag "Doomed perms" (id ${doomed}) of ${context} was removed`,
     );
-    expect((await lastAudit('TagRemoved'))!.message).toBe(
+    expect((await lastAudit(db(), 'TagRemoved'))!.message).toBe(
       `Tag "Doomed perms" (STRING, id ${doomed}) of ${context} removed with its values on 0 ${context}; its permissions view_${s}_tag_${doomed}, edit_${s}_tag_${doomed} removed from 1 role and 1 API token`,
     );
   });

@@ -8,19 +8,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLogs,
-  deploymentSensors,
-  deployments,
-  files,
-  sensors,
-  updaterSensors,
-  wifiCommits,
-} from '../../server/db/schema';
+import { deploymentSensors, deployments, files, sensors, updaterSensors, wifiCommits } from '../../server/db/schema';
 import { wifiBinaryFileKey } from '../../server/services/wifi/readRoutes';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { lastAudit } from '../support/records';
 
 const WIFI = '/updater/wifi';
 let t: TestApp;
@@ -41,15 +34,6 @@ let commits: Commit[] = [];
 const deploy = (body: Record<string, unknown>, opts: { token?: string; query?: string } = {}) =>
   t.call('POST', `${WIFI}/deployments${opts.query ?? ''}`, { token: opts.token ?? tech, body });
 
-async function lastAudit(eventType: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.eventType, eventType))
-    .orderBy(desc(auditLogs.logId))
-    .limit(1);
-  return row;
-}
 const deploymentCount = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(deployments))[0]!.n;
 /** The newest commit holding a branch or tag name. */
 const newestWith = (key: 'branches' | 'tags', name: string) =>
@@ -133,7 +117,7 @@ describe('Wi-Fi deployments: create', () => {
       .where(eq(updaterSensors.family, 'wifi'))
       .orderBy(asc(updaterSensors.sensorId));
     expect(enrolled.filter((e) => ids.includes(e.id))).toEqual(ids.map((id) => ({ id, status: 'Ok' })));
-    expect((await lastAudit('DeploymentCreated'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'DeploymentCreated'))?.message).toBe(
       `Wi-Fi deployment ${d.id} of commit ${develop.hash} (develop) to 3 sensors (ROLLING, 1 every 600 s, grace 3600 s)`,
     );
     const list = await t.call('GET', `${WIFI}/deployments?page=1&limit=10`, { token: viewer });
@@ -154,7 +138,7 @@ describe('Wi-Fi deployments: create', () => {
     const full = await deploy({ sensors: take(1), commit: some.hash.toUpperCase(), period: 600 });
     expect(full.statusCode, full.body).toBe(201);
     expect(full.json().data.deployment.version).toBe(some.hash);
-    expect((await lastAudit('DeploymentCreated'))?.message).toContain(
+    expect((await lastAudit(t.ctx.db, 'DeploymentCreated'))?.message).toContain(
       `of commit ${some.hash} (${some.hash.toUpperCase()})`,
     );
 
@@ -294,7 +278,7 @@ describe('Wi-Fi deployments: create', () => {
     expect((await t.call('DELETE', `${WIFI}/deployments/${d.id}`, { token: tech })).statusCode).toBe(422);
     const halt = await t.call('POST', `${WIFI}/deployments/${d.id}/halt`, { token: tech });
     expect(halt.json()).toEqual({ data: { id: d.id, status: 'Halted' } });
-    expect((await lastAudit('DeploymentHalted'))?.message).toBe(
+    expect((await lastAudit(t.ctx.db, 'DeploymentHalted'))?.message).toBe(
       `Wi-Fi deployment ${d.id} halted (2 sensors not yet released skipped)`,
     );
     const again = await t.call('POST', `${WIFI}/deployments/${d.id}/halt`, { token: tech });
@@ -316,7 +300,7 @@ describe('Wi-Fi deployments: create', () => {
     expect(blocked.json().message).toContain(`${ids[0]} (deployment ${d.id})`);
     const del = await t.call('DELETE', `${WIFI}/deployments/${d.id}`, { token: tech });
     expect(del.json()).toEqual({ data: { id: d.id, freed: ids } });
-    expect((await lastAudit('DeploymentDeleted'))?.message).toContain(`Wi-Fi deployment ${d.id} deleted`);
+    expect((await lastAudit(t.ctx.db, 'DeploymentDeleted'))?.message).toContain(`Wi-Fi deployment ${d.id} deleted`);
     expect((await t.call('GET', `${WIFI}/deployments/${d.id}`, { token: tech })).statusCode).toBe(404);
     expect((await deploy({ sensors: ids, commit: 'main', period: 60 })).statusCode).toBe(201);
   });
