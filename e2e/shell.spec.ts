@@ -9,7 +9,7 @@ test.describe('password login', () => {
     const menu = sidebar(page);
     for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
       await expect(menu.getByText(group, { exact: true })).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(23);
+    await expect(menu.getByRole('menuitem')).toHaveCount(25);
     await expect(page.getByTestId('sidebar-footer')).toContainText('Version 19.8.5');
     // The host the console was served from (E2E_PORT moves it).
     await expect(page.getByTestId('sidebar-footer')).toContainText(new URL(page.url()).host);

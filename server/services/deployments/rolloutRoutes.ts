@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { PROGRESS_POINTS, progressBucket, type ProgressPoint } from '../../../common/firmware';
 import { audit } from '../../audit';
 import type { Executor } from '../../db';
-import { deploymentSensorEvents, deploymentSensors, quarantinedSensors } from '../../db/schema';
+import { deploymentSensorEvents, deploymentSensors, deployments, quarantinedSensors } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { idParam } from '../../http/schemas';
 import type { ServiceRoutes } from '../../http/service';
@@ -59,7 +59,10 @@ async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: num
     .where(mine);
   if (!span?.first || !span.last) return [];
   const firstMs = new Date(span.first).getTime();
-  const bucketMs = progressBucket(firstMs, new Date(span.last).getTime());
+  // The series runs until the deployment ended, or until now while it runs.
+  const [d] = await db.select({ till: deployments.tillDate }).from(deployments).where(eq(deployments.id, deploymentId));
+  const endMs = Math.max(new Date(span.last).getTime(), d?.till?.getTime() ?? Date.now());
+  const bucketMs = progressBucket(firstMs, endMs);
   const bucket = sql<number>`floor((extract(epoch from ${deploymentSensorEvents.at}) * 1000 - ${firstMs}) / ${bucketMs})::int`;
   const arrived = await db
     .select({ b: bucket, status: deploymentSensorEvents.status, n: count() })
@@ -71,7 +74,7 @@ async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: num
     .from(deploymentSensorEvents)
     .where(and(mine, isNotNull(deploymentSensorEvents.fromStatus)))
     .groupBy(sql`1`, deploymentSensorEvents.fromStatus);
-  const last = Math.max(0, ...arrived.map((a) => a.b));
+  const last = Math.max(Math.floor((endMs - firstMs) / bucketMs), ...arrived.map((a) => a.b));
   const deltas = Array.from({ length: last + 1 }, () => new Map<string, number>());
   for (const a of arrived) deltas[a.b]!.set(a.status, (deltas[a.b]!.get(a.status) ?? 0) + a.n);
   for (const l of left) deltas[l.b]!.set(l.status!, (deltas[l.b]!.get(l.status!) ?? 0) - l.n);
