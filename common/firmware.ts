@@ -294,10 +294,13 @@ export interface ProgressPoint {
   skipped: number;
 }
 
-/** The width of a progress bucket (whole seconds, at least one) so that the span fits PROGRESS_POINTS points. */
+/**
+ * The width of a progress bucket (whole seconds, at least one) so that the span fits the series:
+ * the starting point plus at most PROGRESS_POINTS - 1 buckets.
+ */
 export function progressBucket(firstMs: number, lastMs: number): number {
   const span = Math.max(0, lastMs - firstMs);
-  return Math.max(1000, Math.ceil(span / (PROGRESS_POINTS - 1) / 1000) * 1000);
+  return Math.max(1000, Math.ceil(span / (PROGRESS_POINTS - 2) / 1000) * 1000);
 }
 
 // ---------------------------------------------------------------- safe-rollout form

@@ -30,14 +30,21 @@ test('upload a GSM version, deploy it rolling to a range, see progress, halt', a
   await page.getByRole('option', { name: 'Production' }).click();
   await expect(page.getByText('Status changed!')).toBeVisible();
 
-  // Three sensors the GSM updater holds as Ok, in a row of ids, for a range.
+  // Three sensors the GSM updater holds as Ok, in a row of ids, for a range; none blocked by an
+  // earlier deployment or quarantined (a repeated run finds the previous run's sensors taken).
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aq.session')!).token as string);
-  const res = await request.get('/updater/gsm/sensors?ids=' + Array.from({ length: 1000 }, (_, i) => i + 1).join(','), {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const ok = new Set(
-    ((await res.json()).data as { id: number; status: string }[]).filter((s) => s.status === 'Ok').map((s) => s.id),
+  const get = async <T>(path: string) =>
+    ((await (await request.get(path, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: T }).data;
+  const sensors = await get<{ id: number; status: string }[]>(
+    '/updater/gsm/sensors?ids=' + Array.from({ length: 1000 }, (_, i) => i + 1).join(','),
   );
+  const taken = new Set([
+    ...(await get<{ blocked_sensors: number[] }[]>('/updater/gsm/deployments?limit=1000')).flatMap(
+      (d) => d.blocked_sensors,
+    ),
+    ...(await get<{ sensor_id: number }[]>('/updater/gsm/quarantine')).map((q) => q.sensor_id),
+  ]);
+  const ok = new Set(sensors.filter((s) => s.status === 'Ok' && !taken.has(s.id)).map((s) => s.id));
   const start = [...ok].find((id) => ok.has(id + 1) && ok.has(id + 2))!;
   expect(start).toBeDefined();
 

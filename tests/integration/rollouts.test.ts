@@ -242,6 +242,15 @@ describe('waves, timeline and progress', () => {
     expect(Date.parse(points[0]!.at)).toBeLessThan(Date.parse(points.at(-1)!.at));
   });
 
+  it('draws a deployment created a moment ago: two points, every sensor planned', async () => {
+    const ids = take(2);
+    const d = (await deploy({ sensors: ids, version: '9.5.0.1', amount: 1, spacing: 600 })).json().data.deployment;
+    const points = (await t.call('GET', `${GSM}/deployments/${d.id}/progress`, { token: viewer })).json().data;
+    expect(points).toHaveLength(2);
+    for (const p of points) expect(p).toMatchObject({ planned: 2, in_flight: 0, updated: 0, failed: 0, skipped: 0 });
+    await t.call('POST', `${GSM}/deployments/${d.id}/halt`, { token: tech });
+  });
+
   it('answers 404 for a sensor outside the deployment and for another family, 403 without view_deployments', async () => {
     const [d] = await t.ctx.db.select().from(deployments).where(eq(deployments.family, 'gsm')).limit(1);
     const outside = 2_000_000_000;

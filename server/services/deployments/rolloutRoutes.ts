@@ -49,7 +49,8 @@ const quarantineRow = z.object({
 
 /**
  * The deployment's sensor counts per status over time, from the timeline: for each time bucket the
- * events that arrived in a status minus those that left it, summed up.
+ * events that arrived in a status minus those that left it, summed up; the first point is the
+ * creation (so even a deployment created a moment ago has a series of two points).
  */
 async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: number): Promise<ProgressPoint[]> {
   const mine = eq(deploymentSensorEvents.deploymentId, deploymentId);
@@ -80,7 +81,7 @@ async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: num
   for (const l of left) deltas[l.b]!.set(l.status!, (deltas[l.b]!.get(l.status!) ?? 0) - l.n);
   const running = new Map<string, number>();
   const n = (status: string) => running.get(status) ?? 0;
-  return deltas.map((delta, i) => {
+  const points = deltas.map((delta, i) => {
     for (const [status, d] of delta) running.set(status, n(status) + d);
     return {
       at: new Date(firstMs + (i + 1) * bucketMs).toISOString(),
@@ -91,6 +92,8 @@ async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: num
       skipped: n('Skipped') + n('Obsolete'),
     };
   });
+  // The series starts when the deployment was created, with its sensors planned (the first events).
+  return [{ ...points[0]!, at: new Date(firstMs).toISOString() }, ...points];
 }
 
 export const rolloutRoutes =
