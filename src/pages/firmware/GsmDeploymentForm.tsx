@@ -18,7 +18,7 @@ import {
   type VersionToggles,
 } from '../../../common/firmware';
 import { required, type RuleMessage } from '../../../common/validation';
-import { translateRule } from '../../components/formValidation';
+import { useRuleErrors } from '../../components/useRuleErrors';
 import type { AppDataProvider, GsmDeploymentPayload } from '../../dataProviders/types';
 import { DeploymentRolloutInputs, useDeploymentRollout } from '../../resources/firmware/DeploymentRolloutInputs';
 import { SensorIdsInput } from '../../resources/firmware/SensorIdsInput';
@@ -41,7 +41,6 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [sensorText, setSensorText] = useState('');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [toggles, setToggles] = useState<VersionToggles>({
     allowExperimental: false,
     allowDeprecated: false,
@@ -80,13 +79,11 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
     version: required(version),
     ...rollout.errors,
   };
-  const valid = Object.values(errors).every((e) => !e);
-  const show = (name: string) => (touched[name] && errors[name] ? translateRule(translate, errors[name]) : undefined);
-  const touch = (name: string) => () => setTouched((t) => ({ ...t, [name]: true }));
+  const { valid, touched, show, touch, touchAll } = useRuleErrors(errors);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched({ sensors: true, version: true, amount: true, grace: true, spacing: true });
+    touchAll();
     if (!valid || !parsed.ok) return;
     onSubmit({ sensors: parsed.ids, version, ...rollout.payload() }, allowFailed);
   };
@@ -111,7 +108,7 @@ export function GsmDeploymentForm({ pending, onSubmit }: GsmDeploymentFormProps)
         <SensorIdsInput
           value={sensorText}
           parsed={parsed}
-          touched={!!touched.sensors}
+          touched={touched('sensors')}
           onChange={setSensorText}
           onBlur={touch('sensors')}
         />

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { parseSensorIds } from '../../../common/firmware';
 import { required, type RuleMessage } from '../../../common/validation';
-import { translateRule } from '../../components/formValidation';
+import { useRuleErrors } from '../../components/useRuleErrors';
 import type { AppDataProvider, WifiDeploymentOptions, WifiDeploymentPayload } from '../../dataProviders/types';
 import { DeploymentRolloutInputs, useDeploymentRollout } from '../../resources/firmware/DeploymentRolloutInputs';
 import { SensorIdsInput } from '../../resources/firmware/SensorIdsInput';
@@ -64,7 +64,6 @@ export function WifiDeploymentForm({ pending, onSubmit }: WifiDeploymentFormProp
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [sensorText, setSensorText] = useState('');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [commit, setCommit] = useState<CommitOption | null>(null);
   const rollout = useDeploymentRollout();
   const [allowFailed, setAllowFailed] = useState(false);
@@ -80,13 +79,11 @@ export function WifiDeploymentForm({ pending, onSubmit }: WifiDeploymentFormProp
     commit: required(commit?.value ?? ''),
     ...rollout.errors,
   };
-  const valid = Object.values(errors).every((e) => !e);
-  const show = (name: string) => (touched[name] && errors[name] ? translateRule(translate, errors[name]) : undefined);
-  const touch = (name: string) => () => setTouched((t) => ({ ...t, [name]: true }));
+  const { valid, touched, show, touch, touchAll } = useRuleErrors(errors);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched({ sensors: true, commit: true, amount: true, grace: true, spacing: true });
+    touchAll();
     if (!valid || !parsed.ok || !commit) return;
     onSubmit({ sensors: parsed.ids, commit: commit.value, ...rollout.payload() }, allowFailed);
   };
@@ -97,7 +94,7 @@ export function WifiDeploymentForm({ pending, onSubmit }: WifiDeploymentFormProp
         <SensorIdsInput
           value={sensorText}
           parsed={parsed}
-          touched={!!touched.sensors}
+          touched={touched('sensors')}
           onChange={setSensorText}
           onBlur={touch('sensors')}
         />
