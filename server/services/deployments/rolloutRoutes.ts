@@ -20,7 +20,6 @@ import { idParam } from '../../http/schemas';
 import type { ServiceRoutes } from '../../http/service';
 import { iso } from '../../lists/schemas';
 import type { UpdaterDeployments } from './families';
-import { deploymentExists } from './repository';
 import { deploymentIdParams } from './schemas';
 
 const sensorEvent = z.object({
@@ -52,7 +51,12 @@ const quarantineRow = z.object({
  * events that arrived in a status minus those that left it, summed up; the first point is the
  * creation (so even a deployment created a moment ago has a series of two points).
  */
-async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: number): Promise<ProgressPoint[]> {
+async function progressOf(
+  db: Executor,
+  f: UpdaterDeployments,
+  deployment: { id: number; tillDate: Date | null },
+): Promise<ProgressPoint[]> {
+  const deploymentId = deployment.id;
   const mine = eq(deploymentSensorEvents.deploymentId, deploymentId);
   const [span] = await db
     .select({ first: min(deploymentSensorEvents.at), last: max(deploymentSensorEvents.at) })
@@ -61,8 +65,7 @@ async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: num
   if (!span?.first || !span.last) return [];
   const firstMs = new Date(span.first).getTime();
   // The series runs until the deployment ended, or until now while it runs.
-  const [d] = await db.select({ till: deployments.tillDate }).from(deployments).where(eq(deployments.id, deploymentId));
-  const endMs = Math.max(new Date(span.last).getTime(), d?.till?.getTime() ?? Date.now());
+  const endMs = Math.max(new Date(span.last).getTime(), deployment.tillDate?.getTime() ?? Date.now());
   const bucketMs = progressBucket(firstMs, endMs);
   const bucket = sql<number>`floor((extract(epoch from ${deploymentSensorEvents.at}) * 1000 - ${firstMs}) / ${bucketMs})::int`;
   const arrived = await db
@@ -99,8 +102,14 @@ async function progressOf(db: Executor, f: UpdaterDeployments, deploymentId: num
 export const rolloutRoutes =
   (f: UpdaterDeployments): ServiceRoutes =>
   (app, { db }) => {
+    /** The deployment of this family (404 otherwise), with when it ended. */
     const requireDeployment = async (id: number) => {
-      if (!(await deploymentExists(db, f.family, id))) throw notFound(`${f.label} deployment ${id} does not exist`);
+      const [d] = await db
+        .select({ id: deployments.id, tillDate: deployments.tillDate })
+        .from(deployments)
+        .where(and(eq(deployments.id, id), eq(deployments.family, f.family)));
+      if (!d) throw notFound(`${f.label} deployment ${id} does not exist`);
+      return d;
     };
 
     app.get(
@@ -145,8 +154,7 @@ export const rolloutRoutes =
         },
       },
       async (request) => {
-        await requireDeployment(request.params.id);
-        return { data: await progressOf(db, f, request.params.id) };
+        return { data: await progressOf(db, f, await requireDeployment(request.params.id)) };
       },
     );
 
