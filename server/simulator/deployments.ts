@@ -51,7 +51,6 @@ export const updaterActor = (f: UpdaterDeployments): Actor => ({
   userName: `${f.label} updater`,
   source: 'System',
 });
-export const UPDATER_ACTOR = updaterActor(GSM_DEPLOYMENTS);
 
 export interface DeploymentStats {
   released: number;
@@ -106,10 +105,6 @@ class Changes {
     this.groups.set(key, group);
     this.events.push({ sensorId: s.sensorId, from: s.status, to, message });
     s.status = to;
-  }
-
-  get size() {
-    return this.events.length;
   }
 
   async write(
