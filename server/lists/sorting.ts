@@ -45,6 +45,15 @@ export function orderWithEmptyLast(
   return expr === tieBreak ? [primary] : [primary, dir(tieBreak)];
 }
 
+/**
+ * `column = any('{…}'::int[])`: membership in a list of integer ids as ONE bound parameter. Drizzle's
+ * `inArray` binds each id separately, and a thousand parameters cost more to send and plan than the
+ * rows they select (bench/installations.ts, the CSV export).
+ */
+export function inIds(column: SQL | AnyPgColumn, ids: readonly number[]): SQL {
+  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
+
 /** The rows of one page of a list: ORDER BY, LIMIT and OFFSET. */
 export interface PageWindow {
   limit: number;

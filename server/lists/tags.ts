@@ -2,7 +2,7 @@
  * Tags in lists: the tag definitions of a context, the tag values of a page's rows (only tags the
  * caller may see), and a list's query catalogue extended with `tag.<name>` fields.
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { catalogueOf, type EntityDecl } from '../../common/entities';
 import type { TagContext } from '../../common/domain';
@@ -11,6 +11,7 @@ import { tagViewPermission, type TagDef } from '../../common/query';
 import type { Executor } from '../db';
 import { tags, type TagValue } from '../db/schema';
 import { serverCatalogue, type TagValueTable } from '../query/compile';
+import { inIds } from './sorting';
 
 export async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
   return db
@@ -32,7 +33,7 @@ export async function loadTagValues(
   const rows = await db
     .select({ entityId: table.entityId, tagId: table.tagId, value: table.value })
     .from(table)
-    .where(and(inArray(table.entityId, ids), inArray(table.tagId, [...visibleTagIds])));
+    .where(and(inIds(table.entityId, ids), inIds(table.tagId, [...visibleTagIds])));
   for (const r of rows) {
     let m = out.get(r.entityId);
     if (!m) out.set(r.entityId, (m = {}));

@@ -4,7 +4,7 @@
  * of the preset on screen when `columns` names them.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CSV_BOM } from '../../common/csv';
+import { CSV_BOM, csvLine } from '../../common/csv';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -52,16 +52,52 @@ it('writes every matching row in the order of the list', async () => {
   expect(rows.map((r) => r[col])).toEqual(ids);
 });
 
+it('writes each cell as the JSON list shows it (dates, JSON columns, tag values, empty values)', async () => {
+  // The export reads its rows its own way (one JSON text per row, see server/db/jsonRows.ts): the
+  // seed's suspensions, factors, tags, alternative addresses and removed installations must come out
+  // as the list's JSON rows do.
+  const query = 'removedAt != null or pm25Suspended = true or alternativeAddress1 != null or contactEmail != null';
+  const res = await t.call('GET', url({ query, sortBy: 'installationId' }), { token: admin });
+  expect(res.statusCode).toBe(200);
+  const lines = res.body.slice(1).split('\r\n');
+  const header = lines[0]!.split(';');
+  const list = await t.call(
+    'GET',
+    `/api/installations?${new URLSearchParams({ query, sortBy: 'installationId', limit: '1000' })}`,
+    {
+      token: admin,
+    },
+  );
+  const rows = list.json().data.installations as Record<string, unknown>[];
+  expect(rows.length).toBeGreaterThan(50);
+  expect(
+    rows.some((r) => r.removedAt) && rows.some((r) => r.pm25Factors) && rows.some((r) => r.alternativeAddress1),
+  ).toBe(true);
+  expect(header).toEqual(
+    expect.arrayContaining(['latitude', 'longitude', 'date', 'alternativeAddress1', 'pm25Factors', 'recentActivity']),
+  );
+  expect(header).not.toContain('location');
+  expect(header.some((h) => h.startsWith('tag_'))).toBe(true);
+  const cell = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v);
+  rows.forEach((row, n) => {
+    expect(`${lines[n + 1]}\r\n`).toBe(csvLine(header.map((h) => cell(row[h] ?? null))));
+  });
+});
+
 it('applies the query and the columns of the preset on screen, in their order', async () => {
   const query = 'isVisible = false';
   const tags = (await t.call('GET', '/api/installations/tags', { token: admin })).json().data.tags as { id: number }[];
   const tag = `tag_${tags[0]!.id}`;
-  const res = await t.call('GET', url({ query, columns: `status,installationId,nonexistent,contactEmail,${tag}` }), {
-    token: admin,
-  });
+  const res = await t.call(
+    'GET',
+    url({ query, columns: `status,installationId,nonexistent,contactEmail,location,${tag}` }),
+    {
+      token: admin,
+    },
+  );
   expect(res.statusCode).toBe(200);
   const [header, ...rows] = parse(res.body);
-  expect(header).toEqual(['status', 'installationId', 'contactEmail', tag]);
+  expect(header).toEqual(['status', 'installationId', 'contactEmail', 'latitude', 'longitude', tag]);
   const { ids, total } = await listIds(admin, { query });
   expect(rows).toHaveLength(total);
   expect(rows.map((r) => r[1]).sort()).toEqual([...ids].sort());

@@ -16,9 +16,11 @@ import {
   measurementSummaries,
   sensors,
   type Suspension,
+  type TagValue,
 } from '../../../db/schema';
+import { jsonSelection } from '../../../db/jsonRows';
 import { COUNT, countOf } from '../../../lists/count';
-import { inWindow } from '../../../lists/sorting';
+import { inIds, inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
@@ -123,6 +125,10 @@ const PAGE_SELECT = {
   activeHours: measurementSummaries.activeHours,
 };
 
+interface ExportRow extends PageRow {
+  tagValues: Record<string, TagValue> | null;
+}
+
 interface PageRow {
   i: typeof installations.$inferSelect;
   sensorToken: string | null;
@@ -166,66 +172,91 @@ export const installationList: ListRepository<PageRow> = {
       tagIds,
     );
     const nowMs = Date.now();
-    return rows.map(({ i, ...r }) => {
-      const values = r.values ?? {};
-      const suspensions: Record<string, Suspension> = i.suspensions ?? {};
-      const tv = tagValues.get(i.id) ?? {};
-      const out: Record<string, unknown> = {
-        id: i.id,
-        installationId: i.installationId,
-        predecessorId: i.predecessorId,
-        successorId: i.successorId,
-        sensorId: i.sensorId,
-        sensorToken: r.sensorToken ?? '',
-        installationDate: iso(i.installationDate),
-        removedAt: iso(i.removedAt),
-        communication: r.communication ?? '',
-        contractorId: i.contractorId,
-        contractorName: r.contractorName,
-        hsId: r.hsId,
-        hsName: r.hsName,
-        status: i.status,
-        providerOwned: i.providerOwned,
-        isVisible: i.isVisible,
-        mamsl: i.mamsl,
-        latitude: i.latitude,
-        longitude: i.longitude,
-        country: i.country,
-        countryLocal: i.countryLocal,
-        countryId: i.countryId,
-        state: i.state,
-        stateLocal: i.stateLocal,
-        stateId: i.stateId,
-        city: i.city,
-        cityLocal: i.cityLocal,
-        cityId: i.cityId,
-        street: i.street,
-        streetLocal: i.streetLocal,
-        streetId: i.streetId,
-        number: i.number,
-        numberLocal: i.numberLocal,
-        numberId: i.numberId,
-        alternativeAddress1: i.alternativeAddress1,
-        alternativeAddress2: i.alternativeAddress2,
-        visibleBy: i.visibleBy,
-        contactFullName: i.contactFullName,
-        contactEmail: i.contactEmail,
-        contactPhoneNumber: i.contactPhoneNumber,
-        date: iso(i.date),
-        installationRequestId: i.installationRequestId,
-        measured: i.measured,
-        lastMeasurement: iso(r.lastMeasurement),
-        recentActivity: i.removedAt ? new Array<number>(ACTIVITY_HOURS).fill(0) : activityFlags(r.activeHours, nowMs),
-      };
-      for (const p of MEASURED_PARAMS) {
-        const v = values[p];
-        out[`${p}Value`] = typeof v === 'number' ? v : null;
-        out[`${p}Suspended`] = suspensions[p]?.suspended === true;
-        out[`${p}SuspendedFrom`] = suspensions[p]?.suspendedFrom ?? null;
-      }
-      for (const p of FACTOR_COLUMN_PARAMS) out[`${p}Factors`] = i.factors?.[p] ?? null;
-      for (const id of tagIds) out[`tag_${id}`] = tv[String(id)] ?? null;
-      return out;
+    return rows.map((row) => shapeRow(row, tagValues.get(row.i.id) ?? {}, tagIds, nowMs));
+  },
+  async exportRows(db, ids, { permissions, tags }) {
+    const tagIds = visibleTagIds(tags, 'installations', permissions);
+    const { expr, decode } = jsonSelection<ExportRow>({
+      ...PAGE_SELECT,
+      tagValues: sql`(select jsonb_object_agg(${installationTagValues.tagId}, ${installationTagValues.value})
+                      from ${installationTagValues}
+                      where ${installationTagValues.entityId} = ${installations.id}
+                        and ${inIds(installationTagValues.tagId, [...tagIds])})`,
     });
+    const rows = (await fromInstallations(db, { row: expr }).where(inIds(installations.id, ids))) as { row: string }[];
+    const nowMs = Date.now();
+    const byId = new Map<number, object>();
+    for (const { row } of rows) {
+      const r = decode(row);
+      byId.set(r.i.id, shapeRow(r, r.tagValues ?? {}, tagIds, nowMs));
+    }
+    return ids.flatMap((id) => byId.get(id) ?? []);
   },
 };
+
+/** An installation as the API (and the CSV export) shows it, every field included. */
+function shapeRow(
+  { i, ...r }: PageRow,
+  tv: Record<string, TagValue>,
+  tagIds: ReadonlySet<number>,
+  nowMs: number,
+): Record<string, unknown> {
+  const values = r.values ?? {};
+  const suspensions: Record<string, Suspension> = i.suspensions ?? {};
+  const out: Record<string, unknown> = {
+    id: i.id,
+    installationId: i.installationId,
+    predecessorId: i.predecessorId,
+    successorId: i.successorId,
+    sensorId: i.sensorId,
+    sensorToken: r.sensorToken ?? '',
+    installationDate: iso(i.installationDate),
+    removedAt: iso(i.removedAt),
+    communication: r.communication ?? '',
+    contractorId: i.contractorId,
+    contractorName: r.contractorName,
+    hsId: r.hsId,
+    hsName: r.hsName,
+    status: i.status,
+    providerOwned: i.providerOwned,
+    isVisible: i.isVisible,
+    mamsl: i.mamsl,
+    latitude: i.latitude,
+    longitude: i.longitude,
+    country: i.country,
+    countryLocal: i.countryLocal,
+    countryId: i.countryId,
+    state: i.state,
+    stateLocal: i.stateLocal,
+    stateId: i.stateId,
+    city: i.city,
+    cityLocal: i.cityLocal,
+    cityId: i.cityId,
+    street: i.street,
+    streetLocal: i.streetLocal,
+    streetId: i.streetId,
+    number: i.number,
+    numberLocal: i.numberLocal,
+    numberId: i.numberId,
+    alternativeAddress1: i.alternativeAddress1,
+    alternativeAddress2: i.alternativeAddress2,
+    visibleBy: i.visibleBy,
+    contactFullName: i.contactFullName,
+    contactEmail: i.contactEmail,
+    contactPhoneNumber: i.contactPhoneNumber,
+    date: iso(i.date),
+    installationRequestId: i.installationRequestId,
+    measured: i.measured,
+    lastMeasurement: iso(r.lastMeasurement),
+    recentActivity: i.removedAt ? new Array<number>(ACTIVITY_HOURS).fill(0) : activityFlags(r.activeHours, nowMs),
+  };
+  for (const p of MEASURED_PARAMS) {
+    const v = values[p];
+    out[`${p}Value`] = typeof v === 'number' ? v : null;
+    out[`${p}Suspended`] = suspensions[p]?.suspended === true;
+    out[`${p}SuspendedFrom`] = suspensions[p]?.suspendedFrom ?? null;
+  }
+  for (const p of FACTOR_COLUMN_PARAMS) out[`${p}Factors`] = i.factors?.[p] ?? null;
+  for (const id of tagIds) out[`tag_${id}`] = tv[String(id)] ?? null;
+  return out;
+}
