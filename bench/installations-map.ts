@@ -3,6 +3,13 @@
  * clustered markers — the points feed over HTTP (GET /api/installations/points, the real app), its
  * JSON size and parse time, the supercluster index build over the compact tuples, and the first
  * clustered query for a Poland-wide viewport at zoom 6 (plus a city at zoom 11 for contrast).
+ * Then what that index costs the main thread: before, built there (`buildIndex` + the first query,
+ * one synchronous block); after, in a worker — a Node worker thread running the very handler of
+ * the browser's clusters.worker.ts, reached through the console's own client (clusterWorker.ts):
+ * the synchronous part (pack the feed, post it with its buffer transferred, post the first view),
+ * the event loop's busy time from there to the first markers (that plus reading the answers), and
+ * the wall time to the first markers (the build, now in the worker). The worker is started once,
+ * ahead (Node's start-up, with tsx compiling TypeScript, says nothing of a browser's: shown apart).
  * Figures and ratios only, no assertions. Installations are seeded as bench/installations.ts does
  * (generate_series), but spread as a fleet is: most around eight cities, the rest across Poland.
  *
@@ -11,10 +18,18 @@
  *   BENCH_INSTALLATIONS=250000 BENCH_RUNS=9 …
  */
 import { performance } from 'node:perf_hooks';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db';
-import { buildIndex, markersIn, type InstallationPoints } from '../src/resources/installations/map/clusters';
+import {
+  buildIndex,
+  markersIn,
+  type InstallationPoint,
+  type InstallationPoints,
+} from '../src/resources/installations/map/clusters';
+import type { ClusterAnswer } from '../src/resources/installations/map/clusterMessages';
+import { openClusterIndex, type Connect } from '../src/resources/installations/map/clusterWorker';
 import { benchMain, httpGet as get, listeningApp, medianMs, onEachDatabase } from './support';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
@@ -80,6 +95,71 @@ async function fill(db: Db) {
 }
 
 const median = (body: () => unknown) => medianMs(RUNS, body);
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The browser's clusters.worker.ts in a worker thread: the same handler, loaded through tsx. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.tsx)
+  .then(({ tsImport }) => tsImport(workerData.handler, workerData.parent))
+  .then(({ createClusterHandler }) => {
+    const handle = createClusterHandler();
+    parentPort.on('message', (request) => parentPort.postMessage(handle(request)));
+    parentPort.postMessage('started');
+  });
+`;
+
+async function startClusterThread(): Promise<Worker> {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      tsx: import.meta.resolve('tsx/esm/api'),
+      handler: new URL('../src/resources/installations/map/clusterMessages.ts', import.meta.url).href,
+      parent: import.meta.url,
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  return worker;
+}
+
+/** The client's transport over a started worker thread; closing detaches it (the thread is reused). */
+const connectThread =
+  (worker: Worker): Connect =>
+  (answer, fail) => {
+    const onMessage = (a: ClusterAnswer) => answer(a);
+    worker.on('message', onMessage);
+    worker.on('error', fail);
+    return {
+      post: (request, transfer) => worker.postMessage(request, transfer as unknown as TransferListItem[]),
+      close: () => {
+        worker.off('message', onMessage);
+        worker.off('error', fail);
+      },
+    };
+  };
+
+/**
+ * One feed through the worker, as the map does it: open the index, ask for the first view, wait
+ * for its markers. `sync` is the main thread's synchronous part; `busy` the event loop's active
+ * time from the start to the markers (that, plus receiving and handling the answers); `wall` the
+ * time to the markers.
+ */
+async function firstMarkersViaWorker(worker: Worker, points: readonly InstallationPoint[]) {
+  const elu = performance.eventLoopUtilization();
+  const t0 = performance.now();
+  const index = openClusterIndex(points, connectThread(worker));
+  const first = index.markersIn(POLAND, 6);
+  const sync = performance.now() - t0;
+  const markers = await first;
+  const wall = performance.now() - t0;
+  const busy = performance.eventLoopUtilization(elu).active;
+  index.close();
+  if (!markers?.length) throw new Error('the worker answered no markers');
+  return { sync, busy, wall, markers: markers.length };
+}
 
 const row = (name: string, ms: number, extra = '') =>
   console.log(`${name.padEnd(52)} ${`${ms.toFixed(1)} ms`.padStart(10)} ${extra}`);
@@ -121,6 +201,24 @@ async function run(kind: string, database: Database) {
   const cityMarkers = markersIn(index, KRAKOW, 11);
   const firstRender = request + parse + build + poland;
 
+  // Before: the index built on the main thread, and the first view, in one synchronous block.
+  const blocking = await median(() => markersIn(buildIndex(feed.points), POLAND, 6));
+  // After: the same in a worker thread, through the console's client.
+  const s0 = performance.now();
+  const worker = await startClusterThread();
+  const startup = performance.now() - s0;
+  const runs = [];
+  for (let i = 0; i <= RUNS; i++) {
+    const r = await firstMarkersViaWorker(worker, feed.points);
+    if (i > 0) runs.push(r);
+  }
+  await worker.terminate();
+  const sync = middle(runs.map((r) => r.sync));
+  const busy = middle(runs.map((r) => r.busy));
+  const wall = middle(runs.map((r) => r.wall));
+  // What posting the tuples themselves would cost (structured clone of 100,000 small arrays).
+  const cloned = await median(() => structuredClone(feed.points));
+
   console.log(
     `\n${kind}: ${feed.points.length.toLocaleString('en')} installations (${active.toLocaleString('en')} active, truncated: ${feed.truncated}; filled in ${fillSec} s), median of ${RUNS} runs`,
   );
@@ -142,6 +240,21 @@ async function run(kind: string, database: Database) {
     firstRender,
     `index build is ${((100 * build) / firstRender).toFixed(0)} % of it`,
   );
+  console.log('main thread blocked by the index, up to the first markers of the map view:');
+  row('  before: buildIndex + first query on the main thread', blocking, 'one synchronous block');
+  row(
+    '  after: pack + post the feed and the first view',
+    sync,
+    `synchronous; ${((100 * sync) / blocking).toFixed(1)} % of before`,
+  );
+  row(
+    '  after: event loop busy until the first markers',
+    busy,
+    `the above + receiving ${runs[0]!.markers} markers; ${((100 * busy) / blocking).toFixed(1)} % of before`,
+  );
+  row('  after: wall time to the first markers', wall, `build in the worker; main thread free meanwhile`);
+  row('  (structured clone of the raw tuples, not used)', cloned, 'what posting them unpacked would cost');
+  row('  (worker thread start in Node, tsx compiling)', startup, 'once, ahead; not a browser figure');
   await app.close();
 }
 

@@ -511,6 +511,7 @@ export const en = {
       count: '1 installation |||| %{count} installations',
       truncated: 'Only the first %{count} installations are shown: narrow the search to see the rest.',
       loading: 'Loading installations…',
+      clustering: 'Clustering %{count} installation… |||| Clustering %{count} installations…',
       loadFailed: 'The installations could not be loaded.',
       empty: 'No installations match this search.',
       installation: 'Installation %{id}',

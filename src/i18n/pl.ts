@@ -567,6 +567,7 @@ export const plTranslations: PartialMessages<Messages> = {
       count: '%{count} instalacja |||| %{count} instalacje |||| %{count} instalacji',
       truncated: 'Pokazano tylko pierwsze %{count} instalacji: zawęź wyszukiwanie, aby zobaczyć resztę.',
       loading: 'Wczytywanie instalacji…',
+      clustering: 'Grupowanie %{count} instalacji…',
       loadFailed: 'Nie udało się wczytać instalacji.',
       empty: 'Żadna instalacja nie pasuje do tego wyszukiwania.',
       installation: 'Instalacja %{id}',

@@ -3,13 +3,21 @@
  * feed; thousands of installations become a few cluster markers whose counts add up to the feed;
  * a cluster click zooms in; installations at one place list themselves; a single installation's
  * popup offers the list search, location history and reinstall only to a user allowed to, and
- * copies its coordinates; the count, truncation, loading and empty states.
+ * copies its coordinates; the count, truncation, loading and empty states. jsdom has no Worker, so
+ * these build the index on the main thread (clusterWorker.ts's fallback); with a Worker (a stand-in
+ * running the real handler), the index builds behind a "clustering" bar while the map is up, and
+ * the worker is terminated when a new feed replaces it and when the map unmounts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Notification } from 'react-admin';
 import { InstallationsMap } from '../../src/resources/installations/map/InstallationsMap';
 import type { InstallationPoint } from '../../src/resources/installations/map/clusters';
+import {
+  createClusterHandler,
+  type ClusterAnswer,
+  type ClusterRequest,
+} from '../../src/resources/installations/map/clusterMessages';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 // The offline outlines are fetched from the server as an asset: nothing to fetch in jsdom.
@@ -37,13 +45,52 @@ function polandPoints(n: number): InstallationPoint[] {
 
 const getInstallationPoints = vi.fn();
 
-const renderMap = (query?: string) =>
-  render(
-    <TestAdmin dataProvider={appDataProvider({ getInstallationPoints })}>
-      <InstallationsMap query={query} />
-      <Notification />
-    </TestAdmin>,
-  );
+const mapScreen = (dataProvider: ReturnType<typeof appDataProvider>, query?: string) => (
+  <TestAdmin dataProvider={dataProvider}>
+    <InstallationsMap query={query} />
+    <Notification />
+  </TestAdmin>
+);
+const renderMap = (query?: string) => render(mapScreen(appDataProvider({ getInstallationPoints }), query));
+
+/**
+ * A Worker in this thread: the real message handler behind structured cloning (the feed's buffer
+ * transferred), answering in order in later tasks — held back until `release()` after `hold()`.
+ */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  static gate: Promise<void> = Promise.resolve();
+  static hold() {
+    let release!: () => void;
+    FakeWorker.gate = new Promise<void>((r) => (release = r));
+    return release;
+  }
+  onmessage: ((event: MessageEvent<ClusterAnswer>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  terminated = false;
+  private readonly handle = createClusterHandler();
+  private queue = Promise.resolve();
+  constructor(
+    readonly url: URL | string,
+    readonly options?: WorkerOptions,
+  ) {
+    FakeWorker.made.push(this);
+  }
+  postMessage(request: ClusterRequest, transfer: Transferable[] = []) {
+    const received = structuredClone(request, { transfer });
+    this.queue = this.queue
+      .then(() => FakeWorker.gate)
+      .then(() => new Promise((r) => setTimeout(r, 0)))
+      .then(() => {
+        if (!this.terminated)
+          this.onmessage?.(new MessageEvent('message', { data: structuredClone(this.handle(received)) }));
+      });
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
 
 const markers = () => Array.from(document.querySelectorAll<HTMLElement>('.leaflet-marker-icon'));
 /** A cluster's title is "N installations, M active"; a single installation's "Installation N". */
@@ -57,6 +104,13 @@ beforeEach(() => {
   localStorage.clear();
   getInstallationPoints.mockReset();
 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeWorker.made = [];
+  FakeWorker.gate = Promise.resolve();
+});
+
+const markersHold = () => markers().reduce((sum, m) => sum + installationsOn(m), 0);
 
 describe('InstallationsMap', () => {
   it('passes the list query to the points feed and clusters 5,000 installations into few markers', async () => {
@@ -182,5 +236,53 @@ describe('InstallationsMap', () => {
     expect(
       await screen.findByText('Only the first 300 installations are shown: narrow the search to see the rest.'),
     ).toBeTruthy();
+  });
+
+  describe('in a worker', () => {
+    beforeEach(() => vi.stubGlobal('Worker', FakeWorker));
+
+    it('builds the index in a module worker behind a clustering bar, the map already up', async () => {
+      signInAs(['view_installations']);
+      getInstallationPoints.mockResolvedValue({ points: polandPoints(5000), truncated: false });
+      const release = FakeWorker.hold();
+      renderMap(undefined);
+      expect(await screen.findByText('Clustering 5,000 installations…')).toBeTruthy();
+      expect(screen.getByText('5,000 installations')).toBeTruthy();
+      expect(screen.getByTestId('installations-map').querySelector('.leaflet-container')).toBeTruthy();
+      expect(markers()).toHaveLength(0);
+      expect(FakeWorker.made).toHaveLength(1);
+      expect(String(FakeWorker.made[0]!.url)).toMatch(/clusters\.worker/);
+      expect(FakeWorker.made[0]!.options).toEqual({ type: 'module' });
+
+      release();
+      await waitFor(() => expect(markers().length).toBeGreaterThan(0));
+      expect(screen.queryByText('Clustering 5,000 installations…')).toBeNull();
+      expect(markersHold()).toBe(5000);
+      // Cluster clicks ask the worker too.
+      const before = markers();
+      fireEvent.click(before.reduce((a, b) => (installationsOn(b) > installationsOn(a) ? b : a)));
+      await waitFor(() => expect(markers()).not.toEqual(before));
+      expect(markersHold()).toBeLessThan(5000);
+    });
+
+    it('terminates the worker when a new feed replaces it, and on unmount', async () => {
+      signInAs(['view_installations']);
+      getInstallationPoints.mockImplementation(async (_: string, { query }: { query?: string }) => ({
+        points: polandPoints(query ? 300 : 5000),
+        truncated: false,
+      }));
+      const dataProvider = appDataProvider({ getInstallationPoints });
+      const { rerender, unmount } = render(mapScreen(dataProvider, undefined));
+      await waitFor(() => expect(markersHold()).toBe(5000));
+      expect(FakeWorker.made).toHaveLength(1);
+
+      rerender(mapScreen(dataProvider, 'city = Kraków'));
+      expect(await screen.findByText('300 installations')).toBeTruthy();
+      await waitFor(() => expect(markersHold()).toBe(300));
+      expect(FakeWorker.made.map((w) => w.terminated)).toEqual([true, false]);
+
+      unmount();
+      expect(FakeWorker.made.map((w) => w.terminated)).toEqual([true, true]);
+    });
   });
 });

@@ -1,24 +1,18 @@
 /**
  * The installations on the map, as few markers as the view needs: after every move or zoom the
- * index is asked for the clusters of the visible area (with a margin, so panning does not show
- * empty edges) at that zoom. A cluster shows its count in the colour of its share of active
- * installations and zooms in when clicked; installations at the very same coordinates (which no
- * zoom separates) list themselves instead. A single installation opens its actions. The map fits
+ * index (in its worker, see clusterWorker.ts) is asked for the clusters of the visible area (with a
+ * margin, so panning does not show empty edges) at that zoom; only the latest view's answer is
+ * drawn, and only while it belongs to the current index. A cluster shows its count in the colour
+ * of its share of active installations and zooms in when clicked; installations at the very same
+ * coordinates (which no zoom separates) list themselves instead. A single installation opens its actions. The map fits
  * the feed's points once per `fitKey` (a new query), not on every refetch.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { useTranslate } from 'react-admin';
-import {
-  CLUSTER_MAX_ZOOM,
-  activityOf,
-  clusterLeaves,
-  markersIn,
-  type MapIndex,
-  type MapInstallation,
-  type MapMarker,
-} from './clusters';
+import { CLUSTER_MAX_ZOOM, activityOf, type MapInstallation, type MapMarker } from './clusters';
+import type { ClusterIndex } from './clusterWorker';
 import { InstallationPopup, StackPopup } from './InstallationPopup';
 import { clusterIcon, pointIcon, useActivityColours } from './markerIcons';
 
@@ -26,6 +20,7 @@ import { clusterIcon, pointIcon, useActivityColours } from './markerIcons';
 const STACK_LIMIT = 50;
 /** Share of the view added on each side before asking for clusters. */
 const VIEW_MARGIN = 0.25;
+const NO_MARKERS: MapMarker[] = [];
 
 interface View {
   bbox: [number, number, number, number];
@@ -46,7 +41,7 @@ export function ClusterLayer({
   bounds,
   fitKey,
 }: {
-  index: MapIndex | null;
+  index: ClusterIndex | null;
   bounds: [[number, number], [number, number]] | null;
   /** The map fits `bounds` when this changes (undefined: not yet, e.g. while a new feed loads). */
   fitKey: string | undefined;
@@ -66,17 +61,24 @@ export function ClusterLayer({
     if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15 });
   }, [map, bounds, fitKey]);
 
-  const markers = useMemo(() => (index ? markersIn(index, view.bbox, view.zoom) : []), [index, view]);
+  const [shown, setShown] = useState<{ index: ClusterIndex; markers: MapMarker[] } | null>(null);
+  useEffect(() => {
+    if (!index) return;
+    void index.markersIn(view.bbox, view.zoom).then((markers) => markers && setShown({ index, markers }));
+  }, [index, view]);
+  const markers = shown && shown.index === index ? shown.markers : NO_MARKERS;
 
   const listPlace = (lat: number, lng: number, installations: MapInstallation[], total: number) =>
     setSelected({ kind: 'stack', lat, lng, installations: installations.slice(0, STACK_LIMIT), total });
 
-  const expand = (m: Extract<MapMarker, { kind: 'cluster' }>) => {
+  const expand = async (m: Extract<MapMarker, { kind: 'cluster' }>) => {
     if (!index) return;
-    const zoom = index.getClusterExpansionZoom(m.clusterId);
+    const zoom = await index.expansionZoom(m.clusterId);
+    if (zoom === null) return;
     // Still one cluster at the deepest clustered zoom: if all of it is one place, list it.
     if (zoom > CLUSTER_MAX_ZOOM && m.count <= STACK_LIMIT) {
-      const leaves = clusterLeaves(index, m.clusterId, STACK_LIMIT);
+      const leaves = await index.clusterLeaves(m.clusterId, STACK_LIMIT);
+      if (leaves === null) return;
       const [first] = leaves;
       if (first && leaves.every((l) => l.lat === first.lat && l.lng === first.lng))
         return listPlace(first.lat, first.lng, leaves, m.count);
@@ -103,7 +105,7 @@ export function ClusterLayer({
             icon={clusterIcon(m.count, activityOf(m.active, m.count), colours)}
             title={translate('installations.map.cluster', { smart_count: m.count, active: m.active })}
             eventHandlers={{
-              click: () => (m.kind === 'cluster' ? expand(m) : listPlace(m.lat, m.lng, m.installations, m.count)),
+              click: () => (m.kind === 'cluster' ? void expand(m) : listPlace(m.lat, m.lng, m.installations, m.count)),
             }}
           />
         ),

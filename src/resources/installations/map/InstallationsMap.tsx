@@ -1,24 +1,27 @@
 /**
  * The installations list's map view (issue 10, beyond the spec: "where are these?"): every
  * installation matching the list's current query, from the compact points feed, clustered in the
- * browser with supercluster and drawn as a few markers coloured by activity (see ClusterLayer), so
- * 100,000 installations stay smooth. Above the map: how many installations it shows (and a notice
- * when the feed was cut at its cap); over it: loading and "none match" states; below it: the
- * colours' legend. The background is the configured tiles or the offline country outlines.
+ * browser with supercluster — in a worker, see useClusterIndex — and drawn as a few markers
+ * coloured by activity (see ClusterLayer), so 100,000 installations stay smooth. Above the map: how
+ * many installations it shows (and a notice when the feed was cut at its cap); over it: loading,
+ * "clustering" (a thin bar while the index builds, the page usable meanwhile) and "none match"
+ * states; below it: the colours' legend. The background is the configured tiles or the offline
+ * country outlines.
  *
  * `query` is the list's query-language query as the list sends it (plain searches already turned
  * into SEARCH("…") by `listQuery`); undefined shows every installation.
  */
 import { useMemo, type ReactNode } from 'react';
-import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapContainer } from 'react-leaflet';
 import { useDataProvider, useLocale, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../../dataProviders/types';
 import { MapBackground, MapFrame, mapSettings } from '../../../components/map/MapBackground';
-import { MAP_MAX_ZOOM, buildIndex, pointsBounds, type Activity } from './clusters';
+import { MAP_MAX_ZOOM, pointsBounds, type Activity } from './clusters';
 import { ClusterLayer } from './ClusterLayer';
 import { useActivityColours } from './markerIcons';
+import { useClusterIndex } from './useClusterIndex';
 
 /** Poland at zoom 6 when the runtime configuration names no centre (as the reinstall map). */
 const DEFAULT_VIEW = { center: [52.1, 19.4] as [number, number], zoom: 6 };
@@ -63,6 +66,34 @@ function Overlay({ children }: { children: ReactNode }) {
   );
 }
 
+/** A thin bar along the map's top edge and a small label under it, leaving the map usable. */
+function Clustering({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      role="status"
+      data-testid="installations-map-clustering"
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000, pointerEvents: 'none' }}
+    >
+      <LinearProgress sx={{ height: 3 }} />
+      <Typography
+        variant="caption"
+        sx={{
+          display: 'block',
+          width: 'fit-content',
+          mx: 'auto',
+          mt: 1,
+          px: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          boxShadow: 1,
+        }}
+      >
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
 export function InstallationsMap({ query }: { query: string | undefined }) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -77,7 +108,7 @@ export function InstallationsMap({ query }: { query: string | undefined }) {
     refetchOnWindowFocus: false,
   });
   const points = feed.data?.points;
-  const index = useMemo(() => (points ? buildIndex(points) : null), [points]);
+  const clusters = useClusterIndex(points);
   const bounds = useMemo(() => (points ? pointsBounds(points) : null), [points]);
   const current = feed.isSuccess && !feed.isPlaceholderData;
   const loading = feed.isPending || feed.isPlaceholderData;
@@ -100,7 +131,7 @@ export function InstallationsMap({ query }: { query: string | undefined }) {
       <MapFrame sx={{ height: { xs: 420, md: 'calc(100vh - 280px)' }, minHeight: 420 }} data-count={count}>
         <MapContainer center={settings.center} zoom={settings.zoom} maxZoom={MAP_MAX_ZOOM} scrollWheelZoom>
           <MapBackground tileUrl={settings.tileUrl} />
-          <ClusterLayer index={index} bounds={bounds} fitKey={current ? (query ?? '') : undefined} />
+          <ClusterLayer index={clusters.index} bounds={bounds} fitKey={current ? (query ?? '') : undefined} />
         </MapContainer>
         {loading && (
           <Overlay>
@@ -108,7 +139,15 @@ export function InstallationsMap({ query }: { query: string | undefined }) {
             <Typography variant="body2">{translate('installations.map.loading')}</Typography>
           </Overlay>
         )}
-        {feed.isError && !points && (
+        {!loading && !!clusters.building && (
+          <Clustering>
+            {translate('installations.map.clustering', {
+              smart_count: clusters.building,
+              count: clusters.building.toLocaleString(locale),
+            })}
+          </Clustering>
+        )}
+        {((feed.isError && !points) || clusters.failed) && (
           <Overlay>
             <Typography variant="body2" color="error">
               {translate('installations.map.loadFailed')}
