@@ -167,7 +167,14 @@ async function run(kind: string, database: Database) {
       `${`list over HTTP: ${c.name}`.padEnd(48)} ${`${ms.toFixed(1)} ms`.padStart(10)} ${`${(ms / raw).toFixed(1)}× raw`.padStart(10)}`,
     );
   }
-  // What reading every row the export writes costs the database and driver alone, in one query.
+  const exports = [];
+  for (let i = 0; i < (EXPORT_ONLY ? RUNS : 1); i++) {
+    const csv = await exportOnce(port, token);
+    if (csv.lines !== N + 1) throw new Error(`export: ${csv.lines} lines for ${N} installations`);
+    exports.push(csv);
+  }
+  // What reading every row the export writes costs the database and driver alone, in one query;
+  // measured after the export, whose peak RSS it would otherwise inflate.
   const rawAll = await medianMs(Math.min(RUNS, 3), () =>
     ctx.db.execute(
       sql.raw(`SELECT i.*, s.sensor_token, s.communication, c.name, c.hs_id, c.hs_name, m.last_measurement_at, m.values,
@@ -183,12 +190,6 @@ async function run(kind: string, database: Database) {
   console.log(
     `${`raw SQL, all ${N.toLocaleString('en')} rows in-process (export baseline)`.padEnd(48)} ${`${rawAll.toFixed(0)} ms`.padStart(10)}`,
   );
-  const exports = [];
-  for (let i = 0; i < (EXPORT_ONLY ? RUNS : 1); i++) {
-    const csv = await exportOnce(port, token);
-    if (csv.lines !== N + 1) throw new Error(`export: ${csv.lines} lines for ${N} installations`);
-    exports.push(csv);
-  }
   const csv = exports.sort((a, b) => a.ms - b.ms)[Math.floor(exports.length / 2)]!;
   console.log(
     `${`CSV export, all ${N.toLocaleString('en')} rows (streamed${exports.length > 1 ? `, median of ${exports.length}` : ''})`.padEnd(48)} ${`${csv.ms.toFixed(0)} ms`.padStart(10)} ${`${(csv.ms / rawAll).toFixed(1)}× raw`.padStart(10)} ${`${csv.cpuMs.toFixed(0)} ms CPU`.padStart(14)} ${`+${Math.max(...exports.map((e) => e.peakMb)).toFixed(0)} MB peak RSS`.padStart(20)}`,

@@ -158,6 +158,15 @@ export function englishResourceMessages(entities: readonly EntityDecl[]): Record
   );
 }
 
+/**
+ * A reader of one dotted path, for reading the same path out of many rows (a CSV column): a plain
+ * key is read directly instead of being split on every row.
+ */
+export function pathReader(path: string): (row: unknown) => unknown {
+  if (path === '' || path.includes('.')) return (row) => readPath(row, path);
+  return (row) => (row && typeof row === 'object' ? (row as Record<string, unknown>)[path] : undefined);
+}
+
 /** Reads a dotted path out of a row. */
 export function readPath(row: unknown, path: string): unknown {
   if (path === '') return row;

@@ -21,7 +21,7 @@ import { CSV_BOM, csvLine } from '../../common/csv';
 import {
   actionRule,
   isCsvField,
-  readPath,
+  pathReader,
   type EntityDecl,
   type Envelope,
   type FieldDecl,
@@ -246,6 +246,7 @@ function exportEndpoint<Row>(
       const columns = exportColumns(entity, permissions, tagColumns, wanted).map((c) =>
         repo.tagPath && c.name.startsWith('tag_') ? { ...c, path: repo.tagPath(c.name.slice(4)) } : c,
       );
+      const readers = columns.map((c) => pathReader(c.path));
       const order = await ids.call(repo, db, where, plan);
       const hidden = hiddenPaths(entity, permissions);
       async function* lines() {
@@ -265,7 +266,7 @@ function exportEndpoint<Row>(
           let chunk = '';
           for (const row of shaped) {
             gateRow(row, hidden);
-            chunk += csvLine(columns.map((c) => exportCell(readPath(row, c.path))));
+            chunk += csvLine(readers.map((read) => exportCell(read(row))));
           }
           yield chunk;
         }
@@ -418,13 +419,14 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
       const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
       const wanted = columnList(wantedText);
       const columns = exportColumns(entity, permissions, [], wanted);
+      const readers = columns.map((c) => pathReader(c.path));
       async function* lines() {
         yield CSV_BOM + csvLine(columns.map((c) => c.name));
         for (let offset = 0; ; offset += EXPORT_BATCH) {
           const rows = await repo.page(db, where, { ...window, offset, limit: EXPORT_BATCH });
           let chunk = '';
           for (const row of repo.shape(rows, permissions))
-            chunk += csvLine(columns.map((c) => exportCell(readPath(row, c.path))));
+            chunk += csvLine(readers.map((read) => exportCell(read(row))));
           yield chunk;
           if (rows.length < EXPORT_BATCH) break;
         }

@@ -3,7 +3,7 @@
  * list (current installations unless the query names removedAt) and the row shaping, with
  * measurements, suspensions, factors, 72-hour activity and tag columns.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { installation } from '../../../../common/entities';
 import { ACTIVITY_HOURS, MEASURED_PARAMS } from '../../../../common/domain';
@@ -154,8 +154,17 @@ export const installationList: ListRepository<PageRow> = {
     const includeRemoved = fieldsOf(ast).some((f) => f.path.length === 1 && f.path[0]!.toLowerCase() === 'removedat');
     return includeRemoved ? filter : and(isNull(installations.removedAt), filter);
   },
-  page: async (db, where, plan) =>
-    (await inWindow(fromInstallations(db, PAGE_SELECT).where(where).$dynamic(), plan)) as PageRow[],
+  /**
+   * The page's ids first (the joins the query and the order do not use are removed by the
+   * planner, and the offset skips bare ids), then the rows of just those ids: a deep page no longer
+   * joins and decodes every row it skips.
+   */
+  page: async (db, where, plan) => {
+    const ids = inWindow(fromInstallations(db, { id: installations.id }).where(where).$dynamic(), plan);
+    return (await fromInstallations(db, PAGE_SELECT)
+      .where(inArray(installations.id, ids))
+      .orderBy(...plan.orderBy)) as PageRow[];
+  },
   ids: async (db, where, plan) =>
     (
       (await fromInstallations(db, { id: installations.id })
