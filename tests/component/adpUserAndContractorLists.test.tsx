@@ -45,6 +45,8 @@ const CONTRACTOR = {
   tags: {},
 };
 
+/** The first render of a list loads much of react-admin: slow on a busy machine. */
+const FIRST_RENDER = { timeout: 5000 };
 const getList = vi.fn();
 const exportAdpUsers = vi.fn(async (_r: string, _p: unknown) => new Response('id\n12\n'));
 const renderAt = (ui: React.ReactElement, path: string) =>
@@ -67,7 +69,7 @@ describe('AdpUserList', () => {
     signInAs(['view_panel_users', 'add_panel_users', 'view_contractors_adp_users', 'view_plans']);
     getList.mockResolvedValue({ data: [USER], total: 1 });
     renderAt(<AdpUserList />, '/adp-users?search=Ada');
-    expect((await screen.findByText('Ada Nowak')).getAttribute('title')).toBe('Ada Nowak');
+    expect((await screen.findByText('Ada Nowak', {}, FIRST_RENDER)).getAttribute('title')).toBe('Ada Nowak');
     expect(screen.getByTitle(USER.email)).toBeTruthy();
     expect(screen.getByTitle('Jan Kowalski')).toBeTruthy();
     expect(getList).toHaveBeenCalledWith(
@@ -90,7 +92,7 @@ describe('AdpUserList', () => {
     signInAs(['view_panel_users']);
     getList.mockResolvedValue({ data: [], total: 0 });
     renderAt(<AdpUserList />, '/adp-users?search=nobody');
-    expect((await screen.findByTestId('list-empty')).textContent).toBe('No matches found.');
+    expect((await screen.findByTestId('list-empty', {}, FIRST_RENDER)).textContent).toBe('No matches found.');
     expect(create('Add panel user')).toBeNull();
     expect(buttons()).toEqual(expect.arrayContaining(['Columns', 'Refresh', 'Export']));
   });
@@ -101,7 +103,7 @@ describe('ContractorList', () => {
     signInAs(['view_contractors', 'add_contractors']);
     getList.mockResolvedValue({ data: [CONTRACTOR], total: 1 });
     renderAt(<ContractorList />, '/contractors?search=type%3DCLIENT&advanced=true');
-    expect(await screen.findByText('Zielony')).toBeTruthy();
+    expect(await screen.findByText('Zielony', {}, FIRST_RENDER)).toBeTruthy();
     expect(getList).toHaveBeenCalledWith(
       'contractors',
       expect.objectContaining({
@@ -118,7 +120,7 @@ describe('ContractorList', () => {
     signInAs(['view_contractors']);
     getList.mockResolvedValue({ data: [], total: 0 });
     renderAt(<ContractorList />, '/contractors');
-    expect((await screen.findByTestId('list-empty')).textContent).toBe('No data.');
+    expect((await screen.findByTestId('list-empty', {}, FIRST_RENDER)).textContent).toBe('No data.');
     expect(create('Add contractor')).toBeNull();
     expect(buttons()).toEqual(expect.arrayContaining(['Columns', 'Refresh', 'Export']));
   });
