@@ -55,4 +55,23 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Screens reach the server through the providers (useDataProvider, useAppAuthProvider), never
+    // through the HTTP module: react-query's caching and the test providers then see every call.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/authProvider.ts', 'src/dataProviders/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dataProviders/http'],
+              message: 'Only src/authProvider.ts and src/dataProviders/* use the HTTP module: go through a provider.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,8 +1,19 @@
-/** react-admin auth provider over the main API's session calls and the shared permission matcher. */
-import type { AuthProvider } from 'react-admin';
+/**
+ * react-admin auth provider over the main API's session calls and the shared permission matcher,
+ * with the two session calls screens make themselves (a session refresh, the provider's sign-in
+ * URL): screens reach them through `useAppAuthProvider()`, never through the HTTP module.
+ */
+import { useAuthProvider, type AuthProvider } from 'react-admin';
 import { mainClient, logoutLocally, refreshSession } from './dataProviders/http';
 import { ApiError, SESSION_ENDED, TOKEN_EXPIRED } from './dataProviders/errors';
-import { clearSession, isTokenStale, readSession, writeSession, type LoginResponse } from './state/session';
+import {
+  clearSession,
+  isTokenStale,
+  readSession,
+  writeSession,
+  type LoginResponse,
+  type Session,
+} from './state/session';
 import { canAccess } from './resources/access';
 import { SESSION_CHECK_DELAY_MS } from '../common/domain';
 
@@ -41,7 +52,18 @@ export async function login(params: LoginParams): Promise<LoginResponse> {
   return response;
 }
 
-export const authProvider: AuthProvider = {
+/** react-admin's auth provider and the console's own session calls. */
+export interface AppAuthProvider extends AuthProvider {
+  /**
+   * A new access token and the user's current role and permissions, stored as the session (one
+   * request for concurrent callers); a failure ends the session.
+   */
+  refreshSession(): Promise<Session>;
+  /** Where the sign-in popup sends the user: the third-party provider's authorization URL. */
+  getSignInUrl(params: { redirectUri: string; state: string }): Promise<string>;
+}
+
+export const authProvider: AppAuthProvider = {
   async login(params: LoginParams) {
     loginPending = true;
     try {
@@ -111,4 +133,21 @@ export const authProvider: AuthProvider = {
   async canAccess({ resource, action, record }) {
     return canAccess(readSession()?.permissions ?? [], { resource, action, record });
   },
+
+  refreshSession,
+
+  async getSignInUrl({ redirectUri, state }) {
+    const { url } = await mainClient().request<{ url: string }>('/login/google/authorize', {
+      auth: 'none',
+      query: { redirect_uri: redirectUri, state },
+    });
+    return url;
+  },
 };
+
+/** The console's auth provider from react-admin's context, as `useDataProvider<AppDataProvider>()` is for data. */
+export function useAppAuthProvider(): AppAuthProvider {
+  const provider = useAuthProvider<AppAuthProvider>();
+  if (!provider) throw new Error('The auth provider is missing: render inside <Admin> or <AdminContext>');
+  return provider;
+}

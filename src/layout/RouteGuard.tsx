@@ -12,8 +12,7 @@ import { findRoute } from '../resources/routes';
 import { useRouteAccess } from '../resources/useRouteAccess';
 import { useSession } from '../state/useSession';
 import { isTokenStale } from '../state/session';
-import { refreshSession } from '../dataProviders/http';
-import { isLoginPending } from '../authProvider';
+import { isLoginPending, useAppAuthProvider } from '../authProvider';
 import { useTranslate } from 'react-admin';
 
 export function RequireRoute({ children }: { children: ReactNode }) {
@@ -37,15 +36,17 @@ export function RequireRoute({ children }: { children: ReactNode }) {
 
 export function PublicOnly({ children }: { children: ReactNode }) {
   const session = useSession();
+  const auth = useAppAuthProvider();
   const [checking, setChecking] = useState(() => Boolean(session && isTokenStale(session.token)));
 
   useEffect(() => {
     if (!session || !isTokenStale(session.token)) return;
     setChecking(true);
-    refreshSession()
+    auth
+      .refreshSession()
       .catch(() => undefined) // a failed refresh logs out: the public page stays
       .finally(() => setChecking(false));
-  }, [session]);
+  }, [session, auth]);
 
   if (checking)
     return (

@@ -3,15 +3,17 @@
  * contractor only for CLIENT, CLIENT_EXTRA_ACCESS and INTERNAL_ACCOUNT, blocks saving while a
  * required reason is empty and saves the reason before the type; removing a trial deletes it first
  * and then sets the plan; the e-mail edit is not sent until the confirmation box is ticked; the
+ * login operations send one request per click, report the result and show a failure; the
  * clipboard import names the spec's error for contents without accessDefinitions, type and sponsorId.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordContextProvider } from 'react-admin';
+import { Notification, RecordContextProvider } from 'react-admin';
 import { parseAccessImport } from '../../common/adpUsers';
 import type { AdpUser } from '../../src/dataProviders/adpUsers';
 import { AdpUserEmailDialog } from '../../src/resources/adpUsers/AdpUserEmailDialog';
+import { AdpUserLoginDialog } from '../../src/resources/adpUsers/AdpUserLoginDialog';
 import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
 import { AdpUserRowActions } from '../../src/resources/adpUsers/AdpUserRowActions';
 import { AdpUserTypeDialog, typeSteps } from '../../src/resources/adpUsers/AdpUserTypeDialog';
@@ -55,6 +57,13 @@ const methods = {
     { name: 'PLAN_EMPTY', displayName: 'Empty', isTrialPlan: false },
   ]),
   getList: vi.fn(async () => ({ data: [{ id: 3, name: 'Zielony' }], total: 1 })),
+  setAdpUserPassword: vi.fn(async (_r: string, _p: { id: number; password?: string }) => ({
+    password: 'generated-1',
+    status: 'ENABLED',
+  })),
+  sendAdpPasswordReset: vi.fn(async (_r: string, _p: { id: number }) => undefined),
+  resendAdpInvitation: vi.fn(async (_r: string, _p: { id: number }) => undefined),
+  getAdpActivationLink: vi.fn(async (_r: string, _p: { id: number }) => 'https://portal.example.org/activate/abc'),
 };
 const onSaved = vi.fn();
 const onClose = vi.fn();
@@ -148,6 +157,77 @@ describe('AdpUserEmailDialog', () => {
     await user.click(saveButton());
     await waitFor(() => expect(methods.setAdpUserEmail).toHaveBeenCalledTimes(1));
     expect(methods.setAdpUserEmail.mock.calls[0]![1]).toMatchObject({ email: 'new@example.org', confirmed: true });
+  });
+});
+
+describe('AdpUserLoginDialog', () => {
+  const notActivated: AdpUser = { ...record, status: 'NOT_ACTIVATED' };
+  const renderLogin = (user: AdpUser) =>
+    renderWith(
+      <>
+        <AdpUserLoginDialog record={user} onSaved={onSaved} onClose={onClose} />
+        <Notification />
+      </>,
+    );
+  const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+  it('sets a generated password once per double click and shows the login details', async () => {
+    const user = userEvent.setup();
+    let answer: (value: { password: string; status: string }) => void = () => undefined;
+    methods.setAdpUserPassword.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderLogin(notActivated);
+    expect(screen.getByTestId('adp-login-status').textContent).toBe('Status: Not activated');
+    await user.dblClick(button('Set permanent password'));
+    // Every operation is off while one runs.
+    expect(button('Send password-reset e-mail').disabled).toBe(true);
+    answer({ password: 'generated-1', status: 'ENABLED' });
+    expect(await screen.findByText('Password changed successfully')).toBeTruthy();
+    expect(methods.setAdpUserPassword).toHaveBeenCalledTimes(1);
+    expect(methods.setAdpUserPassword.mock.calls[0]![1]).toEqual({ id: 12, password: undefined });
+    expect(screen.getByTestId('adp-new-password').textContent).toBe('The new password of ada@example.org: generated-1');
+    expect(screen.getByTestId('adp-login-status').textContent).toBe('Status: Enabled');
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    // Enabled now: no invitation to resend.
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull();
+  });
+
+  it('blocks a typed password shorter than the minimum and sends a long enough one', async () => {
+    const user = userEvent.setup();
+    renderLogin(record);
+    const field = screen.getByLabelText('Permanent password');
+    await user.type(field, 'short');
+    expect(button('Set permanent password').disabled).toBe(true);
+    await user.type(field, '-but-long-enough');
+    await user.click(button('Set permanent password'));
+    await waitFor(() => expect(methods.setAdpUserPassword).toHaveBeenCalledTimes(1));
+    expect(methods.setAdpUserPassword.mock.calls[0]![1]).toEqual({ id: 12, password: 'short-but-long-enough' });
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
+  });
+
+  it('sends the reset e-mail and, for a not-activated user, the invitation and the activation link', async () => {
+    const user = userEvent.setup();
+    renderLogin(notActivated);
+    await user.click(button('Send password-reset e-mail'));
+    expect(await screen.findByText('Reset password e-mail send')).toBeTruthy();
+    expect(methods.sendAdpPasswordReset.mock.calls[0]![1]).toEqual({ id: 12 });
+    await user.click(button('Resend invitation'));
+    expect(await screen.findByText('Activation link e-mail send')).toBeTruthy();
+    expect(methods.resendAdpInvitation.mock.calls[0]![1]).toEqual({ id: 12 });
+    await user.click(button('Get activation link'));
+    expect(await screen.findByDisplayValue('https://portal.example.org/activate/abc')).toBeTruthy();
+    expect(methods.getAdpActivationLink.mock.calls[0]![1]).toEqual({ id: 12 });
+    expect(button('Copy activation link')).toBeTruthy();
+  });
+
+  it('shows a failed operation above the buttons and turns them back on', async () => {
+    const user = userEvent.setup();
+    methods.sendAdpPasswordReset.mockRejectedValueOnce(new Error('The portal is down'));
+    renderLogin(record);
+    expect(screen.queryByRole('button', { name: 'Get activation link' })).toBeNull();
+    await user.click(button('Send password-reset e-mail'));
+    expect(await screen.findByText('The portal is down')).toBeTruthy();
+    expect(button('Send password-reset e-mail').disabled).toBe(false);
+    expect(button('Set permanent password').disabled).toBe(false);
   });
 });
 

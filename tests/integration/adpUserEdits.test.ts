@@ -236,6 +236,48 @@ describe('developer-portal users: admin API writes', () => {
     expect((await call('PATCH', `${API}/users/${fresh.id}/enable`)).json().data.status).toBe('NOT_ACTIVATED');
   });
 
+  it('an unchanged toggle answers the status and writes no audit record', async () => {
+    const u = await create();
+    const mark = (await lastAudit()).logId;
+    expect((await call('PATCH', `${API}/users/${u.id}/enable`)).json().data).toEqual({
+      id: u.id,
+      status: 'NOT_ACTIVATED',
+    });
+    expect((await call('PATCH', `${API}/users/${u.id}/disable`)).json().data.status).toBe('DISABLED');
+    expect((await call('PATCH', `${API}/users/${u.id}/disable`)).json().data).toEqual({ id: u.id, status: 'DISABLED' });
+    expect((await auditsSince(mark)).map((a) => a.eventType)).toEqual(['PanelUserDisabled']);
+  });
+
+  it('answers 404 for a user who does not exist, on every call about one user', async () => {
+    const missing = 999_999;
+    const user = `${API}/users/${missing}`;
+    const mark = (await lastAudit()).logId;
+    const calls: [string, string, unknown?][] = [
+      ['DELETE', user],
+      ['PATCH', `${user}/type`, { type: 'LEAD' }],
+      ['PATCH', `${user}/contractor`, { contractorId: null }],
+      ['PATCH', `${user}/reason`, { reason: 'x' }],
+      ['PATCH', `${user}/email`, { email: 'nobody@example.org', confirmed: true }],
+      ['PATCH', `${user}/password`, {}],
+      ['PATCH', `${user}/enable`],
+      ['PATCH', `${user}/disable`],
+      ['POST', `${user}/forgot-password`],
+      ['POST', `${user}/resend-invitation`],
+      ['GET', `${user}/activation-link`],
+      ['POST', `${user}/access-definitions`, { osmId: 'x', visibility: 'ALL' }],
+      ['PUT', `${user}/access-definitions/4242`, { osmId: 'x', visibility: 'ALL' }],
+      ['DELETE', `${user}/access-definitions/4242`],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await call(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message ?? res.body, `${method} ${url}`).toContain(
+        `Developer-portal user ${missing} does not exist`,
+      );
+    }
+    expect(await auditsSince(mark)).toEqual([]);
+  });
+
   it('sets and removes a trial: the trial is deleted first, then the plan is set', async () => {
     const u = await create({ trial: null });
     const endDate = defaultTrialEnd();

@@ -5,17 +5,13 @@
  * the version's page when set active, otherwise the version's binaries.
  */
 import { useNavigate, useParams } from 'react-router-dom';
-import { Card, CardContent, Checkbox, FormControlLabel } from '@mui/material';
+import { Checkbox, FormControlLabel } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FileField,
   FileInput,
-  SaveButton,
-  SimpleForm,
   TextInput,
-  Title,
-  Toolbar,
   useDataProvider,
   useInput,
   useNotify,
@@ -25,7 +21,7 @@ import {
 import { UPLOAD_LIMITS } from '../../../common/domain';
 import { MAX_GEN3_MODULE } from '../../../common/firmware';
 import { compose, integer, maxValue, minValue, required } from '../../../common/validation';
-import { useFormSubmit } from '../../components/formSubmit';
+import { FormPage } from '../../components/FormPage';
 import { ruleValidator } from '../../components/formValidation';
 import { success } from '../../components/sensors/notifications';
 import type { AppDataProvider } from '../../dataProviders/types';
@@ -75,55 +71,44 @@ export function Gen3BinaryUploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const submit = useFormSubmit<UploadValues>(
-    async ({ module, description, file, active }) => {
-      const { id } = await dataProvider.uploadGen3Binary(RESOURCE, {
-        version,
-        module: Number(module),
-        description: description?.trim() || undefined,
-        file: file.rawFile,
-      });
-      if (active) await dataProvider.activateGen3Binary(RESOURCE, { id });
-      await queryClient.invalidateQueries({ queryKey: [RESOURCE, version] });
-      notify(...success('firmware.gen3.upload.uploaded'));
-      navigate(active ? gen3VersionPath(version) : `${gen3VersionPath(version)}/binaries`);
-    },
-    { fields: ['module', 'description'] },
-  );
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title={translate('firmware.gen3.upload.title', { version })} />
-      <CardContent>
-        <SimpleForm
-          onSubmit={submit}
-          defaultValues={{ module: '', description: '', file: null, active: false }}
-          warnWhenUnsavedChanges={false}
-          noValidate
-          toolbar={
-            <Toolbar>
-              <SaveButton label="firmware.gen3.upload.submit" icon={<UploadIcon />} />
-            </Toolbar>
-          }
-        >
-          <TextInput
-            source="module"
-            label={translate('firmware.gen3.upload.module')}
-            validate={validateModule}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <Gen3DescriptionInput />
-          <FileInput
-            source="file"
-            label={translate('firmware.gen3.upload.file')}
-            placeholder={translate('firmware.gen3.upload.drop')}
-            validate={validateFile}
-            multiple={false}
-          >
-            <FileField source="src" title={FILE_NAME_SOURCE} />
-          </FileInput>
-          <SetActiveInput />
-        </SimpleForm>
-      </CardContent>
-    </Card>
+    <FormPage
+      title="firmware.gen3.upload.title"
+      titleArgs={{ version }}
+      saveLabel="firmware.gen3.upload.submit"
+      saveIcon={<UploadIcon />}
+      defaultValues={{ module: '', description: '', file: null, active: false }}
+      fields={['module', 'description']}
+      onSubmit={async ({ module, description, file, active }: UploadValues) => {
+        const { id } = await dataProvider.uploadGen3Binary(RESOURCE, {
+          version,
+          module: Number(module),
+          description: description?.trim() || undefined,
+          file: file.rawFile,
+        });
+        if (active) await dataProvider.activateGen3Binary(RESOURCE, { id });
+        await queryClient.invalidateQueries({ queryKey: [RESOURCE, version] });
+        notify(...success('firmware.gen3.upload.uploaded'));
+        navigate(active ? gen3VersionPath(version) : `${gen3VersionPath(version)}/binaries`);
+      }}
+    >
+      <TextInput
+        source="module"
+        label={translate('firmware.gen3.upload.module')}
+        validate={validateModule}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <Gen3DescriptionInput />
+      <FileInput
+        source="file"
+        label={translate('firmware.gen3.upload.file')}
+        placeholder={translate('firmware.gen3.upload.drop')}
+        validate={validateFile}
+        multiple={false}
+      >
+        <FileField source="src" title={FILE_NAME_SOURCE} />
+      </FileInput>
+      <SetActiveInput />
+    </FormPage>
   );
 }

@@ -6,21 +6,10 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent } from '@mui/material';
-import {
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Title,
-  Toolbar,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { MAX_SENSOR_ID } from '../../../common/firmware';
 import { compose, integer, maxValue, minValue, required } from '../../../common/validation';
-import { useFormSubmit } from '../../components/formSubmit';
+import { FormPage } from '../../components/FormPage';
 import { ruleValidator } from '../../components/formValidation';
 import { success } from '../../components/sensors/notifications';
 import type { AppDataProvider } from '../../dataProviders/types';
@@ -39,50 +28,37 @@ export function Gen3DeploymentCreatePage() {
     queryKey: [VERSIONS, 'all'],
     queryFn: ({ signal }) => dataProvider.getAllGen3Versions(VERSIONS, { signal }),
   });
-  const submit = useFormSubmit<{ sensorId: string; version: string }>(
-    async ({ sensorId, version }) => {
-      await dataProvider
-        .createGen3Deployment('deployments/gen3', {
-          sensorId: Number(sensorId),
-          version,
-          idempotencyKey: key.current,
-        })
-        .finally(() => (key.current = crypto.randomUUID()));
-      notify(...success('firmware.gen3.createDeployment.created'));
-      navigate('/deployments/gen3');
-    },
-    { fields: ['sensorId', 'version'] },
-  );
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title={translate('firmware.gen3.createDeployment.title')} />
-      <CardContent>
-        <SimpleForm
-          onSubmit={submit}
-          defaultValues={{ sensorId: '', version: '' }}
-          warnWhenUnsavedChanges={false}
-          noValidate
-          toolbar={
-            <Toolbar>
-              <SaveButton label="firmware.gen3.createDeployment.submit" />
-            </Toolbar>
-          }
-        >
-          <TextInput
-            source="sensorId"
-            label={translate('firmware.gen3.createDeployment.sensorId')}
-            validate={validateSensor}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <SelectInput
-            source="version"
-            label={translate('firmware.gen3.createDeployment.version')}
-            validate={validateVersion}
-            choices={(versions.data ?? []).map((v) => ({ id: v.version, name: v.version }))}
-            isPending={versions.isPending}
-          />
-        </SimpleForm>
-      </CardContent>
-    </Card>
+    <FormPage
+      title="firmware.gen3.createDeployment.title"
+      saveLabel="firmware.gen3.createDeployment.submit"
+      defaultValues={{ sensorId: '', version: '' }}
+      fields={['sensorId', 'version']}
+      onSubmit={async ({ sensorId, version }: { sensorId: string; version: string }) => {
+        await dataProvider
+          .createGen3Deployment('deployments/gen3', {
+            sensorId: Number(sensorId),
+            version,
+            idempotencyKey: key.current,
+          })
+          .finally(() => (key.current = crypto.randomUUID()));
+        notify(...success('firmware.gen3.createDeployment.created'));
+        navigate('/deployments/gen3');
+      }}
+    >
+      <TextInput
+        source="sensorId"
+        label={translate('firmware.gen3.createDeployment.sensorId')}
+        validate={validateSensor}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <SelectInput
+        source="version"
+        label={translate('firmware.gen3.createDeployment.version')}
+        validate={validateVersion}
+        choices={(versions.data ?? []).map((v) => ({ id: v.version, name: v.version }))}
+        isPending={versions.isPending}
+      />
+    </FormPage>
   );
 }

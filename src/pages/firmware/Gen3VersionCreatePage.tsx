@@ -4,19 +4,9 @@
  * version!" and that version's page. A refusal (400, 409) shows on the version field.
  */
 import { useNavigate } from 'react-router-dom';
-import { Card, CardContent } from '@mui/material';
-import {
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Title,
-  Toolbar,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { compose, required, versionNumber } from '../../../common/validation';
-import { useFormSubmit } from '../../components/formSubmit';
+import { FormPage } from '../../components/FormPage';
 import { ruleValidator } from '../../components/formValidation';
 import { success } from '../../components/sensors/notifications';
 import type { AppDataProvider } from '../../dataProviders/types';
@@ -30,41 +20,28 @@ export function Gen3VersionCreatePage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const submit = useFormSubmit<{ version: string; description?: string }>(
-    async ({ version, description }) => {
-      const created = await dataProvider.createGen3Version('deployments/gen3/versions', {
-        version: version.trim(),
-        description: description?.trim() || undefined,
-      });
-      notify(...success('firmware.gen3.versions.created'));
-      navigate(gen3VersionPath(created.version));
-    },
-    { fields: ['version', 'description'] },
-  );
   return (
-    <Card sx={{ mt: 2, maxWidth: 640 }}>
-      <Title title={translate('firmware.gen3.versions.createTitle')} />
-      <CardContent>
-        <SimpleForm
-          onSubmit={submit}
-          defaultValues={{ version: '', description: '' }}
-          warnWhenUnsavedChanges={false}
-          noValidate
-          toolbar={
-            <Toolbar>
-              <SaveButton label="firmware.gen3.versions.submit" />
-            </Toolbar>
-          }
-        >
-          <TextInput
-            source="version"
-            label={translate('firmware.gen3.versions.version')}
-            validate={validateVersion}
-            helperText="0.0.0.0 – 255.255.255.255"
-          />
-          <Gen3DescriptionInput />
-        </SimpleForm>
-      </CardContent>
-    </Card>
+    <FormPage
+      title="firmware.gen3.versions.createTitle"
+      saveLabel="firmware.gen3.versions.submit"
+      defaultValues={{ version: '', description: '' }}
+      fields={['version', 'description']}
+      onSubmit={async ({ version, description }: { version: string; description?: string }) => {
+        const created = await dataProvider.createGen3Version('deployments/gen3/versions', {
+          version: version.trim(),
+          description: description?.trim() || undefined,
+        });
+        notify(...success('firmware.gen3.versions.created'));
+        navigate(gen3VersionPath(created.version));
+      }}
+    >
+      <TextInput
+        source="version"
+        label={translate('firmware.gen3.versions.version')}
+        validate={validateVersion}
+        helperText="0.0.0.0 – 255.255.255.255"
+      />
+      <Gen3DescriptionInput />
+    </FormPage>
   );
 }

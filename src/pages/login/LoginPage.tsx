@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } f
 import GoogleIcon from '@mui/icons-material/Google';
 import PasswordIcon from '@mui/icons-material/Password';
 import { useLogin, useTranslate } from 'react-admin';
+import { useAppAuthProvider } from '../../authProvider';
 import { loginPassword, loginUsername } from '../../../common/validation';
 import { translateRule } from '../../components/formValidation';
 import { runtimeConfig } from '../../config';
@@ -67,6 +68,7 @@ function PasswordForm({ onCancel }: { onCancel(): void }) {
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
+  const auth = useAppAuthProvider();
   const [passwordMode, setPasswordMode] = useState(false);
   const [popupError, setPopupError] = useState<string | null>(null);
   const signIn = runtimeConfig().signIn;
@@ -74,7 +76,7 @@ export function LoginPage() {
   const withProvider = async () => {
     setPopupError(null);
     try {
-      const { code, redirectUri } = await signInWithPopup();
+      const { code, redirectUri } = await signInWithPopup(auth);
       await login({ code, redirectUri }, '/installations');
     } catch (err) {
       if (err instanceof PopupError) setPopupError(translate(err.message, { _: err.message }));

@@ -1,9 +1,10 @@
 /**
- * The third-party sign-in popup: 800×600, pointed at the provider's authorization URL, polled
- * every 100 ms until it lands back on our /login/callback with a code (or an error), or closes.
+ * The third-party sign-in popup: 800×600, pointed at the provider's authorization URL (asked of the
+ * auth provider), polled every 100 ms until it lands back on our /login/callback with a code (or an
+ * error), or closes.
  */
 import { LOGIN_POPUP } from '../../../common/domain';
-import { mainClient } from '../../dataProviders/http';
+import type { AppAuthProvider } from '../../authProvider';
 
 export class PopupError extends Error {}
 
@@ -17,7 +18,9 @@ function randomState(): string {
 }
 
 /** Resolves with the authorization code once the provider redirects back to the callback page. */
-export async function signInWithPopup(): Promise<{ code: string; redirectUri: string }> {
+export async function signInWithPopup(
+  auth: Pick<AppAuthProvider, 'getSignInUrl'>,
+): Promise<{ code: string; redirectUri: string }> {
   const { width, height, pollMs } = LOGIN_POPUP;
   const left = window.screenX + Math.max(0, (window.outerWidth - width) / 2);
   const top = window.screenY + Math.max(0, (window.outerHeight - height) / 2);
@@ -27,10 +30,7 @@ export async function signInWithPopup(): Promise<{ code: string; redirectUri: st
   const state = randomState();
   const redirectUri = callbackUrl();
   try {
-    const { url } = await mainClient().request<{ url: string }>('/login/google/authorize', {
-      auth: 'none',
-      query: { redirect_uri: redirectUri, state },
-    });
+    const url = await auth.getSignInUrl({ redirectUri, state });
     popup.location.href = url;
   } catch (err) {
     popup.close();

@@ -17,7 +17,7 @@ import { RefreshButton, Title, useDataProvider, useTranslate } from 'react-admin
 import { MESSAGES, type RuleMessage } from '../../../common/validation';
 import { translateRule } from '../../components/formValidation';
 import { roleLabel } from '../../../common/permissions';
-import { refreshSession } from '../../dataProviders/http';
+import { useAppAuthProvider } from '../../authProvider';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { ApiError } from '../../dataProviders/errors';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
@@ -39,8 +39,10 @@ interface Draft {
 /** The signed-in user's menu and guards follow their own role at once when it changes. */
 function useRefreshOwnRole() {
   const session = useSession();
+  const auth = useAppAuthProvider();
   return (roleName: string) => {
-    if (session && session.role.toLowerCase() === roleName.toLowerCase()) void refreshSession().catch(() => undefined);
+    if (session && session.role.toLowerCase() === roleName.toLowerCase())
+      void auth.refreshSession().catch(() => undefined);
   };
 }
 

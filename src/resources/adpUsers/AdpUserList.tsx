@@ -7,40 +7,21 @@
  * toggle and the menu of the editing dialogs, each with its permission.
  */
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import {
-  ColumnsButton,
-  CreateButton,
-  DataTable,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import { adpUser } from '../../../common/entities';
+import { TruncatedText } from '../../components/TruncatedText';
 import type { AdpUser } from '../../dataProviders/adpUsers';
-import { useToolbarSearch } from '../../layout/useToolbarSearch';
-import { ListEmpty, LIST_SX } from '../ListEmpty';
-import { useCanAccessNow } from '../useCanAccessNow';
+import { EntityListFrame } from '../EntityListFrame';
 import { useFieldAccess } from '../useFieldAccess';
 import { AdpUserRowActions } from './AdpUserRowActions';
 import { ExportAdpUsersButton } from './ExportAdpUsersButton';
 
 const Column = DataTable.Col<AdpUser>;
-const rowsPerPageOptions = [...(adpUser.perPageOptions ?? [20])];
 /** Offered by the Columns button. */
 const hiddenColumns = ['id', 'type'];
-const TABLE_SX = { '& td, & th': { whiteSpace: 'nowrap' }, '& td': { py: 0.25 } } as const;
-const CUT_SX = { display: 'block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
-function Cut({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <>—</>;
-  return (
-    <Box component="span" sx={CUT_SX} title={String(value)}>
-      {String(value)}
-    </Box>
-  );
-}
+/** Long texts are cut there, and shown whole on hover. */
+const CUT_WIDTH = 260;
 
 const STATUS_COLOR = { ENABLED: 'success', NOT_ACTIVATED: 'warning', DISABLED: 'default' } as const;
 
@@ -48,7 +29,7 @@ function NameCell({ record }: { record: AdpUser }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1} alignItems="center">
-      <Cut value={record.nickname} />
+      <TruncatedText text={record.nickname} maxWidth={CUT_WIDTH} />
       <Chip
         size="small"
         variant="outlined"
@@ -69,7 +50,7 @@ function AccessCell({ record, showContractor }: { record: AdpUser; showContracto
         label={record.accessCount}
         title={translate('adpUsers.columns.accessCount', { count: record.accessCount })}
       />
-      {showContractor && <Cut value={record.contractorName} />}
+      {showContractor && <TruncatedText text={record.contractorName} maxWidth={CUT_WIDTH} />}
     </Stack>
   );
 }
@@ -94,68 +75,41 @@ function PlanCell({ record }: { record: AdpUser }) {
   );
 }
 
-function AdpUserListActions({ canCreate }: { canCreate: boolean }) {
-  return (
-    <TopToolbar>
-      {canCreate && <CreateButton label="adpUsers.create.button" />}
-      <ColumnsButton />
-      <RefreshButton />
-      <ExportAdpUsersButton />
-    </TopToolbar>
-  );
-}
-
 export function AdpUserList() {
   const translate = useTranslate();
-  const { search } = useToolbarSearch();
   const access = useFieldAccess();
   const field = (name: string) => access.field(adpUser, name);
-  const canCreate = useCanAccessNow({ resource: 'adp-users', action: 'create' });
   const showContractor = field('contractorName');
 
   return (
-    <List
-      key={search}
-      resource="adp-users"
-      title={translate('resources.adp-users.name')}
+    <EntityListFrame
+      entity={adpUser}
+      createLabel="adpUsers.create.button"
+      exportButton={<ExportAdpUsersButton />}
+      hiddenColumns={hiddenColumns}
       disableSyncWithLocation
-      storeKey={false}
-      filter={search ? { search } : undefined}
-      perPage={rowsPerPageOptions[0]}
-      sort={adpUser.sort}
-      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
-      actions={<AdpUserListActions canCreate={canCreate} />}
-      empty={false}
-      sx={LIST_SX}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={<ListEmpty />}
-        size="small"
-        hiddenColumns={hiddenColumns}
-        sx={TABLE_SX}
-      >
-        <Column source="id" align="right" />
-        <Column source="nickname" render={(r) => <NameCell record={r} />} />
-        <Column source="email" render={(r) => <Cut value={r.email} />} />
-        <Column source="type" render={(r) => translate(`adpUsers.types.${r.type}`, { _: r.type })} />
-        <Column
-          source={showContractor ? 'contractorName' : 'accessCount'}
-          label="adpUsers.columns.accesses"
-          render={(r) => <AccessCell record={r} showContractor={showContractor} />}
-        />
-        {field('endOfDeal') && <Column source="endOfDeal" render={(r) => r.endOfDeal ?? '—'} />}
-        {field('companyOwner') && <Column source="companyOwner" render={(r) => <Cut value={r.companyOwner} />} />}
-        {field('plan') && <Column source="plan" render={(r) => <PlanCell record={r} />} />}
-        <Column
-          source="actions"
-          label="adpUsers.columns.actions"
-          disableSort
-          align="right"
-          render={(r) => <AdpUserRowActions record={r} />}
-        />
-      </DataTable>
-    </List>
+      <Column source="id" align="right" />
+      <Column source="nickname" render={(r) => <NameCell record={r} />} />
+      <Column source="email" render={(r) => <TruncatedText text={r.email} maxWidth={CUT_WIDTH} />} />
+      <Column source="type" render={(r) => translate(`adpUsers.types.${r.type}`, { _: r.type })} />
+      <Column
+        source={showContractor ? 'contractorName' : 'accessCount'}
+        label="adpUsers.columns.accesses"
+        render={(r) => <AccessCell record={r} showContractor={showContractor} />}
+      />
+      {field('endOfDeal') && <Column source="endOfDeal" render={(r) => r.endOfDeal ?? '—'} />}
+      {field('companyOwner') && (
+        <Column source="companyOwner" render={(r) => <TruncatedText text={r.companyOwner} maxWidth={CUT_WIDTH} />} />
+      )}
+      {field('plan') && <Column source="plan" render={(r) => <PlanCell record={r} />} />}
+      <Column
+        source="actions"
+        label="adpUsers.columns.actions"
+        disableSort
+        align="right"
+        render={(r) => <AdpUserRowActions record={r} />}
+      />
+    </EntityListFrame>
   );
 }

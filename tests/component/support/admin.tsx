@@ -7,16 +7,9 @@
  */
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import {
-  AdminContext,
-  combineDataProviders,
-  memoryStore,
-  testDataProvider,
-  type AuthProvider,
-  type DataProvider,
-} from 'react-admin';
+import { AdminContext, combineDataProviders, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import type { QueryClient } from '@tanstack/react-query';
-import { authProvider } from '../../../src/authProvider';
+import { authProvider, type AppAuthProvider } from '../../../src/authProvider';
 import type { AppDataProvider } from '../../../src/dataProviders/types';
 import { i18nProvider } from '../../../src/i18n';
 import { readSession } from '../../../src/state/session';
@@ -42,13 +35,15 @@ export function appDataProvider(methods: Methods = {}, byResource: Record<string
 }
 
 /**
- * The console's access policy and identity over the test session; signing in, out and the token
- * checks (which would ask the server for a fresh token) are left out.
+ * The console's access policy, identity and session calls over the test session; signing in, out
+ * and the token checks (which would ask the server for a fresh token) are left out.
  */
-export const testAuthProvider: AuthProvider = {
+export const testAuthProvider: AppAuthProvider = {
   canAccess: authProvider.canAccess,
   getIdentity: authProvider.getIdentity,
   getPermissions: authProvider.getPermissions,
+  refreshSession: authProvider.refreshSession,
+  getSignInUrl: authProvider.getSignInUrl,
   checkAuth: async () => {
     if (!readSession()) throw new Error('Not signed in');
   },
@@ -74,11 +69,13 @@ export function signInAs(permissions: readonly string[], user: { id?: number; na
 
 export function TestAdmin({
   dataProvider = appDataProvider(),
+  authProvider = testAuthProvider,
   path = '/',
   queryClient,
   children,
 }: {
   dataProvider?: DataProvider;
+  authProvider?: AppAuthProvider;
   path?: string;
   queryClient?: QueryClient;
   children: ReactNode;
@@ -88,7 +85,7 @@ export function TestAdmin({
       <AdminContext
         store={memoryStore()}
         i18nProvider={i18nProvider}
-        authProvider={testAuthProvider}
+        authProvider={authProvider}
         dataProvider={dataProvider}
         queryClient={queryClient}
       >

@@ -111,8 +111,10 @@ const ok = z.object({ data: z.object({ id: z.number().int(), status: z.string() 
 
 const blank = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
-async function loadUser(tx: Executor, id: number): Promise<Row> {
-  const [row] = await tx.select().from(adpUsers).where(eq(adpUsers.id, id)).for('update');
+/** The user's row, locked for the change unless `lock` is false; 404 when there is none. */
+async function loadUser(tx: Executor, id: number, lock = true): Promise<Row> {
+  const query = tx.select().from(adpUsers).where(eq(adpUsers.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound(`Developer-portal user ${id} does not exist`);
   return row;
 }
@@ -201,17 +203,18 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
   const actorOf = (request: { principal: { actor: Actor } }) => request.principal.actor;
   /**
    * One change of one user, in one transaction: `apply` gets the user's row and makes the change;
-   * its audit entry is written in the same transaction and its result is the answer.
+   * its audit entry is written in the same transaction and its result is the answer. An `apply`
+   * that changed nothing answers its result alone, and nothing is audited.
    */
   const changeUser = <T>(
     request: { principal: { actor: Actor } },
     id: number,
-    apply: (tx: Executor, u: Row) => Promise<{ event: AuditEventType; message: string; result: T }>,
+    apply: (tx: Executor, u: Row) => Promise<{ event: AuditEventType; message: string; result: T } | { result: T }>,
   ) =>
     db.transaction(async (tx) => {
-      const { event, message, result } = await apply(tx, await loadUser(tx, id));
-      await audit(tx, actorOf(request), event, message);
-      return result;
+      const change = await apply(tx, await loadUser(tx, id));
+      if ('event' in change) await audit(tx, actorOf(request), change.event, change.message);
+      return change.result;
     });
   const label = (u: Pick<Row, 'id' | 'nickname' | 'email'>) => `Panel user ${u.id} "${u.nickname}" <${u.email}>`;
 
@@ -564,77 +567,61 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
       },
       async (request) => {
         const { id } = request.params;
-        return db.transaction(async (tx) => {
-          const u = await loadUser(tx, id);
+        return changeUser(request, id, async (tx, u) => {
           const status = action === 'disable' ? 'DISABLED' : u.passwordHash ? 'ENABLED' : 'NOT_ACTIVATED';
-          if (action === 'enable' && u.status !== 'DISABLED') return { data: { id, status: u.status } };
-          if (action === 'disable' && u.status === 'DISABLED') return { data: { id, status } };
+          if (action === 'enable' && u.status !== 'DISABLED') return { result: { data: { id, status: u.status } } };
+          if (action === 'disable' && u.status === 'DISABLED') return { result: { data: { id, status } } };
           await tx.update(adpUsers).set({ status }).where(eq(adpUsers.id, id));
-          await audit(tx, actorOf(request), event, `${label(u)}: ${u.status} → ${status}`);
-          return { data: { id, status } };
+          return { event, message: `${label(u)}: ${u.status} → ${status}`, result: { data: { id, status } } };
         });
       },
     );
 
-  const loginOperation = (request: { principal: { permissions: PermissionSet } }, u: Row, what: string) => {
-    if (u.status === 'DISABLED') throw unprocessable(`${label(u)} is disabled; ${what} is not possible`);
-  };
-
-  app.post(
-    '/admin/users/:id/forgot-password',
-    {
-      config: { permission: 'edit_panel_users_password' },
-      schema: {
-        summary: 'Send the password-reset e-mail',
-        tags: TAGS,
-        params: idParams,
-        response: { 200: ok },
+  /**
+   * A login e-mail to a user who is not disabled (`what` names it in the refusal): `send` sends it
+   * and names its audit entry; the answer is the user's unchanged status.
+   */
+  const loginMail = (
+    path: string,
+    summary: string,
+    what: string,
+    send: (tx: Executor, u: Row) => Promise<{ event: AuditEventType; message: string }>,
+  ) =>
+    app.post(
+      path,
+      {
+        config: { permission: 'edit_panel_users_password' },
+        schema: { summary, tags: TAGS, params: idParams, response: { 200: ok } },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return changeUser(request, id, async (tx, u) => {
-        loginOperation(request, u, 'a password reset');
-        const token = crypto.randomBytes(24).toString('base64url');
-        await mailer.send(tx, {
-          kind: 'password-reset',
-          userId: id,
-          to: u.email,
-          subject: 'Reset your developer-portal password',
-          body: `Hello ${u.nickname},\n\nreset your password here:\n${portal}/developer-portal/reset-password?token=${token}\n`,
+      async (request) => {
+        const { id } = request.params;
+        return changeUser(request, id, async (tx, u) => {
+          if (u.status === 'DISABLED') throw unprocessable(`${label(u)} is disabled; ${what} is not possible`);
+          return { ...(await send(tx, u)), result: { data: { id, status: u.status } } };
         });
-        return {
-          event: 'PanelUserPasswordResetSent',
-          message: `${label(u)}: password-reset e-mail sent`,
-          result: { data: { id, status: u.status } },
-        };
-      });
-    },
-  );
-
-  app.post(
-    '/admin/users/:id/resend-invitation',
-    {
-      config: { permission: 'edit_panel_users_password' },
-      schema: {
-        summary: 'Send the invitation (activation) e-mail again; only while NOT_ACTIVATED',
-        tags: TAGS,
-        params: idParams,
-        response: { 200: ok },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return changeUser(request, id, async (tx, u) => {
-        loginOperation(request, u, 'an invitation');
-        if (u.status !== 'NOT_ACTIVATED') throw unprocessable(`${label(u)} is already activated`);
-        await invite(tx, u);
-        return {
-          event: 'PanelUserInvitationResent',
-          message: `${label(u)}: invitation resent`,
-          result: { data: { id, status: u.status } },
-        };
-      });
+    );
+
+  loginMail('/admin/users/:id/forgot-password', 'Send the password-reset e-mail', 'a password reset', async (tx, u) => {
+    const token = crypto.randomBytes(24).toString('base64url');
+    await mailer.send(tx, {
+      kind: 'password-reset',
+      userId: u.id,
+      to: u.email,
+      subject: 'Reset your developer-portal password',
+      body: `Hello ${u.nickname},\n\nreset your password here:\n${portal}/developer-portal/reset-password?token=${token}\n`,
+    });
+    return { event: 'PanelUserPasswordResetSent', message: `${label(u)}: password-reset e-mail sent` };
+  });
+
+  loginMail(
+    '/admin/users/:id/resend-invitation',
+    'Send the invitation (activation) e-mail again; only while NOT_ACTIVATED',
+    'an invitation',
+    async (tx, u) => {
+      if (u.status !== 'NOT_ACTIVATED') throw unprocessable(`${label(u)} is already activated`);
+      await invite(tx, u);
+      return { event: 'PanelUserInvitationResent', message: `${label(u)}: invitation resent` };
     },
   );
 
@@ -650,9 +637,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const [u] = await db.select().from(adpUsers).where(eq(adpUsers.id, id));
-      if (!u) throw notFound(`Developer-portal user ${id} does not exist`);
+      const u = await loadUser(db, request.params.id, false);
       if (u.status !== 'NOT_ACTIVATED') throw unprocessable(`${label(u)} is already activated`);
       return { link: activationLink(u) };
     },
@@ -675,8 +660,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     async (request, reply) => {
       const { id } = request.params;
       const d = request.body;
-      const body = await db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      const body = await changeUser(request, id, async (tx, u) => {
         assertAccessAllowed(u.type, u.contractorId, d);
         const taken = (
           await tx
@@ -691,9 +675,12 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
           .insert(adpAccessDefinitions)
           .values(accessValues(id, defId, d))
           .returning();
-        await audit(tx, actorOf(request), 'PanelUserAccessAdded', `${label(u)}: access definition ${defId} added`);
         const { userId: _userId, ...accessDefinition } = row!;
-        return { data: { accessDefinition } };
+        return {
+          event: 'PanelUserAccessAdded',
+          message: `${label(u)}: access definition ${defId} added`,
+          result: { data: { accessDefinition } },
+        };
       });
       return reply.status(201).send(body);
     },
@@ -725,8 +712,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
     async (request) => {
       const { id, defId } = request.params;
       const d = request.body;
-      return db.transaction(async (tx) => {
-        const u = await loadUser(tx, id);
+      return changeUser(request, id, async (tx, u) => {
         const before = await loadDef(tx, id, defId);
         if (!before.canBeEdited) throw unprocessable(`Access definition ${defId} cannot be edited`);
         assertAccessAllowed(u.type, u.contractorId, d);
@@ -736,9 +722,12 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
           .set(values)
           .where(and(eq(adpAccessDefinitions.userId, id), eq(adpAccessDefinitions.id, defId)))
           .returning();
-        await audit(tx, actorOf(request), 'PanelUserAccessUpdated', `${label(u)}: access definition ${defId} changed`);
         const { userId: _userId, ...accessDefinition } = row!;
-        return { data: { accessDefinition } };
+        return {
+          event: 'PanelUserAccessUpdated',
+          message: `${label(u)}: access definition ${defId} changed`,
+          result: { data: { accessDefinition } },
+        };
       });
     },
   );
