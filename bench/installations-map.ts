@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../server/db';
+import type { Database } from '../server/db';
 import {
   buildIndex,
   markersIn,
@@ -30,69 +30,16 @@ import {
 } from '../src/resources/installations/map/clusters';
 import type { ClusterAnswer } from '../src/resources/installations/map/clusterMessages';
 import { openClusterIndex, type Connect } from '../src/resources/installations/map/clusterWorker';
+import { fillFleet } from './fleet';
 import { benchMain, httpGet as get, listeningApp, medianMs, onEachDatabase } from './support';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** Warsaw, Kraków, Łódź, Wrocław, Poznań, Gdańsk, Katowice, Lublin. */
-const CITIES = [
-  [52.23, 21.01],
-  [50.06, 19.94],
-  [51.76, 19.46],
-  [51.11, 17.03],
-  [52.41, 16.93],
-  [54.35, 18.65],
-  [50.26, 19.02],
-  [51.25, 22.57],
-];
 /** Poland at zoom 6: [west, south, east, north]. */
 const POLAND: [number, number, number, number] = [14.0, 49.0, 24.2, 54.9];
 /** Kraków's centre at zoom 11 on a 1440×800 screen. */
 const KRAKOW: [number, number, number, number] = [19.69, 49.98, 20.19, 50.14];
-
-const exec = (db: Db, statement: string) => db.execute(sql.raw(statement));
-
-async function fill(db: Db) {
-  const lat = `(array[${CITIES.map((c) => c[0]).join(',')}])`;
-  const lng = `(array[${CITIES.map((c) => c[1]).join(',')}])`;
-  await exec(db, 'SELECT setseed(0.42)');
-  for (let from = 1; from <= N; from += 50_000) {
-    const to = Math.min(N, from + 49_999);
-    await exec(
-      db,
-      `INSERT INTO sensors (id, sensor_token, communication, status, measured, created_at, last_measurement_at)
-       SELECT g, md5('t' || g), 'GSM', 'Installed', '["pm25","pm10"]'::jsonb,
-              now() - interval '400 days', now() - ((g % 90) || ' minutes')::interval
-       FROM generate_series(${from}, ${to}) g`,
-    );
-    // 70 %: around a city (a sum of three uniforms, about ±25 km); 30 %: anywhere in Poland's box;
-    // 6 decimals, as the console stores coordinates.
-    await exec(
-      db,
-      `INSERT INTO installations (id, installation_id, sensor_id, installation_date, status, is_visible,
-                                  latitude, longitude, country, city, measured)
-       SELECT g, 100000 + g, g, now() - ((g % 700) || ' days')::interval, 'Installed', true,
-              round((case when g % 10 < 7 then ${lat}[1 + g % 8] + (random() + random() + random() - 1.5) * 0.3
-                          else 49.1 + random() * 5.6 end)::numeric, 6),
-              round((case when g % 10 < 7 then ${lng}[1 + g % 8] + (random() + random() + random() - 1.5) * 0.45
-                          else 14.2 + random() * 9.8 end)::numeric, 6),
-              'Poland', 'City ' || (g % 8), '["pm25","pm10"]'::jsonb
-       FROM generate_series(${from}, ${to}) g`,
-    );
-  }
-  await exec(db, `UPDATE sensors SET current_installation_id = id`);
-  await exec(db, `SELECT setval(pg_get_serial_sequence('sensors', 'id'), ${N})`);
-  await exec(db, `SELECT setval(pg_get_serial_sequence('installations', 'id'), ${N})`);
-  // A third measured within the 20 minutes that make an installation active.
-  await exec(
-    db,
-    `INSERT INTO measurement_summaries (sensor_id, last_measurement_at, values, active_hours)
-     SELECT g, now() - ((g % 60) || ' minutes')::interval, '{"pm25": 12.5}'::jsonb, '[]'::jsonb
-     FROM generate_series(1, ${N}) g`,
-  );
-  await exec(db, 'ANALYZE');
-}
 
 const median = (body: () => unknown) => medianMs(RUNS, body);
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -166,7 +113,7 @@ const row = (name: string, ms: number, extra = '') =>
 
 async function run(kind: string, database: Database) {
   const t0 = performance.now();
-  await fill(database.db);
+  await fillFleet(database.db, N, { spread: 'fleet' });
   const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
   const { ctx, app, port, token } = await listeningApp(database);
   const path = '/api/installations/points';

@@ -11,16 +11,16 @@
  *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 …
  *   BENCH_EXPORT_ONLY=1 …                               # only the CSV export, BENCH_RUNS times (median)
  */
+import { fillFleet } from './fleet';
 import { benchMain, listeningApp, medianMs, onEachDatabase } from './support';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../server/db';
+import type { Database } from '../server/db';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EXPORT_ONLY = Boolean(process.env.BENCH_EXPORT_ONLY);
-const CITIES = ['Krakow', 'Warsaw', 'Gdansk', 'Wroclaw', 'Poznan', 'Lodz', 'Katowice', 'Lublin'];
 
 const CASES = [
   { name: 'first page, 100 rows (default order)', path: '/api/installations?page=1&limit=100' },
@@ -35,60 +35,6 @@ const CASES = [
   },
   { name: `map feed, all ${N.toLocaleString('en')} points`, path: '/api/installations/points' },
 ];
-
-const exec = (db: Db, statement: string) => db.execute(sql.raw(statement));
-
-async function fill(db: Db) {
-  await exec(
-    db,
-    `INSERT INTO contractors (name, type) SELECT 'Contractor ' || g, 'ACTION' FROM generate_series(1, 300) g`,
-  );
-  await exec(
-    db,
-    `INSERT INTO tags (context, name, type, values) VALUES ('installations', 'Mounting', 'ENUM', '["Wall","Pole","Roof"]'), ('installations', 'Note', 'STRING', '[]')`,
-  );
-  const cities = `(array[${CITIES.map((c) => `'${c}'`).join(',')}])`;
-  for (let from = 1; from <= N; from += 50_000) {
-    const to = Math.min(N, from + 49_999);
-    await exec(
-      db,
-      `INSERT INTO sensors (id, sensor_token, communication, status, measured, created_at, last_measurement_at)
-       SELECT g, md5('t' || g), 'GSM', 'Installed', '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb,
-              now() - interval '400 days', now() - ((g % 90) || ' minutes')::interval
-       FROM generate_series(${from}, ${to}) g`,
-    );
-    await exec(
-      db,
-      `INSERT INTO installations (id, installation_id, sensor_id, installation_date, contractor_id, status, is_visible,
-                                  latitude, longitude, country, country_local, country_id, state, city, city_local,
-                                  street, number, contact_full_name, contact_email, measured, factors)
-       SELECT g, 100000 + g, g, now() - ((g % 700) || ' days')::interval, case when g % 4 <> 0 then 1 + g % 300 end,
-              'Installed', g % 5 <> 0, 49 + (g % 500) / 100.0, 14 + (g % 900) / 100.0, 'Poland', 'Polska', 'R49715',
-              'Voivodeship ' || (g % 16), ${cities}[1 + g % 8], ${cities}[1 + g % 8], 'Street ' || (g % 400), (g % 120)::text,
-              'Contact ' || g, 'c' || g || '@example.com',
-              '["pm1","pm25","pm10","temperature","humidity","pressure"]'::jsonb,
-              case when g % 3 = 0 then '{"pm25":{"A":0,"B":1.1,"C":0}}'::jsonb else '{}'::jsonb end
-       FROM generate_series(${from}, ${to}) g`,
-    );
-  }
-  await exec(db, `UPDATE sensors SET current_installation_id = id`);
-  await exec(db, `SELECT setval(pg_get_serial_sequence('sensors', 'id'), ${N})`);
-  await exec(db, `SELECT setval(pg_get_serial_sequence('installations', 'id'), ${N})`);
-  await exec(
-    db,
-    `INSERT INTO measurement_summaries (sensor_id, last_measurement_at, values, active_hours)
-     SELECT g, now() - ((g % 90) || ' minutes')::interval, '{"pm25": 12.5, "pm10": 20.1}'::jsonb,
-            (SELECT jsonb_agg(h) FROM generate_series(0, 71) h)
-     FROM generate_series(1, ${N}) g`,
-  );
-  await exec(
-    db,
-    `INSERT INTO installation_tag_values (installation_id, tag_id, value)
-     SELECT g, t.id, case t.name when 'Mounting' then to_jsonb((array['Wall','Pole','Roof'])[1 + g % 3]) else to_jsonb('n' || g) end
-     FROM generate_series(1, ${N}) g JOIN tags t ON t.context = 'installations' WHERE g % 2 = 0`,
-  );
-  await exec(db, 'ANALYZE');
-}
 
 function get(port: number, path: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -144,7 +90,7 @@ const median = (body: () => Promise<unknown>) => medianMs(RUNS, body);
 
 async function run(kind: string, database: Database) {
   const t0 = performance.now();
-  await fill(database.db);
+  await fillFleet(database.db, N, { spread: 'grid' });
   const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
   const { ctx, app, port, token } = await listeningApp(database);
 
