@@ -4,6 +4,9 @@
 //   typecheck  tsc --noEmit -p tsconfig.json   (incremental: .tmp/cache/tsconfig.tsbuildinfo)
 //   lint       eslint .   (cached in .tmp/cache/eslint)
 //   format     prettier --check .   (cached; files listed in .prettierignore excepted; `npm run format` fixes)
+//   build      vite build of the console the end-to-end step serves (with that step, or named)
+//   (these four are single-threaded or short: they run side by side, as many at once as the
+//   machine has cores, each one's output printed whole when it ends, in this order)
 //   vitest     unit + backend integration (PGlite) + component tests
 //   postgres   backend integration tests again against PostgreSQL (only when TEST_DATABASE_URL is set)
 //   e2e        Playwright in Chromium
@@ -23,6 +26,7 @@
 // vitest (alias unit), postgres (alias pg), e2e)   --help
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
@@ -41,12 +45,14 @@ const STEPS = [
   {
     name: 'typecheck',
     kind: 'single',
+    group: 'static',
     cmd: 'tsc',
     args: ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', '.tmp/cache/tsconfig.tsbuildinfo'],
   },
   {
     name: 'lint',
     kind: 'single',
+    group: 'static',
     cmd: 'eslint',
     args: ['.', '--cache', '--cache-strategy', 'content', '--cache-location', '.tmp/cache/eslint'],
   },
@@ -54,8 +60,18 @@ const STEPS = [
     name: 'format',
     aliases: ['format', 'prettier'],
     kind: 'single',
+    group: 'static',
     cmd: 'prettier',
     args: ['--check', '.', '--cache', '--cache-location', '.tmp/cache/prettier'],
+  },
+  {
+    // The console the end-to-end step's server serves (scripts/start.mjs builds only when dist/ is
+    // older than the sources): built here, beside the static checks, instead of inside that step.
+    name: 'build',
+    kind: 'single',
+    group: 'static',
+    cmd: 'vite',
+    args: ['build', '--logLevel', 'warn'],
   },
   {
     name: 'vitest',
@@ -112,36 +128,47 @@ if (only) {
     process.exit(2);
   }
 }
-const wanted = new Set(only ? only.map((n) => stepOf(n).name) : STEPS.map((s) => s.name));
+const wanted = new Set(only ? only.map((n) => stepOf(n).name) : STEPS.map((s) => s.name).filter((n) => n !== 'build'));
+// The console the end-to-end step serves is built beside the static checks, not inside that step.
+if (wanted.has('e2e') && !skipE2e) wanted.add('build');
 
 // ---- running ----------------------------------------------------------------------------------------
 
-let current = null;
+const children = new Set();
 let interrupted = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = signal;
-    if (current) current.kill(signal);
+    if (children.size) for (const child of children) child.kill(signal);
     else process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 
-function run(cmd, args, env) {
+/**
+ * Runs one command. Its output goes straight to the terminal, or with `capture` into `output`
+ * (standard output and error interleaved as they came), for steps that run side by side.
+ */
+function run(cmd, args, env, capture) {
   return new Promise((resolve) => {
     let child;
+    const stdio = capture ? ['ignore', 'pipe', 'pipe'] : 'inherit';
     try {
-      child = spawn(bin(cmd), args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+      child = spawn(bin(cmd), args, { cwd: root, stdio, env: { ...process.env, ...env } });
     } catch (err) {
       console.error(`cannot start ${cmd}: ${err.message}`);
       resolve(127);
       return;
     }
-    current = child;
+    children.add(child);
+    if (capture) {
+      child.stdout.on('data', (chunk) => capture.push(chunk));
+      child.stderr.on('data', (chunk) => capture.push(chunk));
+    }
     let done = false;
     const finish = (code) => {
       if (done) return;
       done = true;
-      current = null;
+      children.delete(child);
       resolve(code);
     };
     child.on('error', (err) => {
@@ -197,32 +224,72 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const results = [];
 const started = Date.now();
 const planned = STEPS.filter((s) => wanted.has(s.name));
-let index = 0;
-for (const step of planned) {
-  index += 1;
-  const reason = interrupted
+const skipReason = (step) =>
+  interrupted
     ? `interrupted (${interrupted})`
     : step.name === 'e2e' && skipE2e
       ? '--skip-e2e'
       : (step.skip?.() ?? null);
-  const title = `[${index}/${planned.length}] ${step.name}`;
-  if (reason) {
-    console.log(`\n==> ${title}: skipped (${reason})`);
-    results.push({ step, status: 'skipped', reason });
-    continue;
-  }
-  const envText = Object.entries(step.env ?? {})
+const titleOf = (step) => `[${planned.indexOf(step) + 1}/${planned.length}] ${step.name}`;
+const commandLine = (step) =>
+  Object.entries(step.env ?? {})
     .map(([k, v]) => `${k}=${v} `)
-    .join('');
-  console.log(`\n==> ${title}: ${envText}${step.cmd} ${step.args.join(' ')}\n`);
+    .join('') + `${step.cmd} ${step.args.join(' ')}`;
+
+/** Runs a step (its output live, or captured) and records its result; returns the printed end line. */
+async function runStep(step, capture) {
   if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
   const t0 = Date.now();
-  const code = await run(step.cmd, step.args, step.env);
+  const code = await run(step.cmd, step.args, step.env, capture);
   const ms = Date.now() - t0;
-  const c = counts(step, code);
   const status = code === 0 ? 'passed' : 'failed';
-  console.log(`\n<== ${title}: ${status} (exit ${code}) in ${duration(ms)}`);
-  results.push({ step, status, ms, ...c });
+  return {
+    result: { step, status, ms, ...counts(step, code) },
+    end: `<== ${titleOf(step)}: ${status} (exit ${code}) in ${duration(ms)}`,
+  };
+}
+
+/** The steps of a group side by side, at most `cores` at once; each one's output printed whole, in order. */
+async function runGroup(steps) {
+  const cores = Math.max(1, Math.min(os.availableParallelism(), steps.length));
+  const outputs = steps.map(() => []);
+  const runs = new Array(steps.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const i = next++;
+      runs[i] = await runStep(steps[i], outputs[i]);
+    }
+  };
+  console.log(`\n==> ${steps.map((s) => s.name).join(', ')}: side by side, ${cores} at a time`);
+  await Promise.all(Array.from({ length: cores }, worker));
+  steps.forEach((step, i) => {
+    console.log(`\n==> ${titleOf(step)}: ${commandLine(step)}\n`);
+    process.stdout.write(Buffer.concat(outputs[i]));
+    console.log(`\n${runs[i].end}`);
+    results.push(runs[i].result);
+  });
+}
+
+for (let i = 0; i < planned.length;) {
+  const step = planned[i];
+  const group = step.group ? planned.slice(i).filter((s) => s.group === step.group) : [step];
+  i += group.length;
+  const runnable = [];
+  for (const s of group) {
+    const reason = skipReason(s);
+    if (reason) {
+      console.log(`\n==> ${titleOf(s)}: skipped (${reason})`);
+      results.push({ step: s, status: 'skipped', reason });
+    } else runnable.push(s);
+  }
+  if (runnable.length > 1) await runGroup(runnable);
+  else if (runnable.length === 1) {
+    console.log(`\n==> ${titleOf(runnable[0])}: ${commandLine(runnable[0])}\n`);
+    const { result, end } = await runStep(runnable[0]);
+    console.log(`\n${end}`);
+    results.push(result);
+  }
 }
 
 // ---- summary ----------------------------------------------------------------------------------------
