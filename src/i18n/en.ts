@@ -1,7 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { ENTITIES, englishResourceMessages } from '../../common/entities';
 import { TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
-import { TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
+import { QUERY_ERROR_TEXTS, TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
 import { VALIDATION_TEXTS } from '../../common/validation';
 import { TAG_COLUMN_LABELS } from '../../common/presets';
 
@@ -12,6 +12,11 @@ export const en = {
   resources: englishResourceMessages(ENTITIES),
   /** Messages of the shared validation rules (common/validation.ts), by key; the server answers their English. */
   validation: VALIDATION_TEXTS,
+  /**
+   * The query language's error messages and the phrases they are built from (common/query/messages.ts),
+   * by key; the server answers their English.
+   */
+  query: { errors: QUERY_ERROR_TEXTS },
   menu: {
     groups: {
       Domain: 'Domain',

@@ -44,6 +44,7 @@ import { MESSAGES, VALIDATION_TEXTS, type ValidationKey } from '../../common/val
 import { TAG_COLUMN_LABELS, presetsImportError } from '../../common/presets';
 import {
   CATALOGUES as QUERY_CATALOGUES,
+  QUERY_ERROR_NAMES,
   QUERY_EXAMPLES,
   QUERY_OPERATORS,
   QUERY_VALUES,
@@ -67,7 +68,10 @@ const NOT_SCANNED: Record<string, string> = {
   'src/dataProviders/errors.ts': 'server message texts',
 };
 
-/** Shared code whose messages the console shows: validation rules, presets, reinstall rules, query help. */
+/**
+ * Shared code whose messages the console shows: validation rules, presets, reinstall rules, query
+ * help, and the query language's errors.
+ */
 const COMMON_SCANNED = [
   'common/validation.ts',
   'common/presets.ts',
@@ -75,6 +79,9 @@ const COMMON_SCANNED = [
   'common/query/help.ts',
   'common/query/catalogues.ts',
   'common/query/editor.ts',
+  'common/query/messages.ts',
+  'common/query/lexer.ts',
+  'common/query/parser.ts',
 ].map((f) => join(ROOT, f));
 
 const scanned = sourceFiles().filter(
@@ -199,6 +206,8 @@ const TABLE_KEYS: string[] = [
   TAG_FIELD_DESCRIPTION_KEY,
   // common/presets.ts columnLabel: tag columns.
   ...Object.keys(TAG_COLUMN_LABELS).map((k) => `aq.pages.presets.${k}`),
+  // The query language's error messages (common/query/messages.ts), shown by the query editor.
+  ...QUERY_ERROR_NAMES.map((n) => `query.errors.${n}`),
 ];
 
 const isMessage = (key: string) => typeof lookup(en, key) === 'string';
