@@ -28,6 +28,7 @@ import { REQUEST_COLUMNS } from '../../server/services/main/requests/repository'
 import { SENSOR_COLUMNS } from '../../server/services/main/sensors/repository';
 import { installationTagValues, installations } from '../../server/db/schema';
 import { en } from '../../src/i18n/en';
+import { plTranslations } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
 import { translateQueryMessage } from '../../src/components/query/queryMessages';
 import { lookup } from './i18nScan';
@@ -168,6 +169,44 @@ describe('keyed query errors', () => {
   it('every message of the table is in the English catalogue, as it is', () => {
     expect(QUERY_ERROR_NAMES.length).toBeGreaterThan(60);
     for (const n of QUERY_ERROR_NAMES) expect(lookup(en, `query.errors.${n}`)).toBe(lookup(QUERY_ERROR_TEXTS, n));
+  });
+
+  it('every message of the table is translated in the Polish catalogue', () => {
+    const untranslated = QUERY_ERROR_NAMES.filter(
+      (n) => typeof lookup(plTranslations, `query.errors.${n}`) !== 'string',
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it('Polish fills every value of each sample, its phrases translated too', async () => {
+    await i18nProvider.changeLocale('pl');
+    try {
+      for (const [text, cat] of SAMPLES) {
+        const e = errorOf(text, cat);
+        const polish = translateQueryMessage(i18nProvider.translate, e.msg);
+        expect(polish, text).not.toMatch(/%\{/);
+        expect(polish, text).not.toBe(e.message);
+      }
+      expect(translateQueryMessage(i18nProvider.translate, errorOf('id =').msg)).toBe(
+        'Oczekiwano wartości po "=" na pozycji 4, a znaleziono koniec zapytania',
+      );
+      expect(
+        translateQueryMessage(i18nProvider.translate, errorOf('contactFullName = 1', 'installationsRestricted').msg),
+      ).toBe(
+        'Nie możesz używać pola contactFullName w zapytaniu (pozycja 0): wymaga ono uprawnienia view_contact lub view_contact_name',
+      );
+      expect(translateQueryMessage(i18nProvider.translate, errorOf('status = Banana', 'sensors').msg)).toMatch(
+        /^Nieznana wartość "Banana" pola status na pozycji 9; oczekiwano jednej z: InProduction, Ready, /,
+      );
+      expect(translateQueryMessage(i18nProvider.translate, errorOf('id = "x"', 'sensors').msg)).toBe(
+        'Oczekiwano liczby całkowitej dla pola id na pozycji 5, a znaleziono tekst "x"',
+      );
+      expect(translateQueryMessage(i18nProvider.translate, errorOf('colour = 1', 'installations').msg)).toMatch(
+        /^Nieznane pole "colour" na pozycji 0; oczekiwano pola instalacji: id, .*, tag\.<name> \(<param> to jedno z: pm1, /,
+      );
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
   });
 
   it('names every list that has a query language, in the English of its declaration', () => {

@@ -1,7 +1,7 @@
 /**
  * Single-line editor of the query language: a transparent input over a highlighted layer, a wavy
  * underline at the error range (the local parser's, else the one the server's message names),
- * the error message, and completion of fields, operators, enum values and keywords.
+ * the error message in the user's language, and completion of fields, operators, enum values and keywords.
  *
  * Keys: Enter applies (or inserts the completion chosen with the arrows), Tab inserts the chosen
  * or first completion, arrows move through the list, Ctrl+Space opens it, Escape closes it.
@@ -24,6 +24,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { completions, tryParseQuery, type Catalogue, type CompletionItem } from '../../../common/query';
 import { rangeFromMessage, segments, tokenStyles, type ErrorRange } from './highlight';
 import { HighlightedRuns } from './QueryText';
+import { translateQueryMessage } from './queryMessages';
 import { useTranslate } from 'react-admin';
 
 /** A local error message waits until typing pauses this long. */
@@ -105,12 +106,13 @@ export function QueryEditor({
   }, [value]);
 
   const localError = useMemo(() => tryParseQuery(value).error, [value]);
+  const localMessage = localError ? translateQueryMessage(translate, localError.msg) : null;
   const errorRange: ErrorRange | null = localError
     ? { start: localError.position, end: localError.end }
     : serverError
       ? rangeFromMessage(value, serverError)
       : null;
-  const message = localError ? (settled === value ? localError.message : null) : (serverError ?? null);
+  const message = localError ? (settled === value ? localMessage : null) : (serverError ?? null);
   const runs = useMemo(() => segments(value, errorRange), [value, errorRange?.start, errorRange?.end]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const result = useMemo(() => completions(value, cursor, catalogue), [value, cursor, catalogue]);
@@ -296,7 +298,7 @@ export function QueryEditor({
           }}
         />
         {errorRange && (
-          <Tooltip title={message ?? localError?.message ?? serverError ?? ''}>
+          <Tooltip title={message ?? localMessage ?? serverError ?? ''}>
             <ErrorOutlineIcon
               data-testid="query-error-icon"
               fontSize="small"
