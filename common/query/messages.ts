@@ -203,3 +203,15 @@ export function isQueryMessage(v: unknown): v is QueryMessage {
       (Array.isArray(x) && x.every((i) => typeof i === 'string' || isQueryMessage(i))),
   );
 }
+
+/**
+ * The keyed message of an error answer, `{status, message, messageKey, messageValues}` (the server
+ * adds the two optional fields to a query-language 400), when it carries a well-formed one whose
+ * key this build knows; otherwise undefined and the answer's `message` is all there is.
+ */
+export function answeredQueryMessage(body: unknown): QueryMessage | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { message?: unknown; messageKey?: unknown; messageValues?: unknown };
+  const m = { key: b.messageKey, en: b.message, ...(b.messageValues !== undefined ? { values: b.messageValues } : {}) };
+  return isQueryMessage(m) ? m : undefined;
+}

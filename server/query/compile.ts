@@ -4,7 +4,8 @@
  * Every value the user typed becomes a bound parameter with an explicit cast; only identifiers from
  * the catalogue (SQL fragments written here and in the list routes) are ever part of the SQL text.
  * Unknown fields, type mismatches and syntax errors throw QueryError, whose message names the
- * position and what was expected; the HTTP edge answers it as `400 {status, message}`.
+ * position and what was expected (keyed as `query.errors.*`, common/query/messages.ts); the HTTP
+ * edge answers it as `400 {status, message, messageKey, messageValues}`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

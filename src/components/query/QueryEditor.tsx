@@ -21,7 +21,13 @@ import {
   type Theme,
 } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { completions, tryParseQuery, type Catalogue, type CompletionItem } from '../../../common/query';
+import {
+  completions,
+  tryParseQuery,
+  type Catalogue,
+  type CompletionItem,
+  type QueryMessage,
+} from '../../../common/query';
 import { rangeFromMessage, segments, tokenStyles, type ErrorRange } from './highlight';
 import { HighlightedRuns } from './QueryText';
 import { translateQueryMessage } from './queryMessages';
@@ -44,8 +50,8 @@ export interface QueryEditorProps {
   /** Enter without a chosen completion. */
   onSubmit?(value: string): void;
   catalogue: Catalogue;
-  /** The server's 400 message for this text, if it refused it. */
-  serverError?: string | null;
+  /** The server's 400 message for this text, if it refused it: keyed (shown translated), or its English. */
+  serverError?: QueryMessage | string | null;
   /** Where the message goes: floating under the box (toolbar), in the flow under it (forms), or nowhere. */
   messagePlacement?: 'floating' | 'below' | 'none';
   variant?: 'toolbar' | 'outlined';
@@ -107,12 +113,16 @@ export function QueryEditor({
 
   const localError = useMemo(() => tryParseQuery(value).error, [value]);
   const localMessage = localError ? translateQueryMessage(translate, localError.msg) : null;
+  /** The server's message in English names the position of the error; the user reads it translated. */
+  const serverEnglish = typeof serverError === 'object' && serverError ? serverError.en : (serverError ?? null);
+  const serverMessage =
+    typeof serverError === 'object' && serverError ? translateQueryMessage(translate, serverError) : serverEnglish;
   const errorRange: ErrorRange | null = localError
     ? { start: localError.position, end: localError.end }
-    : serverError
-      ? rangeFromMessage(value, serverError)
+    : serverEnglish
+      ? rangeFromMessage(value, serverEnglish)
       : null;
-  const message = localError ? (settled === value ? localMessage : null) : (serverError ?? null);
+  const message = localError ? (settled === value ? localMessage : null) : serverMessage;
   const runs = useMemo(() => segments(value, errorRange), [value, errorRange?.start, errorRange?.end]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const result = useMemo(() => completions(value, cursor, catalogue), [value, cursor, catalogue]);
@@ -298,7 +308,7 @@ export function QueryEditor({
           }}
         />
         {errorRange && (
-          <Tooltip title={message ?? localMessage ?? serverError ?? ''}>
+          <Tooltip title={message ?? localMessage ?? serverMessage ?? ''}>
             <ErrorOutlineIcon
               data-testid="query-error-icon"
               fontSize="small"
