@@ -75,8 +75,17 @@ export const en = {
       submit: 'Login',
       providerUnavailable: 'Sign-in provider is not configured',
       popupBlocked: 'The sign-in window was blocked by the browser',
+      popupClosed: 'Sign-in window was closed',
+      popupMismatch: 'Sign-in response did not match the request',
+      popupCancelled: 'Sign-in was cancelled (%{error})',
+      popupNoCode: 'Sign-in returned no code',
       title: 'AQ Console',
       subtitle: 'Air-quality network back office',
+    },
+    /** Why the console ended the session itself (the spec's texts; a toast on the login screen). */
+    session: {
+      noRefreshToken: 'The refresh token is not set. Logged out.',
+      refreshFailed: 'Obtaining of a new access token failed. Logged out.',
     },
     /** Buttons and tooltips that react-admin's `ra.action.*` does not have. */
     actions: {

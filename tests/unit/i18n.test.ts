@@ -54,6 +54,7 @@ import {
   type EntityName,
 } from '../../common/query';
 import { translateRule } from '../../src/components/formValidation';
+import { SESSION_MESSAGES } from '../../src/dataProviders/http';
 import { ROOT, findHardCoded, findKeys, findReturnedText, leaves, lookup, sourceFiles, type KeyUse } from './i18nScan';
 
 const CATALOGUES = /[/\\]src[/\\]i18n[/\\]/;
@@ -256,13 +257,17 @@ describe('no hard-coded user-facing English in src/', () => {
   const dir = mkdtempSync(join(tmpdir(), 'i18n-guard-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the guard finds JSX text, user-facing props, message calls and message tables', () => {
+  it('the guard finds JSX text, user-facing props, message calls and tables, shown errors and returned phrases', () => {
     const file = join(dir, 'Probe.tsx');
     writeFileSync(
       file,
       [
         `const REVOKED_MESSAGE = 'Token has been deactivated.';`,
         `const TITLES = { sensors: 'Tags for Sensors' };`,
+        `const SESSION_MESSAGES = { ended: 'Session ended. Logged out.', known: 'aq.session.ended' } as const;`,
+        `const cell = (v: unknown) => { if (v) return '/sensors/1'; return typeof v === 'object' ? 'INVALID TYPE' : 'aq-q-word'; };`,
+        `const fail = () => { throw new PopupError('Sign-in was cancelled'); };`,
+        `const known = () => new PopupError('aq.login.popupClosed');`,
         `export function P({ id }: { id: number }) {`,
         `  notify(\`Sensor \${id} retired\`, { type: 'success' });`,
         `  notifySuccess(translate('aq.notifications.saved'));`,
@@ -279,6 +284,9 @@ describe('no hard-coded user-facing English in src/', () => {
     expect(findHardCoded(file).map((f) => f.text)).toEqual([
       'Token has been deactivated.',
       'Tags for Sensors',
+      'Session ended. Logged out.',
+      'INVALID TYPE',
+      'Sign-in was cancelled',
       'Sensor ${…} retired',
       'Restart',
       'Restart sensor ${…}',
@@ -291,6 +299,13 @@ describe('no hard-coded user-facing English in src/', () => {
   it('finds none in the console', () => {
     const found = scanned.flatMap(findHardCoded).map((f) => `${f.file}:${f.line} [${f.where}] ${f.text}`);
     expect(found).toEqual([]);
+  });
+
+  it("the session's own logout messages are keys, whose English is the spec's text", () => {
+    expect(i18nProvider.translate(SESSION_MESSAGES.noRefreshToken)).toBe('The refresh token is not set. Logged out.');
+    expect(i18nProvider.translate(SESSION_MESSAGES.refreshFailed)).toBe(
+      'Obtaining of a new access token failed. Logged out.',
+    );
   });
 
   it('leaves out only the files it names, which exist', () => {
