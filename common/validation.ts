@@ -38,7 +38,10 @@ export const VALIDATION_TEXTS = {
   columnName: 'Invalid column name %{name}',
   columnTwice: 'A column is listed twice',
   queryRequired: 'The query is required',
-  /** The query parser's own message (common/query), which names a position; not translated yet. */
+  /**
+   * The query parser's English message (common/query), which names a position: the server's refusal
+   * of a saved query. The console's editor shows the parser's keyed message (`query.errors.*`) instead.
+   */
   queryError: '%{error}',
   presetItem: 'Preset %{item}: %{error}',
   // Firmware deployments: the sensor-ID list (common/firmware.ts).

@@ -4,6 +4,7 @@
  * Every node carries its `span` (0-based, end exclusive) in the source text, so errors found while
  * compiling (unknown field, type mismatch) point at the right place too.
  */
+import type { QueryMessage } from './messages';
 
 export interface Span {
   /** 0-based offset of the first character. */
@@ -59,16 +60,19 @@ export type Expr =
 
 /**
  * A syntax error or (from the compiler) a semantic error. `message` names the position (the same
- * 0-based offset as `position`, like JSON.parse) and what was expected.
+ * 0-based offset as `position`, like JSON.parse) and what was expected; `msg` is the same message
+ * keyed (`query.errors.*`, common/query/messages.ts) for the console to show translated.
  */
 export class QueryError extends Error {
+  readonly msg: QueryMessage;
   readonly position: number;
   readonly end: number;
   readonly expected?: string[];
 
-  constructor(message: string, position: number, opts: { end?: number; expected?: string[] } = {}) {
-    super(message);
+  constructor(msg: QueryMessage, position: number, opts: { end?: number; expected?: string[] } = {}) {
+    super(msg.en);
     this.name = 'QueryError';
+    this.msg = msg;
     this.position = position;
     this.end = Math.max(opts.end ?? position + 1, position);
     if (opts.expected) this.expected = opts.expected;

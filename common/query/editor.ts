@@ -15,7 +15,7 @@ export interface HighlightToken {
   start: number;
   end: number;
   text: string;
-  /** For error tokens: the lexer's message. */
+  /** For error tokens: the lexer's message, in English (its keyed form is the parse error's `msg`). */
   message?: string;
 }
 
@@ -164,7 +164,13 @@ export function tokenize(text: string): HighlightToken[] {
   const { roles } = scan(tokens);
   return roles.map((kind, i) => {
     const t = tokens[i]!;
-    return { kind, start: t.start, end: t.end, text: t.text, ...(t.kind === 'error' ? { message: t.error } : {}) };
+    return {
+      kind,
+      start: t.start,
+      end: t.end,
+      text: t.text,
+      ...(t.kind === 'error' && t.error ? { message: t.error.en } : {}),
+    };
   });
 }
 

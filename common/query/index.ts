@@ -24,6 +24,7 @@
  * also match rows where the field is empty.
  */
 export * from './ast';
+export * from './messages';
 export { lex, isPlainIdentifier, isKeyword, KEYWORDS, FUNCTIONS, type LexToken, type LexKind } from './lexer';
 export { parseQuery, tryParseQuery, MAX_DEPTH, MAX_QUERY_LENGTH } from './parser';
 export { printQuery, printValue, printField } from './print';

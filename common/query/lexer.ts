@@ -4,6 +4,7 @@
  * report the first problem with its position.
  */
 import type { DurationUnit } from './ast';
+import { queryMessage, type QueryMessage } from './messages';
 
 export const KEYWORDS = ['and', 'or', 'not', 'in', 'true', 'false', 'null'] as const;
 export type Keyword = (typeof KEYWORDS)[number];
@@ -37,7 +38,7 @@ export interface LexToken {
   num?: number;
   duration?: { amount: number; unit: DurationUnit };
   /** For `error` tokens (and unterminated strings): what went wrong. */
-  error?: string;
+  error?: QueryMessage;
   /** Where inside the token the error is (an invalid escape), when not at its start. */
   errorAt?: number;
   expected?: string[];
@@ -56,14 +57,6 @@ export function isPlainIdentifier(text: string): boolean {
 }
 
 export const isKeyword = (text: string): boolean => KEYWORD_SET.has(text.toLowerCase());
-
-/** Shows a character or token text in a message: `"x"`, or `end of query`. */
-export function describeChar(ch: string | undefined): string {
-  if (ch === undefined || ch === '') return 'end of query';
-  if (ch === '\n') return 'a line break';
-  if (/\s/.test(ch)) return 'a space';
-  return JSON.stringify(ch);
-}
 
 export function lex(input: string): LexToken[] {
   const tokens: LexToken[] = [];
@@ -103,7 +96,7 @@ export function lex(input: string): LexToken[] {
           text: ch,
           start,
           end: i + 1,
-          error: `Unexpected character "!" at position ${start}; expected "!=" or "!~"`,
+          error: queryMessage('unexpectedBang', { position: start }),
           expected: ['!=', '!~'],
         });
         i++;
@@ -114,7 +107,7 @@ export function lex(input: string): LexToken[] {
     if (ch === '"') {
       let value = '';
       let j = i + 1;
-      let error: string | undefined;
+      let error: QueryMessage | undefined;
       let errorAt: number | undefined;
       let closed = false;
       while (j < n) {
@@ -132,7 +125,7 @@ export function lex(input: string): LexToken[] {
             continue;
           }
           errorAt ??= j;
-          error ??= `Invalid escape "\\${e ?? ''}" at position ${j}; expected \\" or \\\\ after a backslash`;
+          error ??= queryMessage('invalidEscape', { escape: e ?? '', position: j });
           j += e === undefined ? 1 : 2;
           continue;
         }
@@ -140,7 +133,7 @@ export function lex(input: string): LexToken[] {
         j++;
       }
       if (!closed) {
-        error = `Unterminated string starting at position ${start}; expected a closing "`;
+        error = queryMessage('unterminatedString', { position: start });
         errorAt = undefined;
       }
       push(
@@ -200,9 +193,10 @@ export function lex(input: string): LexToken[] {
           text,
           start,
           end: j,
-          error: looksLikeDuration
-            ? `Invalid duration ${JSON.stringify(text)} at position ${start}; expected a whole number followed by a unit m, h, d or w (such as 3d)`
-            : `Invalid number or date ${JSON.stringify(text)} at position ${start}; expected a number (12, 2.5) or an ISO date (2026-01-31)`,
+          error: queryMessage(looksLikeDuration ? 'invalidDuration' : 'invalidNumber', {
+            text: JSON.stringify(text),
+            position: start,
+          }),
           expected: looksLikeDuration ? ['m', 'h', 'd', 'w'] : ['a number', 'an ISO date'],
         });
         i = j;
@@ -228,13 +222,15 @@ export function lex(input: string): LexToken[] {
     }
     // anything else
     const cp = String.fromCodePoint(input.codePointAt(i)!);
-    const hint = ch === "'" ? '; strings use double quotes ("text")' : '';
     push({
       kind: 'error',
       text: cp,
       start,
       end: i + cp.length,
-      error: `Unexpected character ${JSON.stringify(cp)} at position ${start}${hint}`,
+      error: queryMessage(ch === "'" ? 'unexpectedQuote' : 'unexpectedCharacter', {
+        char: JSON.stringify(cp),
+        position: start,
+      }),
     });
     i += cp.length;
   }

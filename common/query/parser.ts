@@ -14,6 +14,7 @@ import {
   type Value,
 } from './ast';
 import { lex, type LexKind, type LexToken } from './lexer';
+import { QUERY_ERROR_TEXTS, queryMessage, type QueryErrorName, type QueryMessage } from './messages';
 
 /** Deeper nesting than this is refused (it also bounds the recursion). */
 export const MAX_DEPTH = 64;
@@ -23,13 +24,18 @@ export const MAX_QUERY_LENGTH = 4000;
 const COMPARE = new Set(['=', '!=', '<', '<=', '>', '>=', '~', '!~']);
 const OPERATOR_LIST = ['=', '!=', '<', '<=', '>', '>=', '~', '!~', 'in', 'not in'];
 
-function describe(t: LexToken): string {
-  if (t.kind === 'eof') return 'end of query';
+/** The found token as a message shows it: its text quoted (cut at 24 characters), or the end of the query. */
+function describe(t: LexToken): string | QueryMessage {
+  if (t.kind === 'eof') return queryMessage('endOfQuery');
   const text = t.text.length > 24 ? `${t.text.slice(0, 24)}…` : t.text;
   return JSON.stringify(text);
 }
 
 const span = (start: number, end: number): Span => ({ start, end });
+
+/** A phrase of what the parser expected (`query.errors.expecting.<name>`). */
+const expecting = (name: Exclude<keyof typeof QUERY_ERROR_TEXTS.expecting, 'operator'>) =>
+  queryMessage(`expecting.${name}`);
 
 class Parser {
   private i = 0;
@@ -65,15 +71,25 @@ class Parser {
       });
   }
 
-  private fail(what: string, expected: string[], after?: LexToken, note?: string): never {
+  /** Expected `what` (a phrase of `query.errors.expecting`) at the current token, after `after`, with a note. */
+  private fail(what: QueryMessage, expected: string[], after?: LexToken, note?: QueryMessage): never {
     const t = this.tok;
     this.checkLexError(t);
-    const where = after ? ` after ${JSON.stringify(after.text)}` : '';
-    const tail = note ? ` (${note})` : '';
-    throw new QueryError(`Expected ${what}${where} at position ${t.start} but found ${describe(t)}${tail}`, t.start, {
-      end: Math.max(t.end, t.start + 1),
-      expected,
-    });
+    const name: QueryErrorName = after
+      ? note
+        ? 'expectedAfterNote'
+        : 'expectedAfter'
+      : note
+        ? 'expectedNote'
+        : 'expected';
+    const values = {
+      what,
+      position: t.start,
+      found: describe(t),
+      ...(after ? { after: JSON.stringify(after.text) } : {}),
+      ...(note ? { note } : {}),
+    };
+    throw new QueryError(queryMessage(name, values), t.start, { end: Math.max(t.end, t.start + 1), expected });
   }
 
   private isKeyword(word: string, t = this.tok) {
@@ -88,10 +104,7 @@ class Parser {
 
   private enter() {
     if (++this.depth > MAX_DEPTH)
-      throw new QueryError(
-        `The query is nested too deeply at position ${this.tok.start}; expected at most ${MAX_DEPTH} levels of parentheses or "not"`,
-        this.tok.start,
-      );
+      throw new QueryError(queryMessage('tooDeep', { position: this.tok.start, max: MAX_DEPTH }), this.tok.start);
   }
 
   parse(): Expr | null {
@@ -99,8 +112,8 @@ class Parser {
     const expr = this.orExpr();
     if (this.kind() !== 'eof') {
       if (this.kind() === 'rparen')
-        this.fail('"and", "or" or the end of the query', ['and', 'or'], undefined, 'this ")" has no matching "("');
-      this.fail('"and", "or" or the end of the query', ['and', 'or']);
+        this.fail(expecting('andOrEnd'), ['and', 'or'], undefined, queryMessage('notes.unmatchedClose'));
+      this.fail(expecting('andOrEnd'), ['and', 'or']);
     }
     return expr;
   }
@@ -144,10 +157,10 @@ class Parser {
       const expr = this.orExpr();
       if (this.kind() !== 'rparen')
         this.fail(
-          '")", "and" or "or"',
+          expecting('closeGroup'),
           [')', 'and', 'or'],
           undefined,
-          `the "(" at position ${open.start} is not closed`,
+          queryMessage('notes.unclosedGroup', { position: open.start }),
         );
       this.next();
       this.depth--;
@@ -155,17 +168,17 @@ class Parser {
       return expr;
     }
     if (this.isFunction('search')) return this.search();
-    if (this.isFunction('now')) this.fail('a field', ['a field'], after, 'now() is a value, not a field');
+    if (this.isFunction('now')) this.fail(expecting('field'), ['a field'], after, queryMessage('notes.nowIsValue'));
     if (t.kind === 'ident') return this.predicate();
-    this.fail('a condition (a field, "not", "(" or SEARCH("…"))', ['a field', 'not', '(', 'SEARCH'], after);
+    this.fail(expecting('condition'), ['a field', 'not', '(', 'SEARCH'], after);
   }
 
   private search(): Expr {
     const name = this.next();
     const open = this.next(); // lparen, checked by isFunction
-    if (this.kind() !== 'string') this.fail('a quoted string', ['"text"'], open);
+    if (this.kind() !== 'string') this.fail(expecting('quotedString'), ['"text"'], open);
     const str = this.next();
-    if (this.kind() !== 'rparen') this.fail('")" to close SEARCH(', [')']);
+    if (this.kind() !== 'rparen') this.fail(expecting('closeSearch'), [')']);
     const close = this.next();
     return { kind: 'search', text: str.str!, span: span(name.start, close.end) };
   }
@@ -182,7 +195,7 @@ class Parser {
         path.push(t.kind === 'keyword' ? t.text : t.str!);
         end = t.end;
       } else {
-        this.fail('a name (a word or a quoted string)', ['a name'], dot);
+        this.fail(expecting('name'), ['a name'], dot);
       }
     }
     return { path, span: span(first.start, end) };
@@ -201,14 +214,14 @@ class Parser {
     let inTok: LexToken | undefined;
     if (this.isKeyword('not')) {
       const not = this.next();
-      if (!this.isKeyword('in')) this.fail('"in"', ['in'], not, 'a field can be followed by "not in"');
+      if (!this.isKeyword('in')) this.fail(expecting('in'), ['in'], not, queryMessage('notes.notIn'));
       negated = true;
       inTok = this.next();
     } else if (this.isKeyword('in')) {
       inTok = this.next();
     }
     if (inTok) {
-      if (this.kind() !== 'lparen') this.fail('"(" to start the list of values', ['('], inTok);
+      if (this.kind() !== 'lparen') this.fail(expecting('listStart'), ['('], inTok);
       let prev = this.next();
       const values: Value[] = [];
       for (;;) {
@@ -218,12 +231,12 @@ class Parser {
           continue;
         }
         if (this.kind() === 'rparen') break;
-        this.fail('"," or ")" in the list of values', [',', ')']);
+        this.fail(expecting('listNext'), [',', ')']);
       }
       const close = this.next();
       return { kind: 'in', field, negated, values, span: span(field.span.start, close.end) };
     }
-    this.fail(`an operator (${OPERATOR_LIST.join(', ')})`, OPERATOR_LIST, fieldTok);
+    this.fail(queryMessage('expecting.operator', { operators: OPERATOR_LIST }), OPERATOR_LIST, fieldTok);
   }
 
   private value(after: LexToken): Value {
@@ -239,13 +252,13 @@ class Parser {
       case 'date': {
         if (isDateOutOfRange(t.text))
           throw new QueryError(
-            `Date ${JSON.stringify(t.text)} at position ${t.start} is outside the years 1 to 9999 once its zone offset is applied`,
+            queryMessage('dateOutOfRange', { date: JSON.stringify(t.text), position: t.start }),
             t.start,
             { end: t.end, expected: ['a date between the years 1 and 9999'] },
           );
         if (!parseIsoDate(t.text))
           throw new QueryError(
-            `Invalid date ${JSON.stringify(t.text)} at position ${t.start}; expected a real calendar date such as 2026-01-31 or 2026-01-31T10:00:00Z`,
+            queryMessage('invalidDate', { date: JSON.stringify(t.text), position: t.start }),
             t.start,
             { end: t.end, expected: ['an ISO date'] },
           );
@@ -276,17 +289,21 @@ class Parser {
         return { kind: 'word', value: t.str!, span: span(t.start, t.end) };
       }
       case 'duration':
-        this.fail('a value', ['a value'], after, 'a duration is allowed only in now() - 3d or now() + 3d');
+        this.fail(expecting('value'), ['a value'], after, queryMessage('notes.durationOnlyInNow'));
         break;
       default:
         break;
     }
-    this.fail('a value', ['a number', 'a "string"', 'a word', 'true', 'false', 'null', 'a date', 'now()'], after);
+    this.fail(
+      expecting('value'),
+      ['a number', 'a "string"', 'a word', 'true', 'false', 'null', 'a date', 'now()'],
+      after,
+    );
   }
 
   private finite(t: LexToken) {
     if (!Number.isFinite(t.num))
-      throw new QueryError(`The number at position ${t.start} is too large; expected a number below 1e308`, t.start, {
+      throw new QueryError(queryMessage('numberTooLarge', { position: t.start }), t.start, {
         end: t.end,
         expected: ['a number'],
       });
@@ -295,12 +312,12 @@ class Parser {
   private now(): Value {
     const name = this.next();
     this.next(); // (
-    if (this.kind() !== 'rparen') this.fail('")" after "now("', [')']);
+    if (this.kind() !== 'rparen') this.fail(expecting('closeNow'), [')']);
     const close = this.next();
     const t = this.tok;
     if (t.kind === 'op' && (t.str === '+' || t.str === '-')) {
       const sign = this.next();
-      if (this.kind() !== 'duration') this.fail('a duration such as 3d (units m, h, d, w)', ['a duration'], sign);
+      if (this.kind() !== 'duration') this.fail(expecting('duration'), ['a duration'], sign);
       const d = this.next();
       return {
         kind: 'now',
@@ -315,10 +332,7 @@ class Parser {
 /** Parses a query. Blank text gives `null`. Throws only QueryError. */
 export function parseQuery(text: string): Expr | null {
   if (text.length > MAX_QUERY_LENGTH)
-    throw new QueryError(
-      `The query is too long (${text.length} characters); expected at most ${MAX_QUERY_LENGTH}`,
-      MAX_QUERY_LENGTH,
-    );
+    throw new QueryError(queryMessage('tooLong', { length: text.length, max: MAX_QUERY_LENGTH }), MAX_QUERY_LENGTH);
   return new Parser(lex(text)).parse();
 }
 

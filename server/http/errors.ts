@@ -1,7 +1,10 @@
-/** Errors as the public contract wants them: `{status, message}` with the matching HTTP status. */
+/**
+ * Errors as the public contract wants them: `{status, message}` with the matching HTTP status (a
+ * query-language error adds its keyed message, `messageKey` and `messageValues`).
+ */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { QueryError } from '../../common/query';
+import { QueryError, type QueryMessage } from '../../common/query';
 
 export class HttpError extends Error {
   constructor(
@@ -24,6 +27,12 @@ export const TOKEN_EXPIRED_MESSAGE = 'The token is expired';
 export interface ErrorBody {
   status: number;
   message: string;
+  /**
+   * Optional, beyond the contract's `{status, message}`: a query-language error's message keyed
+   * (`query.errors.*`) with its values, for the console to show in the user's language.
+   */
+  messageKey?: QueryMessage['key'];
+  messageValues?: QueryMessage['values'];
 }
 
 function describeValidation(error: FastifyError & { validation: { instancePath?: string; message?: string }[] }) {
@@ -69,7 +78,10 @@ export const DATA_EXCEPTION_MESSAGE = 'A value in the request is out of range or
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   // A query-language problem (syntax, unknown field, type mismatch) is bad input.
-  if (error instanceof QueryError) return { status: 400, message: error.message };
+  if (error instanceof QueryError) {
+    const { key, values } = error.msg;
+    return { status: 400, message: error.message, messageKey: key, ...(values ? { messageValues: values } : {}) };
+  }
   // Safety net behind the edge checks (input sanitiser, id ranges): bad data is never a 500.
   if (sqlState(error)?.startsWith('22')) return { status: 400, message: DATA_EXCEPTION_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: describeValidation(error) };

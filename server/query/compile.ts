@@ -4,7 +4,8 @@
  * Every value the user typed becomes a bound parameter with an explicit cast; only identifiers from
  * the catalogue (SQL fragments written here and in the list routes) are ever part of the SQL text.
  * Unknown fields, type mismatches and syntax errors throw QueryError, whose message names the
- * position and what was expected; the HTTP edge answers it as `400 {status, message}`.
+ * position and what was expected (keyed as `query.errors.*`, common/query/messages.ts); the HTTP
+ * edge answers it as `400 {status, message, messageKey, messageValues}`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -18,6 +19,8 @@ import {
   parseQuery,
   printField,
   printValue,
+  QUERY_ERROR_TEXTS,
+  queryMessage,
   tagField,
   tagViewPermission,
   visibleFields,
@@ -26,6 +29,7 @@ import {
   type Expr,
   type FieldDef,
   type FieldRef,
+  type QueryMessage,
   type TagDef,
   type Value,
 } from '../../common/query';
@@ -178,35 +182,41 @@ const DAY_MS = 86_400_000;
 const MAX_TIME_MS = MAX_DATE_MS;
 const MIN_TIME_MS = MIN_DATE_MS;
 
-const TYPE_LABEL: Record<FieldDef['type'], string> = {
-  integer: 'a whole number',
-  number: 'a number',
-  string: 'a "string" or a word',
-  boolean: 'true or false',
-  date: 'a date (2026-01-31) or now()',
-  datetime: 'a date (2026-01-31), a date-time (2026-01-31T10:00:00Z) or now() - 3d',
-  enum: 'one of the listed values',
-  set: 'one of the listed values',
-};
+/** The values a field of a type takes, as `mismatch` names them. */
+const valuesOfType = (t: FieldDef['type']): QueryMessage => queryMessage(`valuesOfType.${t}`);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function describeValue(v: Value): string {
+/** A value as a message shows it: `the string "x"`, `the word Ready`; true, null and now() as written. */
+function describeValue(v: Value): QueryMessage | string {
   switch (v.kind) {
     case 'string':
-      return `the string ${printValue(v)}`;
+      return queryMessage('foundValue.string', { value: printValue(v) });
     case 'word':
-      return `the word ${v.value}`;
+      return queryMessage('foundValue.word', { value: v.value });
     case 'number':
-      return `the number ${printValue(v)}`;
+      return queryMessage('foundValue.number', { value: printValue(v) });
     case 'date':
-      return `the date ${v.value}`;
+      return queryMessage('foundValue.date', { value: v.value });
     default:
       return printValue(v);
   }
 }
 
-const typeWithArticle = (t: FieldDef['type']) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
+/** A field's type as in "is an integer field". */
+const fieldType = (t: FieldDef['type']): QueryMessage => queryMessage(`fieldTypes.${t}`);
+
+/** The rows of a list (`sensors`), translated where the list is known; else its catalogue label as it is. */
+function listName(entity: string, label: string): QueryMessage | string {
+  const lists = QUERY_ERROR_TEXTS.lists;
+  return Object.hasOwn(lists, entity) ? queryMessage(`lists.${entity as keyof typeof lists}`) : label;
+}
+
+/** The permissions of a rule, any one of which reveals a field: `a`, `a or b`, `a or b or c`. */
+function anyOf(names: readonly string[]): string | QueryMessage {
+  if (names.length <= 1) return names[0] ?? '';
+  return queryMessage('either', { first: names[0]!, second: anyOf(names.slice(1)) });
+}
 
 /** The field as the user would write it: `status`, `tag."Roof type"`. */
 function displayName(target: Target): string {
@@ -243,7 +253,7 @@ function suggest(name: string, candidates: string[]): string | undefined {
 }
 
 /** Field names for a message, folding the per-parameter families (pm1Value … pressureValue). */
-function listFieldNames(names: string[], hasTags: boolean): string {
+function listFieldNames(names: string[], hasTags: boolean): string[] | QueryMessage {
   const params = MEASURED_PARAMS as readonly string[];
   const families = new Map<string, number>();
   const plain: string[] = [];
@@ -254,9 +264,7 @@ function listFieldNames(names: string[], hasTags: boolean): string {
   }
   const parts = [...plain, ...[...families.keys()].map((s) => `<param>${s}`)];
   if (hasTags) parts.push('tag.<name>');
-  let text = parts.join(', ');
-  if (families.size > 0) text += ` (<param> is one of ${params.join(', ')})`;
-  return text;
+  return families.size > 0 ? queryMessage('fieldsWithParams', { fields: parts, params }) : parts;
 }
 
 class Compiler {
@@ -315,29 +323,41 @@ class Compiler {
       if (tag) return { kind: 'tag', def: tag.def, tag, ref };
       const names = this.cat.tagNames ?? [];
       const hint = suggest(tagName, names);
-      throw new QueryError(
-        `Unknown tag ${JSON.stringify(tagName)} at position ${at}${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : ''}; expected one of the ${catalogue.tagContext} tags: ${names.length ? names.map((n) => JSON.stringify(n)).join(', ') : '(none)'}`,
-        at,
-        { end: ref.span.end, expected: names.map((n) => `tag.${n}`) },
-      );
+      const values = {
+        tag: JSON.stringify(tagName),
+        position: at,
+        ...(hint ? { suggestion: JSON.stringify(hint) } : {}),
+        context: listName(catalogue.tagContext, catalogue.tagContext),
+        tags: names.length ? names.map((n) => JSON.stringify(n)) : queryMessage('noTags'),
+      };
+      throw new QueryError(queryMessage(hint ? 'unknownTagSuggest' : 'unknownTag', values), at, {
+        end: ref.span.end,
+        expected: names.map((n) => `tag.${n}`),
+      });
     }
     const field = this.cat.fields.get(name.toLowerCase());
     if (field) return { kind: 'column', def: field.def, expr: field.expr, ref };
     const hidden = catalogue.fields.find((d) => d.name.toLowerCase() === name.toLowerCase());
     if (hidden) {
       const rule = hidden.permission;
-      const perm = typeof rule === 'string' ? rule : (rule ?? []).join(' or ');
-      throw new QueryError(`You cannot query ${hidden.name} (position ${at}): it needs the ${perm} permission`, at, {
+      const permission = anyOf(typeof rule === 'string' ? [rule] : (rule ?? []));
+      throw new QueryError(queryMessage('hiddenField', { field: hidden.name, position: at, permission }), at, {
         end: ref.span.end,
       });
     }
     const names = [...this.cat.fields.values()].map((f) => f.def.name);
     const hint = suggest(name, names);
-    throw new QueryError(
-      `Unknown field ${JSON.stringify(name)} at position ${at}${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : ''}; expected a field of ${catalogue.label}: ${listFieldNames(names, Boolean(this.cat.tag))}`,
-      at,
-      { end: ref.span.end, expected: names },
-    );
+    const values = {
+      field: JSON.stringify(name),
+      position: at,
+      ...(hint ? { suggestion: JSON.stringify(hint) } : {}),
+      list: listName(catalogue.entity, catalogue.label),
+      fields: listFieldNames(names, Boolean(this.cat.tag)),
+    };
+    throw new QueryError(queryMessage(hint ? 'unknownFieldSuggest' : 'unknownField', values), at, {
+      end: ref.span.end,
+      expected: names,
+    });
   }
 
   // ---------------------------------------------------------------- predicates
@@ -354,7 +374,7 @@ class Compiler {
     const eqOnly = def.type === 'boolean' || def.type === 'enum' || def.type === 'set';
     if (op === '~' && def.type !== 'string')
       throw new QueryError(
-        `Operator "${written}" needs a text field, but ${name} (position ${pos}) is ${typeWithArticle(def.type)} field; expected =, != or in`,
+        queryMessage('textOperator', { op: written, field: name, position: pos, type: fieldType(def.type) }),
         pos,
         {
           end: ref.span.end,
@@ -363,7 +383,7 @@ class Compiler {
       );
     if ((op === '<' || op === '<=' || op === '>' || op === '>=') && eqOnly)
       throw new QueryError(
-        `Operator "${written}" cannot compare ${name} (position ${pos}), ${typeWithArticle(def.type)} field; expected =, !=, in or not in`,
+        queryMessage('compareOperator', { op: written, field: name, position: pos, type: fieldType(def.type) }),
         pos,
         {
           end: ref.span.end,
@@ -384,7 +404,7 @@ class Compiler {
     const lit = lits[0]!;
     if (lit.kind === 'null')
       throw new QueryError(
-        `null cannot be used with "${written}" at position ${values[0]!.span.start}; expected = null or != null`,
+        queryMessage('nullOperator', { op: written, position: values[0]!.span.start }),
         values[0]!.span.start,
         { end: values[0]!.span.end },
       );
@@ -443,15 +463,12 @@ class Compiler {
 
   // ---------------------------------------------------------------- values
 
-  private mismatch(target: Target, v: Value, label = TYPE_LABEL[target.def.type]): never {
-    throw new QueryError(
-      `Expected ${label} for ${displayName(target)} at position ${v.span.start} but found ${describeValue(v)}`,
-      v.span.start,
-      {
-        end: v.span.end,
-        expected: [label],
-      },
-    );
+  private mismatch(target: Target, v: Value, expected = valuesOfType(target.def.type)): never {
+    const values = { expected, field: displayName(target), position: v.span.start, found: describeValue(v) };
+    throw new QueryError(queryMessage('mismatch', values), v.span.start, {
+      end: v.span.end,
+      expected: [expected.en],
+    });
   }
 
   private instant(v: Value): { ms: number; dateOnly: boolean } | undefined {
@@ -459,11 +476,9 @@ class Compiler {
       const offset = v.offset ? v.offset.sign * v.offset.amount * DURATION_UNIT_MS[v.offset.unit] : 0;
       const ms = this.now.getTime() + offset;
       if (!Number.isFinite(ms) || ms > MAX_TIME_MS || ms < MIN_TIME_MS)
-        throw new QueryError(
-          `The duration at position ${v.span.start} is too large; expected a time between the years 1 and 9999`,
-          v.span.start,
-          { end: v.span.end },
-        );
+        throw new QueryError(queryMessage('durationTooLarge', { position: v.span.start }), v.span.start, {
+          end: v.span.end,
+        });
       return { ms, dateOnly: false };
     }
     if (v.kind === 'date' || v.kind === 'string') {
@@ -482,7 +497,7 @@ class Compiler {
         if (v.kind !== 'number') return this.mismatch(target, v);
         if (!Number.isInteger(v.value)) return this.mismatch(target, v);
         if (v.value < INT_MIN || v.value > INT_MAX)
-          return this.mismatch(target, v, `a whole number between ${INT_MIN} and ${INT_MAX}`);
+          return this.mismatch(target, v, queryMessage('valuesOfType.integerRange', { min: INT_MIN, max: INT_MAX }));
         return { kind: 'scalar', sql: sql`${v.value}::int`, raw: v.value };
       }
       case 'number': {
@@ -512,7 +527,12 @@ class Compiler {
         const match = allowed.find((a) => a === text) ?? allowed.find((a) => a.toLowerCase() === text.toLowerCase());
         if (match === undefined)
           throw new QueryError(
-            `Unknown value ${JSON.stringify(text)} for ${displayName(target)} at position ${v.span.start}; expected one of: ${allowed.join(', ')}`,
+            queryMessage('unknownValue', {
+              value: JSON.stringify(text),
+              field: displayName(target),
+              position: v.span.start,
+              values: allowed,
+            }),
             v.span.start,
             {
               end: v.span.end,

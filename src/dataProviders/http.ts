@@ -15,9 +15,10 @@ import {
 } from '../state/session';
 import { ApiError, classifyError, markHandled } from './errors';
 
+/** Why the console ends a session itself: message keys (the spec's English is the catalogue's). */
 export const SESSION_MESSAGES = {
-  noRefreshToken: 'The refresh token is not set. Logged out.',
-  refreshFailed: 'Obtaining of a new access token failed. Logged out.',
+  noRefreshToken: 'aq.session.noRefreshToken',
+  refreshFailed: 'aq.session.refreshFailed',
 } as const;
 
 export interface RequestOptions {
@@ -53,6 +54,7 @@ function track(delta: number) {
 /** The single refresh shared by all concurrent requests. */
 let refreshing: Promise<Session> | null = null;
 
+/** Ends the session here; `message` (a key, or the server's text) is shown on the login screen. */
 export function logoutLocally(message?: string): void {
   clearSession();
   appEvents.emit('logout', message);

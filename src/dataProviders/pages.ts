@@ -21,7 +21,7 @@ import type {
   Sensor,
   SensorActivityInfo,
 } from './types';
-import type { TagDef } from '../../common/query';
+import { answeredQueryMessage, type TagDef } from '../../common/query';
 
 const main = () => client('main');
 
@@ -146,7 +146,8 @@ const queries = page('queries', {
       });
       return null;
     } catch (e) {
-      if (e instanceof ApiError && e.kind === 'response' && e.status === 400) return e.message;
+      if (e instanceof ApiError && e.kind === 'response' && e.status === 400)
+        return answeredQueryMessage(e.body) ?? e.message;
       throw e;
     }
   },

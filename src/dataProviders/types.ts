@@ -7,7 +7,7 @@
 import type { DataProvider, Identifier } from 'react-admin';
 import type { Communication, SensorStatus, TagType } from '../../common/domain';
 import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from '../../common/presets';
-import type { TagDef } from '../../common/query';
+import type { QueryMessage, TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
 import type { ProgressPoint, RolloutRules } from '../../common/firmware';
@@ -374,9 +374,13 @@ export interface PageMethods {
   getQueryTags(resource: 'queries', params: { list: string } & Signal): Promise<TagDef[]>;
   /**
    * Asks a list endpoint whether it accepts a query (page 1, one row); resolves to null when it
-   * does, to the server's message when it answers 400 (no banner).
+   * does, to the server's message when it answers 400 (no banner): keyed when the answer carries
+   * its key (`query.errors.*`), else the English text.
    */
-  checkQuery(resource: 'queries', params: { endpoint: string; query: string } & Signal): Promise<string | null>;
+  checkQuery(
+    resource: 'queries',
+    params: { endpoint: string; query: string } & Signal,
+  ): Promise<QueryMessage | string | null>;
   getPreferences(resource: 'preferences', params: Signal): Promise<Preferences>;
   updatePreferences(resource: 'preferences', params: { data: Partial<Preferences> }): Promise<Preferences>;
   getPersonalItems<L extends PersonalList>(

@@ -1,7 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { ENTITIES, englishResourceMessages } from '../../common/entities';
 import { TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
-import { TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
+import { QUERY_ERROR_TEXTS, TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
 import { VALIDATION_TEXTS } from '../../common/validation';
 import { TAG_COLUMN_LABELS } from '../../common/presets';
 
@@ -12,6 +12,11 @@ export const en = {
   resources: englishResourceMessages(ENTITIES),
   /** Messages of the shared validation rules (common/validation.ts), by key; the server answers their English. */
   validation: VALIDATION_TEXTS,
+  /**
+   * The query language's error messages and the phrases they are built from (common/query/messages.ts),
+   * by key; the server answers their English.
+   */
+  query: { errors: QUERY_ERROR_TEXTS },
   menu: {
     groups: {
       Domain: 'Domain',
@@ -70,8 +75,17 @@ export const en = {
       submit: 'Login',
       providerUnavailable: 'Sign-in provider is not configured',
       popupBlocked: 'The sign-in window was blocked by the browser',
+      popupClosed: 'Sign-in window was closed',
+      popupMismatch: 'Sign-in response did not match the request',
+      popupCancelled: 'Sign-in was cancelled (%{error})',
+      popupNoCode: 'Sign-in returned no code',
       title: 'AQ Console',
       subtitle: 'Air-quality network back office',
+    },
+    /** Why the console ended the session itself (the spec's texts; a toast on the login screen). */
+    session: {
+      noRefreshToken: 'The refresh token is not set. Logged out.',
+      refreshFailed: 'Obtaining of a new access token failed. Logged out.',
     },
     /** Buttons and tooltips that react-admin's `ra.action.*` does not have. */
     actions: {

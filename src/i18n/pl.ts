@@ -89,6 +89,7 @@ export const plTranslations: PartialMessages<Messages> = {
     loading: 'Ładowanie...',
     noMatches: 'Brak wyników.',
     noData: 'Brak danych.',
+    invalidType: 'NIEPRAWIDŁOWY TYP',
     closeTab: 'Zamknij tę kartę.',
     loggedOut: 'Wylogowano. Miłego dnia.',
     noAccess: 'Twoja rola nie daje dostępu do tej strony.',
@@ -100,7 +101,17 @@ export const plTranslations: PartialMessages<Messages> = {
       passwordField: 'Hasło',
       cancel: 'Anuluj',
       submit: 'Zaloguj',
+      providerUnavailable: 'Dostawca logowania nie jest skonfigurowany',
+      popupBlocked: 'Przeglądarka zablokowała okno logowania',
+      popupClosed: 'Okno logowania zostało zamknięte',
+      popupMismatch: 'Odpowiedź logowania nie pasuje do żądania',
+      popupCancelled: 'Logowanie zostało anulowane (%{error})',
+      popupNoCode: 'Logowanie nie zwróciło kodu',
       subtitle: 'Zaplecze sieci pomiaru jakości powietrza',
+    },
+    session: {
+      noRefreshToken: 'Brak tokenu odświeżania. Wylogowano.',
+      refreshFailed: 'Nie udało się uzyskać nowego tokenu dostępu. Wylogowano.',
     },
     actions: {
       restart: 'Uruchom ponownie',
@@ -301,6 +312,111 @@ export const plTranslations: PartialMessages<Messages> = {
     limitRequired: 'Wymagana jest co najmniej jedna wartość limitu, gdy włączone jest API próbek lub własny limit!',
     limitValue: '%{period}: liczba całkowita nie mniejsza niż 1',
     limitOrder: '%{period} musi wynosić co najmniej %{value} (limit %{smaller})',
+  },
+  // The query language's error messages (common/query/messages.ts), shown by the query editor.
+  query: {
+    errors: {
+      unexpectedBang: 'Nieoczekiwany znak "!" na pozycji %{position}; oczekiwano "!=" lub "!~"',
+      invalidEscape:
+        'Nieprawidłowa sekwencja "\\%{escape}" na pozycji %{position}; po ukośniku wstecznym oczekiwano \\" lub \\\\',
+      unterminatedString: 'Niezamknięty tekst zaczynający się na pozycji %{position}; oczekiwano zamykającego "',
+      invalidDuration:
+        'Nieprawidłowy czas trwania %{text} na pozycji %{position}; oczekiwano liczby całkowitej z jednostką m, h, d lub w (np. 3d)',
+      invalidNumber:
+        'Nieprawidłowa liczba lub data %{text} na pozycji %{position}; oczekiwano liczby (12, 2.5) lub daty ISO (2026-01-31)',
+      unexpectedCharacter: 'Nieoczekiwany znak %{char} na pozycji %{position}',
+      unexpectedQuote:
+        'Nieoczekiwany znak %{char} na pozycji %{position}; tekst ujmuje się w podwójny cudzysłów ("tekst")',
+      expected: 'Oczekiwano %{what} na pozycji %{position}, a znaleziono %{found}',
+      expectedAfter: 'Oczekiwano %{what} po %{after} na pozycji %{position}, a znaleziono %{found}',
+      expectedNote: 'Oczekiwano %{what} na pozycji %{position}, a znaleziono %{found} (%{note})',
+      expectedAfterNote: 'Oczekiwano %{what} po %{after} na pozycji %{position}, a znaleziono %{found} (%{note})',
+      expecting: {
+        andOrEnd: '"and", "or" lub końca zapytania',
+        closeGroup: '")", "and" lub "or"',
+        field: 'pola',
+        condition: 'warunku (pola, "not", "(" lub SEARCH("…"))',
+        quotedString: 'tekstu w cudzysłowie',
+        closeSearch: '")" zamykającego SEARCH(',
+        name: 'nazwy (słowa lub tekstu w cudzysłowie)',
+        in: '"in"',
+        listStart: '"(" otwierającego listę wartości',
+        listNext: '"," lub ")" na liście wartości',
+        operator: 'operatora (%{operators})',
+        value: 'wartości',
+        closeNow: '")" po "now("',
+        duration: 'czasu trwania, np. 3d (jednostki m, h, d, w)',
+      },
+      notes: {
+        unmatchedClose: 'ten ")" nie ma pasującego "("',
+        unclosedGroup: '"(" z pozycji %{position} nie jest zamknięty',
+        nowIsValue: 'now() jest wartością, nie polem',
+        notIn: 'po polu może wystąpić "not in"',
+        durationOnlyInNow: 'czas trwania może wystąpić tylko w now() - 3d lub now() + 3d',
+      },
+      endOfQuery: 'koniec zapytania',
+      tooDeep:
+        'Zapytanie jest zbyt głęboko zagnieżdżone na pozycji %{position}; dozwolona liczba poziomów nawiasów lub "not" to najwyżej %{max}',
+      dateOutOfRange:
+        'Data %{date} na pozycji %{position} po uwzględnieniu strefy czasowej wykracza poza lata od 1 do 9999',
+      invalidDate:
+        'Nieprawidłowa data %{date} na pozycji %{position}; oczekiwano istniejącej daty, np. 2026-01-31 lub 2026-01-31T10:00:00Z',
+      numberTooLarge: 'Liczba na pozycji %{position} jest zbyt duża; oczekiwano liczby mniejszej niż 1e308',
+      tooLong: 'Zapytanie jest zbyt długie (liczba znaków: %{length}); dozwolone jest najwyżej %{max}',
+      unknownTag: 'Nieznany tag %{tag} na pozycji %{position}; oczekiwano jednego z tagów %{context}: %{tags}',
+      unknownTagSuggest:
+        'Nieznany tag %{tag} na pozycji %{position} (czy chodziło o %{suggestion}?); oczekiwano jednego z tagów %{context}: %{tags}',
+      noTags: '(brak)',
+      hiddenField:
+        'Nie możesz używać pola %{field} w zapytaniu (pozycja %{position}): wymaga ono uprawnienia %{permission}',
+      either: '%{first} lub %{second}',
+      unknownField: 'Nieznane pole %{field} na pozycji %{position}; oczekiwano pola %{list}: %{fields}',
+      unknownFieldSuggest:
+        'Nieznane pole %{field} na pozycji %{position} (czy chodziło o %{suggestion}?); oczekiwano pola %{list}: %{fields}',
+      fieldsWithParams: '%{fields} (<param> to jedno z: %{params})',
+      lists: {
+        sensors: 'czujników',
+        installations: 'instalacji',
+        contractors: 'kontrahentów',
+        requests: 'zgłoszeń instalacji',
+        'sensor-models': 'modeli czujników',
+      },
+      textOperator:
+        'Operator "%{op}" wymaga pola tekstowego, a %{field} (pozycja %{position}) to pole typu %{type}; oczekiwano =, != lub in',
+      compareOperator:
+        'Operator "%{op}" nie może porównywać pola %{field} (pozycja %{position}) typu %{type}; oczekiwano =, !=, in lub not in',
+      fieldTypes: {
+        integer: 'liczba całkowita',
+        number: 'liczba',
+        string: 'tekst',
+        boolean: 'wartość logiczna',
+        date: 'data',
+        datetime: 'data i godzina',
+        enum: 'wyliczenie',
+        set: 'zbiór',
+      },
+      nullOperator: 'null nie może wystąpić z operatorem "%{op}" na pozycji %{position}; oczekiwano = null lub != null',
+      mismatch: 'Oczekiwano %{expected} dla pola %{field} na pozycji %{position}, a znaleziono %{found}',
+      valuesOfType: {
+        integer: 'liczby całkowitej',
+        number: 'liczby',
+        string: '"tekstu" lub słowa',
+        boolean: 'true lub false',
+        date: 'daty (2026-01-31) lub now()',
+        datetime: 'daty (2026-01-31), daty z godziną (2026-01-31T10:00:00Z) lub now() - 3d',
+        enum: 'jednej z wymienionych wartości',
+        set: 'jednej z wymienionych wartości',
+        integerRange: 'liczby całkowitej od %{min} do %{max}',
+      },
+      foundValue: {
+        string: 'tekst %{value}',
+        word: 'słowo %{value}',
+        number: 'liczbę %{value}',
+        date: 'datę %{value}',
+      },
+      durationTooLarge: 'Czas trwania na pozycji %{position} jest zbyt duży; oczekiwano chwili między rokiem 1 a 9999',
+      unknownValue: 'Nieznana wartość %{value} pola %{field} na pozycji %{position}; oczekiwano jednej z: %{values}',
+    },
   },
   // Reinstall sensor (document 2, section 2.3).
   reinstall: {

@@ -12,7 +12,9 @@ import {
   Pagination,
   RefreshButton,
   TopToolbar,
+  useTranslate,
   type RaRecord,
+  type TranslateFunction,
 } from 'react-admin';
 import { fieldLabelKey, isColumn, isSortable, readPath, type EntityDecl, type FieldDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
@@ -26,7 +28,7 @@ import { useFieldAccess } from './useFieldAccess';
 /** Export through react-admin's exporter: every matching row up to this many. */
 const EXPORT_MAX_ROWS = 10_000;
 
-function renderValue(value: unknown, field: FieldDecl) {
+function renderValue(value: unknown, field: FieldDecl, translate: TranslateFunction) {
   if (value === null || value === undefined || value === '') return '—';
   switch (field.type) {
     case 'date':
@@ -37,20 +39,21 @@ function renderValue(value: unknown, field: FieldDecl) {
       return value ? '✓' : '✗';
     case 'list':
     case 'set':
-      return Array.isArray(value) ? value.join(', ') : 'INVALID TYPE';
+      return Array.isArray(value) ? value.join(', ') : translate('aq.invalidType');
     case 'json':
     case 'location':
       return <code>{JSON.stringify(value)}</code>;
     case 'integer':
     case 'number':
-      return typeof value === 'number' ? String(value) : 'INVALID TYPE';
+      return typeof value === 'number' ? String(value) : translate('aq.invalidType');
     default:
-      return typeof value === 'object' ? 'INVALID TYPE' : String(value);
+      return typeof value === 'object' ? translate('aq.invalidType') : String(value);
   }
 }
 
 export function ResourceList({ entity, title }: { entity: EntityDecl; title: string }) {
   const { search, advanced } = useToolbarSearch();
+  const translate = useTranslate();
   const access = useFieldAccess();
   const columns = entity.fields.filter((f) => isColumn(f) && f.type !== 'actions' && access.field(entity, f.name));
   const optional = columns.filter((f) => f.column === 'optional').map((f) => f.name);
@@ -84,7 +87,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
             label={fieldLabelKey(entity, f.name)}
             disableSort={!isSortable(f)}
             align={f.type === 'integer' || f.type === 'number' ? 'right' : undefined}
-            render={(record: RaRecord) => renderValue(readPath(record, f.source ?? f.name), f)}
+            render={(record: RaRecord) => renderValue(readPath(record, f.source ?? f.name), f, translate)}
           />
         ))}
       </DataTable>

@@ -125,9 +125,26 @@ describe('page resources', () => {
     );
     expect(sent(0)).toMatchObject({ path: '/api/sensors', query: { page: '1', limit: '1', query: 'colour = 1' } });
 
+    // a query-language refusal carries its keyed message: the editor shows it translated
+    const keyed = {
+      status: 400,
+      message: 'Unknown value "x" for status at position 9; expected one of: Ready, Lost',
+      messageKey: 'query.errors.unknownValue',
+      messageValues: { value: '"x"', field: 'status', position: 9, values: ['Ready', 'Lost'] },
+    };
+    fetchMock.mockResolvedValueOnce(json(400, keyed));
+    expect(await dataProvider.checkQuery('queries', { endpoint: '/sensors', query: 'status = x' })).toEqual({
+      key: keyed.messageKey,
+      values: keyed.messageValues,
+      en: keyed.message,
+    });
+    // an unknown key is not trusted: the English text is all there is
+    fetchMock.mockResolvedValueOnce(json(400, { ...keyed, messageKey: 'query.errors.noSuchMessage' }));
+    expect(await dataProvider.checkQuery('queries', { endpoint: '/sensors', query: 'status = x' })).toBe(keyed.message);
+
     fetchMock.mockResolvedValueOnce(json(200, { data: { tags: [{ id: 1, name: 'Roof', type: 'STRING' }] } }));
     expect(await dataProvider.getQueryTags('queries', { list: 'sensors' })).toHaveLength(1);
-    expect(sent(1)).toMatchObject({ path: '/api/sensors/tags', query: { includeMeta: 'true' } });
+    expect(sent(3)).toMatchObject({ path: '/api/sensors/tags', query: { includeMeta: 'true' } });
 
     fetchMock.mockResolvedValueOnce(refusal(403, 'Forbidden'));
     expect(await dataProvider.getQueryTags('queries', { list: 'contractors' })).toEqual([]);

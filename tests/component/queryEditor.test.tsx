@@ -4,10 +4,13 @@
  */
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
+import { I18nContextProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { render } from './i18n';
+import { pl } from '../../src/i18n/pl';
 import userEvent from '@testing-library/user-event';
-import { SENSOR_CATALOGUE, withTags, type Catalogue } from '../../common/query';
+import { SENSOR_CATALOGUE, queryMessage, withTags, type Catalogue, type QueryMessage } from '../../common/query';
 import { applyCompletion, LOCAL_MESSAGE_DELAY_MS, QueryEditor } from '../../src/components/query/QueryEditor';
 import { rangeFromMessage, segments } from '../../src/components/query/highlight';
 
@@ -21,7 +24,7 @@ function Harness({
 }: {
   initial?: string;
   onSubmit?: (v: string) => void;
-  serverError?: string;
+  serverError?: QueryMessage | string;
   cat?: Catalogue;
 }) {
   const [value, setValue] = useState(initial);
@@ -111,6 +114,62 @@ describe('errors', () => {
     );
     expect(spansOf('aq-q-error-range')).toEqual(['colour']);
     expect(screen.getByTestId('query-error-message').textContent).toContain('Unknown field "colour" at position 0');
+  });
+});
+
+describe('errors in Polish', () => {
+  const polish = polyglotI18nProvider(() => pl, 'pl');
+  const renderPolish = (initial: string, serverError?: QueryMessage) =>
+    renderBare(
+      <I18nContextProvider value={polish}>
+        <Harness initial={initial} serverError={serverError} />
+      </I18nContextProvider>,
+    );
+
+  it("shows the local parser's message translated, its phrases and lists too", async () => {
+    renderPolish('status in (Installed, Ready');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('query-error-message').textContent).toBe(
+          'Oczekiwano "," lub ")" na liście wartości na pozycji 27, a znaleziono koniec zapytania',
+        ),
+      { timeout: LOCAL_MESSAGE_DELAY_MS + 1000 },
+    );
+  });
+
+  it('translates a message with a list of operators, and the lexer’s messages', async () => {
+    const { unmount } = renderPolish('status');
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('query-error-message').textContent).toBe(
+          'Oczekiwano operatora (=, !=, <, <=, >, >=, ~, !~, in, not in) po "status" na pozycji 6, a znaleziono koniec zapytania',
+        ),
+      { timeout: LOCAL_MESSAGE_DELAY_MS + 1000 },
+    );
+    unmount();
+    renderPolish("name = 'x'");
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('query-error-message').textContent).toBe(
+          'Nieoczekiwany znak "\'" na pozycji 7; tekst ujmuje się w podwójny cudzysłów ("tekst")',
+        ),
+      { timeout: LOCAL_MESSAGE_DELAY_MS + 1000 },
+    );
+  });
+
+  it("shows the server's keyed message translated and underlines the token it names", () => {
+    const refusal = queryMessage('unknownFieldSuggest', {
+      field: '"colour"',
+      position: 10,
+      suggestion: '"status"',
+      list: queryMessage('lists.sensors'),
+      fields: ['id', 'status'],
+    });
+    renderPolish('id = 1 or colour = red', refusal);
+    expect(spansOf('aq-q-error-range')).toEqual(['colour']);
+    expect(screen.getByTestId('query-error-message').textContent).toBe(
+      'Nieznane pole "colour" na pozycji 10 (czy chodziło o "status"?); oczekiwano pola czujników: id, status',
+    );
   });
 });
 

@@ -32,6 +32,7 @@ import {
   staffUsers,
   tags,
 } from '../../server/db/schema';
+import { QUERY_ERRORS_PREFIX, answeredQueryMessage, fillQueryText, queryErrorText } from '../../common/query';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -764,7 +765,14 @@ describe('400 answers', () => {
   ] as const)('%s %o', async (path, params, message) => {
     const res = await get(path, params);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, message });
+    const { messageKey, messageValues, ...contract } = res.body;
+    expect(contract).toEqual({ status: 400, message });
+    // A query-language error adds its keyed message (optional fields), whose English is the message.
+    if (/position \d+/.test(message)) {
+      expect(messageKey).toMatch(/^query\.errors\./);
+      expect(answeredQueryMessage(res.body)?.key).toBe(messageKey);
+      expect(fillQueryText(queryErrorText(messageKey.slice(QUERY_ERRORS_PREFIX.length))!, messageValues)).toBe(message);
+    } else expect(messageKey).toBeUndefined();
   });
 
   it.each([

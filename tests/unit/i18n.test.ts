@@ -44,6 +44,7 @@ import { MESSAGES, VALIDATION_TEXTS, type ValidationKey } from '../../common/val
 import { TAG_COLUMN_LABELS, presetsImportError } from '../../common/presets';
 import {
   CATALOGUES as QUERY_CATALOGUES,
+  QUERY_ERROR_NAMES,
   QUERY_EXAMPLES,
   QUERY_OPERATORS,
   QUERY_VALUES,
@@ -53,6 +54,7 @@ import {
   type EntityName,
 } from '../../common/query';
 import { translateRule } from '../../src/components/formValidation';
+import { SESSION_MESSAGES } from '../../src/dataProviders/http';
 import { ROOT, findHardCoded, findKeys, findReturnedText, leaves, lookup, sourceFiles, type KeyUse } from './i18nScan';
 
 const CATALOGUES = /[/\\]src[/\\]i18n[/\\]/;
@@ -67,7 +69,10 @@ const NOT_SCANNED: Record<string, string> = {
   'src/dataProviders/errors.ts': 'server message texts',
 };
 
-/** Shared code whose messages the console shows: validation rules, presets, reinstall rules, query help. */
+/**
+ * Shared code whose messages the console shows: validation rules, presets, reinstall rules, query
+ * help, and the query language's errors.
+ */
 const COMMON_SCANNED = [
   'common/validation.ts',
   'common/presets.ts',
@@ -75,6 +80,9 @@ const COMMON_SCANNED = [
   'common/query/help.ts',
   'common/query/catalogues.ts',
   'common/query/editor.ts',
+  'common/query/messages.ts',
+  'common/query/lexer.ts',
+  'common/query/parser.ts',
 ].map((f) => join(ROOT, f));
 
 const scanned = sourceFiles().filter(
@@ -199,6 +207,8 @@ const TABLE_KEYS: string[] = [
   TAG_FIELD_DESCRIPTION_KEY,
   // common/presets.ts columnLabel: tag columns.
   ...Object.keys(TAG_COLUMN_LABELS).map((k) => `aq.pages.presets.${k}`),
+  // The query language's error messages (common/query/messages.ts), shown by the query editor.
+  ...QUERY_ERROR_NAMES.map((n) => `query.errors.${n}`),
 ];
 
 const isMessage = (key: string) => typeof lookup(en, key) === 'string';
@@ -247,13 +257,17 @@ describe('no hard-coded user-facing English in src/', () => {
   const dir = mkdtempSync(join(tmpdir(), 'i18n-guard-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the guard finds JSX text, user-facing props, message calls and message tables', () => {
+  it('the guard finds JSX text, user-facing props, message calls and tables, shown errors and returned phrases', () => {
     const file = join(dir, 'Probe.tsx');
     writeFileSync(
       file,
       [
         `const REVOKED_MESSAGE = 'Token has been deactivated.';`,
         `const TITLES = { sensors: 'Tags for Sensors' };`,
+        `const SESSION_MESSAGES = { ended: 'Session ended. Logged out.', known: 'aq.session.ended' } as const;`,
+        `const cell = (v: unknown) => { if (v) return '/sensors/1'; return typeof v === 'object' ? 'INVALID TYPE' : 'aq-q-word'; };`,
+        `const fail = () => { throw new PopupError('Sign-in was cancelled'); };`,
+        `const known = () => new PopupError('aq.login.popupClosed');`,
         `export function P({ id }: { id: number }) {`,
         `  notify(\`Sensor \${id} retired\`, { type: 'success' });`,
         `  notifySuccess(translate('aq.notifications.saved'));`,
@@ -270,6 +284,9 @@ describe('no hard-coded user-facing English in src/', () => {
     expect(findHardCoded(file).map((f) => f.text)).toEqual([
       'Token has been deactivated.',
       'Tags for Sensors',
+      'Session ended. Logged out.',
+      'INVALID TYPE',
+      'Sign-in was cancelled',
       'Sensor ${…} retired',
       'Restart',
       'Restart sensor ${…}',
@@ -282,6 +299,13 @@ describe('no hard-coded user-facing English in src/', () => {
   it('finds none in the console', () => {
     const found = scanned.flatMap(findHardCoded).map((f) => `${f.file}:${f.line} [${f.where}] ${f.text}`);
     expect(found).toEqual([]);
+  });
+
+  it("the session's own logout messages are keys, whose English is the spec's text", () => {
+    expect(i18nProvider.translate(SESSION_MESSAGES.noRefreshToken)).toBe('The refresh token is not set. Logged out.');
+    expect(i18nProvider.translate(SESSION_MESSAGES.refreshFailed)).toBe(
+      'Obtaining of a new access token failed. Logged out.',
+    );
   });
 
   it('leaves out only the files it names, which exist', () => {

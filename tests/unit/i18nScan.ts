@@ -46,6 +46,9 @@ const NOT_TEXT_PROPERTIES = new Set(['primary', 'secondary', 'content']);
 /** Calls whose first argument is a message shown to the user (a key, or — wrongly — English). */
 const MESSAGE_CALLS = new Set(['notify', 'success', 'notifySuccess', 'translate']);
 
+/** Errors whose message the console shows (translated as a key): `new PopupError('aq.login.popupBlocked')`. */
+const MESSAGE_ERRORS = new Set(['PopupError']);
+
 /** Variables named like a message hold one (`REVOKED_MESSAGE`, `emptyText`). */
 const MESSAGE_VARIABLE = /(message|text|label|title|tip|placeholder|notice)s?$/i;
 
@@ -112,6 +115,14 @@ function literalTexts(node: ts.Expression): { text: string; node: ts.Node }[] {
     return [{ text, node }];
   }
   if (ts.isParenthesizedExpression(node)) return literalTexts(node.expression);
+  // `{ … } as const`, `{ … } satisfies T`, `<T>x`, `x!`: the expression inside.
+  if (
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isTypeAssertionExpression(node) ||
+    ts.isNonNullExpression(node)
+  )
+    return literalTexts(node.expression);
   // `(id) => \`Restart sensor ${id}\``: the text an arrow function returns.
   if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) return literalTexts(node.body);
   // `{ sensors: 'Tags for Sensors', … }` held by a message table.
@@ -158,15 +169,26 @@ export function findHardCoded(file: string): Finding[] {
       const name = calleeName(node);
       if (name && MESSAGE_CALLS.has(name) && node.arguments[0])
         for (const t of literalTexts(node.arguments[0])) report(t.node, t.text, `${name}()`);
+    } else if (ts.isNewExpression(node)) {
+      const name = ts.isIdentifier(node.expression) ? node.expression.text : undefined;
+      if (name && MESSAGE_ERRORS.has(name) && node.arguments?.[0])
+        for (const t of literalTexts(node.arguments[0])) report(t.node, t.text, `new ${name}()`);
     } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name)) {
       if (MESSAGE_VARIABLE.test(node.name.text))
         for (const t of literalTexts(node.initializer)) report(t.node, t.text, `${node.name.text} =`);
+    } else if (ts.isReturnStatement(node) && node.expression) {
+      // A render helper's text (`return 'INVALID TYPE'`): words with a space between them, not a URL.
+      for (const t of literalTexts(node.expression)) if (isPhrase(t.text)) report(t.node, t.text, 'return');
     }
     ts.forEachChild(node, visit);
   };
   visit(sf);
   return found;
 }
+
+/** Words with a space between them (interpolations aside), and not an address: a sentence or a label. */
+const isPhrase = (text: string) =>
+  /[A-Za-z]{2,} +[A-Za-z]/.test(text.replace(/\$\{[^}]*\}/g, ' ')) && !/^(\/|https?:)/.test(text.trim());
 
 /**
  * English that shared code (common/) returns to its callers — a rule's message, a label — instead of
@@ -225,6 +247,9 @@ export function findKeys(file: string): KeyUse[] {
     if (ts.isCallExpression(node)) {
       const name = calleeName(node);
       if (name && MESSAGE_CALLS.has(name) && node.arguments[0]) consider(node.arguments[0]);
+    } else if (ts.isNewExpression(node)) {
+      const name = ts.isIdentifier(node.expression) ? node.expression.text : undefined;
+      if (name && MESSAGE_ERRORS.has(name) && node.arguments?.[0]) consider(node.arguments[0]);
     } else if (ts.isJsxAttribute(node) && node.initializer) {
       const name = propName(node.name);
       if (name && (USER_FACING_PROPS.has(name) || /Key$/.test(name))) {

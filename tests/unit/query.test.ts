@@ -13,6 +13,7 @@ import {
   QueryError,
   REQUEST_CATALOGUE,
   SENSOR_CATALOGUE,
+  answeredQueryMessage,
   completions,
   isKeyword,
   parseQuery,
@@ -623,10 +624,14 @@ describe('compiler', () => {
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(QueryError);
-      expect(toErrorBody(e)).toEqual({
+      const body = toErrorBody(e);
+      expect(body).toMatchObject({
         status: 400,
         message: 'Expected a value after "=" at position 8 but found end of query',
+        messageKey: 'query.errors.expectedAfter',
       });
+      // the optional keyed message survives JSON as the error's own
+      expect(answeredQueryMessage(JSON.parse(JSON.stringify(body)))).toEqual((e as QueryError).msg);
     }
   });
 });

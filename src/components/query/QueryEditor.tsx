@@ -1,7 +1,7 @@
 /**
  * Single-line editor of the query language: a transparent input over a highlighted layer, a wavy
  * underline at the error range (the local parser's, else the one the server's message names),
- * the error message, and completion of fields, operators, enum values and keywords.
+ * the error message in the user's language, and completion of fields, operators, enum values and keywords.
  *
  * Keys: Enter applies (or inserts the completion chosen with the arrows), Tab inserts the chosen
  * or first completion, arrows move through the list, Ctrl+Space opens it, Escape closes it.
@@ -21,9 +21,16 @@ import {
   type Theme,
 } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { completions, tryParseQuery, type Catalogue, type CompletionItem } from '../../../common/query';
+import {
+  completions,
+  tryParseQuery,
+  type Catalogue,
+  type CompletionItem,
+  type QueryMessage,
+} from '../../../common/query';
 import { rangeFromMessage, segments, tokenStyles, type ErrorRange } from './highlight';
 import { HighlightedRuns } from './QueryText';
+import { translateQueryMessage } from './queryMessages';
 import { useTranslate } from 'react-admin';
 
 /** A local error message waits until typing pauses this long. */
@@ -43,8 +50,8 @@ export interface QueryEditorProps {
   /** Enter without a chosen completion. */
   onSubmit?(value: string): void;
   catalogue: Catalogue;
-  /** The server's 400 message for this text, if it refused it. */
-  serverError?: string | null;
+  /** The server's 400 message for this text, if it refused it: keyed (shown translated), or its English. */
+  serverError?: QueryMessage | string | null;
   /** Where the message goes: floating under the box (toolbar), in the flow under it (forms), or nowhere. */
   messagePlacement?: 'floating' | 'below' | 'none';
   variant?: 'toolbar' | 'outlined';
@@ -105,12 +112,17 @@ export function QueryEditor({
   }, [value]);
 
   const localError = useMemo(() => tryParseQuery(value).error, [value]);
+  const localMessage = localError ? translateQueryMessage(translate, localError.msg) : null;
+  /** The server's message in English names the position of the error; the user reads it translated. */
+  const serverEnglish = typeof serverError === 'object' && serverError ? serverError.en : (serverError ?? null);
+  const serverMessage =
+    typeof serverError === 'object' && serverError ? translateQueryMessage(translate, serverError) : serverEnglish;
   const errorRange: ErrorRange | null = localError
     ? { start: localError.position, end: localError.end }
-    : serverError
-      ? rangeFromMessage(value, serverError)
+    : serverEnglish
+      ? rangeFromMessage(value, serverEnglish)
       : null;
-  const message = localError ? (settled === value ? localError.message : null) : (serverError ?? null);
+  const message = localError ? (settled === value ? localMessage : null) : serverMessage;
   const runs = useMemo(() => segments(value, errorRange), [value, errorRange?.start, errorRange?.end]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const result = useMemo(() => completions(value, cursor, catalogue), [value, cursor, catalogue]);
@@ -296,7 +308,7 @@ export function QueryEditor({
           }}
         />
         {errorRange && (
-          <Tooltip title={message ?? localError?.message ?? serverError ?? ''}>
+          <Tooltip title={message ?? localMessage ?? serverMessage ?? ''}>
             <ErrorOutlineIcon
               data-testid="query-error-icon"
               fontSize="small"

@@ -5,15 +5,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { tryParseQuery } from '../../../common/query';
+import { tryParseQuery, type QueryMessage } from '../../../common/query';
 import { ApiError } from '../../dataProviders/errors';
 import type { AppDataProvider } from '../../dataProviders/types';
 
 /** Typing pauses this long before the server is asked. */
 export const SERVER_CHECK_DELAY_MS = 400;
 
-/** null: accepted (or not checkable); a string: the server's 400 message. */
-export type CheckResult = string | null;
+/** null: accepted (or not checkable); else the server's 400 message, keyed when it said its key. */
+export type CheckResult = QueryMessage | string | null;
 
 export function useServerQueryCheck(endpoint: string | undefined, text: string, enabled: boolean) {
   const dataProvider = useDataProvider<AppDataProvider>();

@@ -79,7 +79,7 @@ export function LoginPage() {
       const { code, redirectUri } = await signInWithPopup(auth);
       await login({ code, redirectUri }, '/installations');
     } catch (err) {
-      if (err instanceof PopupError) setPopupError(translate(err.message, { _: err.message }));
+      if (err instanceof PopupError) setPopupError(translate(err.message, { ...err.values, _: err.message }));
     }
   };
 

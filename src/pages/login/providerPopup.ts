@@ -6,7 +6,15 @@
 import { LOGIN_POPUP } from '../../../common/domain';
 import type { AppAuthProvider } from '../../authProvider';
 
-export class PopupError extends Error {}
+/** A sign-in failure the login page shows: `message` is its key, `values` fill it. */
+export class PopupError extends Error {
+  constructor(
+    message: string,
+    readonly values?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
 
 export function callbackUrl(): string {
   return `${window.location.origin}/login/callback`;
@@ -40,7 +48,7 @@ export async function signInWithPopup(
     const timer = window.setInterval(() => {
       if (popup.closed) {
         window.clearInterval(timer);
-        reject(new PopupError('Sign-in window was closed'));
+        reject(new PopupError('aq.login.popupClosed'));
         return;
       }
       let href: string;
@@ -53,9 +61,9 @@ export async function signInWithPopup(
       window.clearInterval(timer);
       const params = new URL(href).searchParams;
       popup.close();
-      if (params.get('state') !== state) reject(new PopupError('Sign-in response did not match the request'));
-      else if (params.get('error')) reject(new PopupError(`Sign-in was cancelled (${params.get('error')})`));
-      else if (!params.get('code')) reject(new PopupError('Sign-in returned no code'));
+      if (params.get('state') !== state) reject(new PopupError('aq.login.popupMismatch'));
+      else if (params.get('error')) reject(new PopupError('aq.login.popupCancelled', { error: params.get('error')! }));
+      else if (!params.get('code')) reject(new PopupError('aq.login.popupNoCode'));
       else resolve({ code: params.get('code')!, redirectUri });
     }, pollMs);
   });
