@@ -6,9 +6,8 @@
 import { Box, Typography, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import type { Identifier } from 'react-admin';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { ProgressPoint } from '../../../common/firmware';
 import type { AppDataProvider, RolloutResource } from '../../dataProviders/types';
 
@@ -26,6 +25,7 @@ export function DeploymentProgressChart({
   refetchInterval: number | false;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { palette } = useTheme();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data } = useQuery({
@@ -43,7 +43,14 @@ export function DeploymentProgressChart({
   };
   const times = data.map((p) => new Date(p.at));
   const spanMs = times.at(-1)!.getTime() - times[0]!.getTime();
-  const pattern = spanMs > 86_400_000 ? 'd MMM HH:mm' : spanMs > 3_600_000 ? 'HH:mm' : 'HH:mm:ss';
+  // Tick labels in the console's language: day and month over a day, seconds within the hour.
+  const tick = new Intl.DateTimeFormat(locale, {
+    ...(spanMs > 86_400_000 ? { day: 'numeric', month: 'short' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(spanMs > 3_600_000 ? {} : { second: '2-digit' }),
+    hour12: false,
+  });
   return (
     <Box data-testid="deployment-progress-chart" sx={{ mb: 2 }}>
       <Typography variant="subtitle2">{translate('firmware.progress.title')}</Typography>
@@ -55,7 +62,7 @@ export function DeploymentProgressChart({
             data: times,
             scaleType: 'time',
             tickNumber: 6,
-            valueFormatter: (d: Date) => format(d, pattern),
+            valueFormatter: (d: Date) => tick.format(d),
           },
         ]}
         series={SERIES.map((key) => ({
