@@ -123,7 +123,16 @@ describe('ContractorEditDialog', () => {
     await user.type(input(/^Name/), '  Czyste Powietrze  ');
     await user.clear(input(/Link/));
     await user.type(input(/Link/), 'https://czyste.example.org');
+    // The save hangs until both clicks are in, so the second one lands while the first is in flight
+    // (answered at once, the first save could end between the clicks, and the test would race).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    updateContractor.mockImplementationOnce(async (_r: string, { id, data }: { id: number; data: object }) => {
+      await held;
+      return { ...record, id, ...data };
+    });
     await user.dblClick(screen.getByRole('button', { name: 'Save' }));
+    release();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(updateContractor).toHaveBeenCalledTimes(1);
     expect(updateContractor).toHaveBeenCalledWith('contractors', {

@@ -1,9 +1,23 @@
 /**
  * Setup for component tests (jsdom): unmount after each test and stub the browser APIs jsdom lacks
  * but MUI / react-admin / Leaflet touch. Stubs are installed only where jsdom has nothing.
+ *
+ * It runs before each test file. The files of a worker share one jsdom window (the project runs
+ * without isolation, see vitest.config.ts), so each file first gets the window as a fresh one
+ * would be: an empty body and storage, the start URL, real timers, no stubbed globals.
  */
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+if (typeof window !== 'undefined') {
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.body.replaceChildren();
+}
 
 afterEach(() => {
   cleanup();
