@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, isExecutable } from './scripts/chromium.mjs';
 
 // End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
 // server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow.
-// The browser is CHROMIUM_PATH (set by `npm test`, which finds or installs one) or Debian's.
+// The browser is CHROMIUM_PATH (set by `npm test`, which finds or installs one) or Debian's (its
+// headless shell when installed: see scripts/chromium.mjs).
 // E2E_PORT / E2E_OIDC_PORT move both servers, so several checkouts can run end-to-end tests at once.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182);
@@ -29,6 +31,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a user who asked the system for less motion: the console then runs no CSS animation or
+    // transition (src/layout/theme.ts), so nothing waits for one and Chromium does not paint them.
+    reducedMotion: 'reduce',
   },
   projects: [
     {
@@ -36,7 +41,9 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          executablePath:
+            process.env.CHROMIUM_PATH ||
+            (isExecutable(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM),
           args: [
             '--headless',
             '--no-sandbox',

@@ -136,6 +136,16 @@ test.describe('theme and sign out', () => {
     await other.close();
   });
 
+  test('motion follows the system setting: none when the user asked for less', async ({ page }) => {
+    await signIn(page, 'viewer');
+    const button = page.getByRole('button', { name: 'Toggle light/dark mode' });
+    const transition = () => button.evaluate((el) => getComputedStyle(el).transitionDuration);
+    // The suite runs as such a user (playwright.config.ts).
+    expect((await transition()).split(', ').every((d) => d === '0s')).toBe(true);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect((await transition()).split(', ').some((d) => d !== '0s')).toBe(true);
+  });
+
   test('Sign Out ends the session with the goodbye message', async ({ page }) => {
     await signIn(page, 'technician');
     await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -1,5 +1,6 @@
 // Types of scripts/chromium.mjs (the Chromium of the end-to-end tests), for the TypeScript tests.
 export declare const DEBIAN_CHROMIUM: string;
+export declare const DEBIAN_HEADLESS_SHELL: string;
 export declare function installCommand(isRoot: boolean): string;
 export declare function isExecutable(file: string): boolean;
 
@@ -7,6 +8,8 @@ export interface ChromiumFacts {
   /** CHROMIUM_PATH, when set. */
   configured: string | null;
   configuredOk: boolean;
+  /** /usr/bin/chromium-headless-shell is an executable file. */
+  headlessShellOk: boolean;
   /** /usr/bin/chromium is an executable file. */
   debianOk: boolean;
   /** A Chromium Playwright downloaded, if any. */

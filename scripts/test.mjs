@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check in order, continuing after failures, each step's output streamed live.
 //
-//   typecheck  tsc --noEmit -p tsconfig.json   (incremental: .tmp/cache/tsconfig.tsbuildinfo)
+//   typecheck  tsc --noEmit -p tsconfig.json   (TypeScript 7, the native compiler, installed as the
+//              `typescript-native` alias: about 4× faster than 5.9, which stays for typescript-eslint;
+//              incremental: .tmp/cache/tsconfig.tsbuildinfo)
 //   lint       eslint .   (cached in .tmp/cache/eslint)
 //   format     prettier --check .   (cached; files listed in .prettierignore excepted; `npm run format` fixes)
 //   build      vite build of the console the end-to-end step serves (with that step, or named)
@@ -33,7 +35,8 @@ import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/** A command of node_modules/.bin, or a path inside node_modules (`typescript-native/bin/tsc`). */
+const bin = (name) => path.join(root, 'node_modules', name.includes('/') ? '' : '.bin', name);
 
 const vitestJson = 'test-results/vitest.json';
 const postgresJson = 'test-results/vitest-postgres.json';
@@ -46,7 +49,8 @@ const STEPS = [
     name: 'typecheck',
     kind: 'single',
     group: 'static',
-    cmd: 'tsc',
+    // Both TypeScript packages have a `tsc`; node_modules/.bin may link either, so the path is named.
+    cmd: 'typescript-native/bin/tsc',
     args: ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', '.tmp/cache/tsconfig.tsbuildinfo'],
   },
   {

@@ -3,6 +3,21 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 const shared: Partial<RaThemeOptions> = {
   sidebar: { width: 248, closedWidth: 56 },
   components: {
+    // Honour the system's "reduce motion" setting (WCAG 2.3.3): no CSS animation or transition
+    // runs (spinners, skeleton pulses, ripples, dialogs sliding in).
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0s !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0s !important',
+            transitionDelay: '0s !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
     RaMenuItemLink: {
       styleOverrides: {
         root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } },

@@ -143,7 +143,7 @@ describe('ApiLimitsDialog', () => {
 
   it('disables the parts the user may not change and never sends them', async () => {
     open({ standard: false, samples: true });
-    expect((input('standard', 'second') as HTMLButtonElement).disabled).toBe(true);
+    expect(input('standard', 'second').disabled).toBe(true);
     expect((screen.getByRole('switch', { name: 'Custom limit' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('You may not change this part.')).toBeTruthy();
     const values = { ...limitsFormValues(user), customStandard: false };

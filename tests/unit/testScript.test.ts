@@ -6,13 +6,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_CHROMIUM, chromiumPlan, type ChromiumFacts } from '../../scripts/chromium.mjs';
+import { DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, chromiumPlan, type ChromiumFacts } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(__dirname, '../..');
 
 const none: ChromiumFacts = {
   configured: null,
   configuredOk: false,
+  headlessShellOk: false,
   debianOk: false,
   playwrightPath: null,
   interactive: false,
@@ -42,9 +43,12 @@ function runScript(args: string[], env: Record<string, string>, timeoutMs = 20_0
 }
 
 describe('the Chromium of the end-to-end tests', () => {
-  it('uses CHROMIUM_PATH, then Debian’s, then one Playwright downloaded', () => {
-    expect(chromiumPlan({ ...none, configured: '/opt/c/chrome', configuredOk: true, debianOk: true })).toEqual({
-      use: '/opt/c/chrome',
+  it('uses CHROMIUM_PATH, then Debian’s headless shell, then Debian’s, then one Playwright downloaded', () => {
+    expect(
+      chromiumPlan({ ...none, configured: '/opt/c/chrome', configuredOk: true, headlessShellOk: true, debianOk: true }),
+    ).toEqual({ use: '/opt/c/chrome' });
+    expect(chromiumPlan({ ...none, headlessShellOk: true, debianOk: true, playwrightPath: '/pw/chrome' })).toEqual({
+      use: DEBIAN_HEADLESS_SHELL,
     });
     expect(chromiumPlan({ ...none, debianOk: true, playwrightPath: '/pw/chrome' })).toEqual({ use: DEBIAN_CHROMIUM });
     expect(chromiumPlan({ ...none, playwrightPath: '/pw/chrome' })).toEqual({ use: '/pw/chrome' });
@@ -57,9 +61,15 @@ describe('the Chromium of the end-to-end tests', () => {
 
   it('otherwise stops with one line that names the command', () => {
     const cases: [Partial<ChromiumFacts>, RegExp][] = [
-      [{ interactive: true, isRoot: true }, /run `apt-get update && apt-get install -y chromium` first/],
-      [{ interactive: true, sudoOk: true }, /run `sudo apt-get update && sudo apt-get install -y chromium` first/],
-      [{}, /run `sudo apt-get update && sudo apt-get install -y chromium` first/],
+      [
+        { interactive: true, isRoot: true },
+        /run `apt-get update && apt-get install -y chromium chromium-headless-shell` first/,
+      ],
+      [
+        { interactive: true, sudoOk: true },
+        /run `sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell` first/,
+      ],
+      [{}, /run `sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell` first/],
       [{ hasApt: false, isRoot: true }, /set CHROMIUM_PATH/],
       [
         { configured: '/nope/chromium', debianOk: true, isRoot: true },
