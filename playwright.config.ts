@@ -18,12 +18,40 @@ export const E2E_OIDC = {
   allowedDomain: 'example.com',
 } as const;
 
+/**
+ * The test files that change what the others rely on: a user's role and sessions (the users
+ * every test signs in as), the number of sensors. They run after the rest, one at a time (the
+ * `alone` project depends on the other one; `npx playwright test e2e/admin.spec.ts --no-deps` runs
+ * one of them without the rest).
+ */
+const ALONE = ['**/admin.spec.ts', '**/hardening.spec.ts'];
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath:
+      process.env.CHROMIUM_PATH || (isExecutable(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   // Playwright empties its outputDir at start: keep it apart from test-results/*.json of other runners.
   outputDir: 'test-results/e2e-artifacts',
+  // Two test files at once (each file's tests in order, in one worker): the machine has two cores,
+  // and a test mostly waits for the page or the server, so two browsers keep both cores busy.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
@@ -36,27 +64,9 @@ export default defineConfig({
     reducedMotion: 'reduce',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath:
-            process.env.CHROMIUM_PATH ||
-            (isExecutable(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM),
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: ALONE, use: browser },
+    // After every other test, one at a time (see ALONE).
+    { name: 'alone', testMatch: ALONE, dependencies: ['chromium'], workers: 1, use: browser },
   ],
   webServer: [
     {

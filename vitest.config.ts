@@ -15,6 +15,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // One worker runs many files, as in the component project below: node_modules (PGlite's
+          // WebAssembly, pg, Fastify, zod) are loaded once per worker instead of once per file;
+          // freshModules.ts gives each file its own copy of the app's modules.
+          isolate: false,
+          setupFiles: ['tests/support/freshModules.ts'],
           // Migrates and seeds the integration tests' database once per run (PGlite dump or PostgreSQL template).
           globalSetup: ['tests/support/dbTemplates.ts'],
           testTimeout: 60_000,
@@ -30,10 +35,10 @@ export default defineConfig({
           environment: 'jsdom',
           // One worker runs many files (no new process, jsdom and import of react-admin / MUI per
           // file: half the CPU time of the project). Each file still gets its own modules and mocks:
-          // freshModules.ts, run first, resets the module registry (node_modules stay loaded by
+          // tests/support/freshModules.ts, run first, resets the module registry (node_modules stay loaded by
           // Node); setup.ts then resets what the shared window keeps (storage, URL, timers, stubs).
           isolate: false,
-          setupFiles: ['tests/component/freshModules.ts', 'tests/component/setup.ts'],
+          setupFiles: ['tests/support/freshModules.ts', 'tests/component/setup.ts'],
           sequence: { setupFiles: 'list' },
           testTimeout: 30_000,
         },
