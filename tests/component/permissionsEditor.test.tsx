@@ -37,9 +37,26 @@ function renderEditor(initial: Record<string, boolean>, props: { disabled?: bool
 }
 
 const group = (name: string) => screen.getByTestId(`permission-group-${name}`);
-const selectAll = (name: string) =>
-  screen.getByRole('checkbox', { name: `Select all ${name} permissions` }) as HTMLInputElement;
-const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+/**
+ * The checkbox named `name`. A role query over the whole editor computes the accessible name of
+ * every one of its ~100 boxes (each a getComputedStyle in jsdom): the box is found by its label,
+ * then the role query runs over that one label only, still checking it is that named checkbox.
+ */
+const box = (name: string) => {
+  const label = screen.getByLabelText(name, { selector: 'input' }).closest('label')!;
+  return within(label).getByRole('checkbox', { name }) as HTMLInputElement;
+};
+const selectAll = (name: string) => box(`Select all ${name} permissions`);
+/**
+ * Puts `text` in the search box in one input (cleared, then pasted): the filtering is under test,
+ * not typing, and each keystroke would re-render the whole editor.
+ */
+async function searchFor(user: ReturnType<typeof userEvent.setup>, text: string) {
+  const search = screen.getByRole('textbox', { name: 'Search permissions' });
+  await user.clear(search);
+  await user.paste(text);
+  expect(search).toHaveProperty('value', text);
+}
 const namesIn = (name: string) =>
   within(group(name))
     .getAllByRole('checkbox')
@@ -51,15 +68,16 @@ describe('PermissionsEditor', () => {
     renderEditor(roleMap([]));
     const sections = screen.getAllByRole('region').map((s) => s.getAttribute('aria-label'));
     expect(sections).toEqual(GROUPS.map((g) => `${g} permissions`));
-    const shown = GROUPS.flatMap((g) => namesIn(g).map((n) => [g, n] as const));
+    const names = Object.fromEntries(GROUPS.map((g) => [g, namesIn(g)]));
+    const shown = GROUPS.flatMap((g) => names[g]!.map((n) => [g, n] as const));
     expect(shown.map(([, n]) => n).sort()).toEqual([...PERMISSIONS].sort());
     for (const [g, n] of shown) expect(permissionGroup(n), n).toBe(g);
-    expect(namesIn('View')).toContain('view_sensors');
-    expect(namesIn('Modify')).toEqual(
+    expect(names.View).toContain('view_sensors');
+    expect(names.Modify).toEqual(
       expect.arrayContaining(['add_sensors', 'edit_factors', 'modify_tags', 'toggle_panel_users', 'remove_sensors']),
     );
-    expect(namesIn('Admin')).toEqual(expect.arrayContaining(['admin_edit_users', 'admin_remove_roles']));
-    expect(namesIn('Other')).toEqual(expect.arrayContaining(['use_tokens', 'restart_sensors']));
+    expect(names.Admin).toEqual(expect.arrayContaining(['admin_edit_users', 'admin_remove_roles']));
+    expect(names.Other).toEqual(expect.arrayContaining(['use_tokens', 'restart_sensors']));
     expect(screen.getByTestId('permissions-granted')).toHaveProperty(
       'textContent',
       `0 of ${PERMISSIONS.length} permissions granted`,
@@ -87,8 +105,7 @@ describe('PermissionsEditor', () => {
 
   it('search filters the names (spaces match underscores) and hides groups without matches', async () => {
     const { user } = renderEditor(roleMap([]));
-    const search = screen.getByRole('textbox', { name: 'Search permissions' });
-    await user.type(search, 'TAG');
+    await searchFor(user, 'TAG');
     expect(screen.queryByTestId('permission-group-Admin')).toBeNull();
     expect(screen.queryByTestId('permission-group-Other')).toBeNull();
     expect(namesIn('View')).toEqual([
@@ -98,14 +115,12 @@ describe('PermissionsEditor', () => {
       'view_contractor_tags',
     ]);
     expect(namesIn('Modify').every((n) => n.includes('tag'))).toBe(true);
-    await user.clear(search);
-    await user.type(search, 'sensor tag');
+    await searchFor(user, 'sensor tag');
     expect(namesIn('View')).toEqual(['view_sensor_tags']);
-    await user.clear(search);
-    await user.type(search, 'no such permission');
+    await searchFor(user, 'no such permission');
     expect(screen.getByText('No matches found.')).toBeTruthy();
     expect(screen.queryAllByRole('region')).toHaveLength(0);
-    await user.clear(search);
+    await user.clear(screen.getByRole('textbox', { name: 'Search permissions' }));
     expect(screen.getAllByRole('region')).toHaveLength(4);
   });
 
@@ -121,7 +136,7 @@ describe('PermissionsEditor', () => {
 
   it('select-all respects the search: only the permissions shown change', async () => {
     const { user, latest } = renderEditor(roleMap(['add_sensors']));
-    await user.type(screen.getByRole('textbox', { name: 'Search permissions' }), 'factors');
+    await searchFor(user, 'factors');
     const shown = namesIn('Modify');
     expect(shown).toEqual(expect.arrayContaining(['edit_factors', 'edit_pm25_factors']));
     expect(shown).not.toContain('add_sensors');
@@ -154,7 +169,7 @@ describe('PermissionsEditor', () => {
     // not, is partly granted (as the count says), not fully checked.
     await user.click(box('admin_view_logs'));
     expect(selectAll('Admin').dataset.indeterminate).toBe('true');
-    await user.type(screen.getByRole('textbox', { name: 'Search permissions' }), 'roles');
+    await searchFor(user, 'roles');
     expect(selectAll('Admin').dataset.indeterminate).toBe('true');
     expect(selectAll('Admin').checked).toBe(false);
     // Clicking acts on the shown ones: all granted, so it revokes them; the hidden one is untouched.
@@ -178,7 +193,7 @@ describe('PermissionsEditor', () => {
     await user.click(selectAll('View'));
     expect(onChange).not.toHaveBeenCalled();
     expect(box('view_installations').checked).toBe(false);
-    await user.type(screen.getByRole('textbox', { name: 'Search permissions' }), 'admin_view');
+    await searchFor(user, 'admin_view');
     expect(namesIn('Admin')).toEqual(['admin_view_users', 'admin_view_roles', 'admin_view_logs', 'admin_view_tokens']);
   });
 });

@@ -136,17 +136,36 @@ function renderAt(path: string) {
 }
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-const submit = () => screen.getByRole('button', { name: 'Reinstall sensor' });
+/**
+ * The submit button: found by its text, then checked to be the button of that name by a role query
+ * over its own box (one over the page computes the name of each of its ~20 buttons, each a
+ * getComputedStyle in jsdom; the tests ask for it often).
+ */
+const submit = () => {
+  const button = screen.getByText('Reinstall sensor', { selector: 'button' });
+  return within(button.parentElement!).getByRole('button', { name: 'Reinstall sensor' });
+};
 const sentPayload = () => reinstallSensor.mock.calls[0]![1].payload as Record<string, unknown>;
 const INVALID_FORM = 'Something is wrong with the form. Submit and see above.';
 
-/** The page has read the installation and filled the form in. */
+/**
+ * The page has read the installation and filled the form in. The wait polls the contractor input by
+ * its name (a role query on every poll computes the names of the form's fields, each a
+ * getComputedStyle in jsdom); the role query then checks once that it is the labelled combobox.
+ */
 async function ready() {
   await waitFor(() => expect(field('latitude')).toBeTruthy(), { timeout: 5000 });
-  await waitFor(
-    () => expect(screen.getByRole('combobox', { name: /Contractor/ })).toHaveProperty('value', '[4] Four Corners'),
-    { timeout: 5000 },
-  );
+  await waitFor(() => expect(field('contractorId')?.value).toBe('[4] Four Corners'), { timeout: 5000 });
+  expect(screen.getByRole('combobox', { name: /Contractor/ })).toBe(field('contractorId'));
+}
+
+/**
+ * Replaces a field's text in one input (cleared, then pasted): the form's rules are under test, not
+ * the keystrokes, and each key would re-render and re-validate the whole form.
+ */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.paste(text);
 }
 
 beforeEach(() => {
@@ -204,13 +223,11 @@ describe('reinstall form', () => {
     const user = userEvent.setup();
     renderAt('/installations/reinstallation/1000');
     await ready();
-    await user.clear(field('latitude'));
-    await user.type(field('latitude'), 'north');
-    await user.clear(field('longitude'));
-    await user.type(field('longitude'), '200');
-    await user.type(field('email'), 'nope');
-    await user.type(field('phoneNumber'), '600 000 000');
-    await user.type(screen.getByRole('textbox', { name: 'Height above ground (m)' }), 'x');
+    await fill(user, field('latitude'), 'north');
+    await fill(user, field('longitude'), '200');
+    await fill(user, field('email'), 'nope');
+    await fill(user, field('phoneNumber'), '600 000 000');
+    await fill(user, screen.getByRole('textbox', { name: 'Height above ground (m)' }), 'x');
     await user.click(screen.getByRole('radio', { name: 'Hide' }));
     expect(await screen.findByText(INVALID_FORM)).toBeTruthy();
     await user.click(submit());
@@ -223,13 +240,10 @@ describe('reinstall form', () => {
     expect(reinstallSensor).not.toHaveBeenCalled();
 
     // Fixed, the form goes: the text goes away and the payload says Hide.
-    await user.clear(field('latitude'));
-    await user.type(field('latitude'), '50,1');
-    await user.clear(field('longitude'));
-    await user.type(field('longitude'), '19.5');
+    await fill(user, field('latitude'), '50,1');
+    await fill(user, field('longitude'), '19.5');
     await user.clear(field('email'));
-    await user.clear(field('phoneNumber'));
-    await user.type(field('phoneNumber'), '+48 600 000 000');
+    await fill(user, field('phoneNumber'), '+48 600 000 000');
     await user.clear(screen.getByRole('textbox', { name: 'Height above ground (m)' }));
     await waitFor(() => expect(screen.queryByText(INVALID_FORM)).toBeNull());
     await user.click(submit());

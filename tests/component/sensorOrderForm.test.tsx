@@ -49,8 +49,23 @@ const renderPage = () =>
     </AdminContext>,
   );
 
-const amount = () => screen.getByRole('textbox', { name: /Amount/ });
-const order = () => screen.getByRole('button', { name: 'Order' });
+/*
+ * The page has ~30 fields and ~15 buttons: a role query over it computes the accessible name of each
+ * (a getComputedStyle apiece in jsdom). These helpers find the element by its input name or text,
+ * then check with a role query over the element's own box that it is the one of that role and name.
+ */
+const textbox = (source: string, name: string | RegExp) => {
+  const input = document.querySelector(`input[name="${source}"]`);
+  expect(input, source).toBeTruthy();
+  return within(input!.parentElement!).getByRole('textbox', { name });
+};
+const factor = (param: string, key: string) =>
+  within(screen.getByTestId(`factors-${param}`)).getByRole('textbox', { name: `${param} ${key}` });
+const amount = () => textbox('amount', /Amount/);
+const order = () => {
+  const button = screen.getByText('Order', { selector: 'button' });
+  return within(button.parentElement!).getByRole('button', { name: 'Order' });
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -113,7 +128,7 @@ describe('GenerateTokensPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.type(amount(), '3');
-    await user.type(screen.getByRole('textbox', { name: 'pm10 A' }), '1');
+    await user.type(factor('pm10', 'A'), '1');
     await user.click(order());
     expect(await screen.findAllByText('All factors must be filled')).toHaveLength(2);
     expect(orderSensors).not.toHaveBeenCalled();
@@ -122,15 +137,15 @@ describe('GenerateTokensPage', () => {
   it('orders: sends the payload with the fixed defaults, downloads the CSV and says how many', async () => {
     const user = userEvent.setup();
     renderPage();
-    await screen.findByRole('textbox', { name: 'Hardware revision' }, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('input[name="sensorTags.t3"]')).toBeTruthy(), { timeout: 5000 });
     // META tags are not offered.
     expect(screen.queryByRole('textbox', { name: 'Firmware build' })).toBeNull();
     await user.type(amount(), '3');
     await user.click(screen.getByRole('combobox', { name: /Communication/ }));
     await user.click(await screen.findByRole('option', { name: 'NBIOT' }));
     await user.click(screen.getByRole('checkbox', { name: 'no2' }));
-    await user.type(screen.getByRole('textbox', { name: 'Hardware revision' }), '5');
-    await user.type(screen.getByRole('textbox', { name: 'Height above ground (m)' }), '2,5');
+    await user.type(textbox('sensorTags.t3', 'Hardware revision'), '5');
+    await user.type(textbox('installationTags.t11', 'Height above ground (m)'), '2,5');
     await user.click(screen.getByRole('button', { name: 'Fill pm25 factors' }));
     await user.click(order());
     await waitFor(() => expect(orderSensors).toHaveBeenCalled());
@@ -152,7 +167,7 @@ describe('GenerateTokensPage', () => {
   it('offers no tag editors without the view permissions of the context', async () => {
     session(['add_sensors', 'view_sensor_tag_3']);
     renderPage();
-    await screen.findByRole('textbox', { name: /Amount/ });
+    await waitFor(() => expect(amount()).toBeTruthy());
     expect(screen.queryByRole('textbox', { name: 'Hardware revision' })).toBeNull();
     expect(getList).not.toHaveBeenCalled();
   });
