@@ -8,6 +8,38 @@
  */
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { withEmotionCache, type EmotionCache } from '@emotion/react';
+
+/**
+ * Emotion's default cache, read through its context. @emotion/react is loaded once per worker, so
+ * its cache, and the <style> tags it put in the shared <head>, outlive the file that made them.
+ */
+function emotionCache(): EmotionCache {
+  let found: EmotionCache | undefined;
+  renderToString(
+    createElement(
+      withEmotionCache((_props: object, cache: EmotionCache) => {
+        found = cache;
+        return null;
+      }),
+    ),
+  );
+  return found!;
+}
+
+/**
+ * Each file starts with no style in the <head>, as in a fresh window: jsdom's getComputedStyle (run
+ * for every accessible name a role query computes) reads every style tag, so styles kept from
+ * earlier files made each file slower than the one before. Emotion forgets what it inserted, so
+ * the file's components insert their styles again.
+ */
+function forgetStyles() {
+  const cache = emotionCache();
+  cache.sheet.flush();
+  for (const name of Object.keys(cache.inserted)) delete cache.inserted[name];
+}
 
 vi.useRealTimers();
 vi.unstubAllGlobals();
@@ -17,6 +49,7 @@ if (typeof window !== 'undefined') {
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
   document.body.replaceChildren();
+  forgetStyles();
 }
 
 afterEach(() => {
