@@ -18,14 +18,6 @@ export const E2E_OIDC = {
   allowedDomain: 'example.com',
 } as const;
 
-/**
- * The test files that change what the others rely on: a user's role and sessions (the users
- * every test signs in as), the number of sensors. They run after the rest, one at a time (the
- * `alone` project depends on the other one; `npx playwright test e2e/admin.spec.ts --no-deps` runs
- * one of them without the rest).
- */
-const ALONE = ['**/admin.spec.ts', '**/hardening.spec.ts'];
-
 const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: {
@@ -64,9 +56,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
   },
   projects: [
-    { name: 'chromium', testIgnore: ALONE, use: browser },
-    // After every other test, one at a time (see ALONE).
-    { name: 'alone', testMatch: ALONE, dependencies: ['chromium'], workers: 1, use: browser },
+    { name: 'chromium', grepInvert: /@alone/, use: browser },
+    // The tests tagged ALONE (e2e/support/login.ts) change what the others rely on: after all the
+    // others, one at a time. (`npx playwright test -g <title> --no-deps` runs one without the rest.)
+    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], workers: 1, use: browser },
   ],
   webServer: [
     {

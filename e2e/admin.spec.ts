@@ -1,7 +1,7 @@
 /** Staff users and roles as an admin uses them, and what the affected users see. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SESSION_CHECK_DELAY_MS } from '../common/domain';
-import { PASSWORD, signIn, signInWithForm, sidebar } from './support/login';
+import { ALONE, PASSWORD, signIn, signInWithForm, sidebar } from './support/login';
 
 /**
  * Signs in through the form and waits out the session check: react-admin's login resolves 500 ms
@@ -51,7 +51,7 @@ test.describe('users', () => {
     await setRole(request, 'technician', 'technician');
   });
 
-  test("an admin changes a user's role and that user's menu changes", async ({ page, browser }) => {
+  test("an admin changes a user's role and that user's menu changes", ALONE, async ({ page, browser }) => {
     // The technician, signed in elsewhere, has the technician menu.
     const other = await browser.newContext();
     const tech = await other.newPage();
@@ -124,7 +124,7 @@ test.describe('users', () => {
     await expect(row.getByRole('button', { name: 'Disable jan.nowak' })).toBeVisible();
   });
 
-  test('logout ends every session of the user after a confirmation', async ({ page, browser }) => {
+  test('logout ends every session of the user after a confirmation', ALONE, async ({ page, browser }) => {
     const other = await browser.newContext();
     const sales = await other.newPage();
     await signIn(sales, 'sales');

@@ -4,7 +4,7 @@
  * session ends at the next request with its reason, and a double click on ORDER orders once.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support/login';
+import { ALONE, PASSWORD, signIn } from './support/login';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -90,7 +90,7 @@ test('a failing list shows the banner only, not also a red toast', async ({ page
   expect(toasts.filter((t) => t.includes('Expected a value'))).toEqual([]);
 });
 
-test('a revoked session ends at the next request, with its reason', async ({ page, request }) => {
+test('a revoked session ends at the next request, with its reason', ALONE, async ({ page, request }) => {
   await signIn(page, 'technician');
   const admin = await accessToken(request, 'admin');
   const users = (await (await request.get('/api/admin/users', { headers: bearer(admin) })).json()).data.data as {
@@ -113,7 +113,7 @@ test('a revoked session ends at the next request, with its reason', async ({ pag
   await expect(page.getByText('The refresh token is not set. Logged out.')).toHaveCount(0);
 });
 
-test('a double click on ORDER orders once', async ({ page, request }) => {
+test('a double click on ORDER orders once', ALONE, async ({ page, request }) => {
   const admin = await accessToken(request, 'admin');
   const total = async () =>
     (await (await request.get('/api/sensors?page=1&limit=1', { headers: bearer(admin) })).json()).meta

@@ -45,3 +45,10 @@ export async function signIn(page: Page, username: string) {
 }
 
 export const sidebar = (page: Page) => page.getByTestId('app-menu');
+
+/**
+ * The tag of a test that changes what the other tests rely on (a role or the sessions of a user
+ * they sign in as, the number of sensors): playwright.config.ts runs such tests after all the
+ * others, one at a time, and every other test two at once.
+ */
+export const ALONE = { tag: '@alone' };
