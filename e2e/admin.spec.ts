@@ -95,8 +95,7 @@ test.describe('users', () => {
   test('an admin has no controls on their own row; disabling asks first and "Show disabled" finds the user', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signIn(page, 'admin', '/users');
     const own = page.locator('tbody tr', { hasText: 'Ada Admin' });
     await expect(own).toContainText('Admin');
     await expect(own.getByRole('combobox')).toHaveCount(0);
@@ -132,8 +131,7 @@ test.describe('users', () => {
     const salesToken = await pageToken(sales);
     expect(await statusWithToken(sales, '/api/integrations', salesToken)).toBe(200);
 
-    await signIn(page, 'admin');
-    await page.goto('/users?search=sales');
+    await signIn(page, 'admin', '/users?search=sales');
     await page.getByRole('button', { name: 'Logout sales' }).click();
     await expect(page.getByRole('dialog')).toContainText(
       'invalidates all of their sessions on every device. This cannot be undone.',
@@ -212,8 +210,7 @@ test.describe('roles', () => {
   });
 
   test('the default role keeps its name and cannot be deleted, but its permissions can change', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/users/roles');
+    await signIn(page, 'admin', '/users/roles');
     // The selector names roles as Users does: the default role is 'User'.
     await pickOption(page, 'Role', 'User');
     await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();

@@ -18,8 +18,7 @@ test('create a portal user, set access, change plan and trial, activate it, chan
   const stamp = Date.now();
   const nickname = `E2E Portal ${stamp}`;
   const email = `e2e.portal.${stamp}@example.org`;
-  await signIn(page, 'sales');
-  await page.goto('/adp-users');
+  await signIn(page, 'sales', '/adp-users');
   await page.getByRole('link', { name: 'Add panel user' }).click();
   await expect(page).toHaveURL(/\/adp-users\/create$/, { timeout: 15_000 });
 

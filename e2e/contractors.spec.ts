@@ -14,8 +14,7 @@ const PNG = Buffer.from(
 
 test('add a contractor with a default logo, then change its logo', async ({ page }) => {
   const name = `E2E Kontrahent ${Date.now()}`;
-  await signIn(page, 'sales');
-  await page.goto('/contractors');
+  await signIn(page, 'sales', '/contractors');
   await page.getByRole('link', { name: 'Add contractor' }).click();
   await expect(page).toHaveURL(/\/contractors\/create$/);
 

@@ -34,8 +34,7 @@ test.describe('at 800 px', () => {
     const res = await request.patch('/api/sensors/3/tags/1', { headers: bearer(admin), data: { value: long } });
     expect(res.status()).toBe(200);
 
-    await signIn(page, 'admin');
-    await page.goto('/logs/admin');
+    await signIn(page, 'admin', '/logs/admin');
     // The audit message quotes the value (shortened by the server): it wraps inside its cell.
     await expect(
       page
@@ -57,8 +56,7 @@ test.describe('at 800 px', () => {
     });
     expect(res.status()).toBe(201);
 
-    await signIn(page, 'admin');
-    await page.goto('/users/api');
+    await signIn(page, 'admin', '/users/api');
     await expect(page.getByRole('heading', { name: 'API Manager', level: 1 })).toBeVisible();
     // The name is cut short in its cell; the whole of it is its title.
     await expect(page.locator(`[title="${name}"]`).first()).toBeVisible();
@@ -82,8 +80,7 @@ test('a failing list shows the banner only, not also a red toast', async ({ page
         if (!seen.includes(el.textContent ?? '')) seen.push(el.textContent ?? '');
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await signIn(page, 'admin');
-  await page.goto('/sensors?search=status%20in%20(&advanced=true');
+  await signIn(page, 'admin', '/sensors?search=status%20in%20(&advanced=true');
   await expect(page.getByTestId('error-banner')).toContainText('400 - Expected a value');
   await page.waitForTimeout(2000);
   const toasts = await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
@@ -119,8 +116,7 @@ test('a double click on ORDER orders once', ALONE, async ({ page, request }) => 
     (await (await request.get('/api/sensors?page=1&limit=1', { headers: bearer(admin) })).json()).meta
       .totalCount as number;
   const before = await total();
-  await signIn(page, 'admin');
-  await page.goto('/sensors/create');
+  await signIn(page, 'admin', '/sensors/create');
   await page.getByRole('textbox', { name: /Amount/ }).fill('2');
   const downloads: string[] = [];
   page.on('download', (d) => downloads.push(d.suggestedFilename()));

@@ -124,8 +124,7 @@ test('row actions and header paths', async ({ page, context }) => {
 });
 
 test('the same list on a map, clustered, and back to the table', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/installations');
+  await signIn(page, 'admin', '/installations');
   await page.getByRole('button', { name: 'Show on a map' }).click();
   await expect(page).toHaveURL(/view=map/);
   await expect(page.getByText(/^\d+ installations$/)).toBeVisible();

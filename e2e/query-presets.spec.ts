@@ -32,8 +32,7 @@ async function switchToAdvanced(page: Page) {
 }
 
 async function openAdvancedSensors(page: Page) {
-  await signIn(page, 'technician');
-  await page.goto('/sensors');
+  await signIn(page, 'technician', '/sensors');
   await switchToAdvanced(page);
   await expect(editor(page)).toBeVisible();
 }
@@ -154,8 +153,7 @@ test.describe('advanced query', () => {
 
 test.describe('presets', () => {
   test('create, rename, move, hide and delete a preset', async ({ page }) => {
-    await signIn(page, 'sales');
-    await page.goto('/preferences/presets');
+    await signIn(page, 'sales', '/preferences/presets');
     const names = page.getByTestId('item-name');
     await expect(names).toHaveText(['All', 'Measurements', 'Calibrations', 'Details']);
 
@@ -195,8 +193,7 @@ test.describe('presets', () => {
 
   test('export and import through the clipboard', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await signIn(page, 'viewer');
-    await page.goto('/preferences/presets');
+    await signIn(page, 'viewer', '/preferences/presets');
     const names = page.getByTestId('item-name');
     await expect(names).toHaveText(['All', 'Measurements', 'Calibrations', 'Details']);
 
@@ -261,8 +258,7 @@ test.describe('presets', () => {
 
 test.describe('preferences follow the user', () => {
   test('a change in one tab shows in the other open tabs', async ({ page, context }) => {
-    await signIn(page, 'technician');
-    await page.goto('/preferences/queries/installations');
+    await signIn(page, 'technician', '/preferences/queries/installations');
     const other = await context.newPage();
     await other.goto('/preferences/queries/installations');
     const first = (p: Page) => p.getByTestId('personal-item').first();

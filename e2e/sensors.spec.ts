@@ -317,8 +317,7 @@ test.describe('sensors list', () => {
 
 test.describe('generate tokens', () => {
   test('orders 3 sensors and downloads their CSV', async ({ page }) => {
-    await signIn(page, 'technician');
-    await page.goto('/sensors/create');
+    await signIn(page, 'technician', '/sensors/create');
     await page.getByRole('textbox', { name: /Amount/ }).fill('1001');
     await page.getByRole('button', { name: 'Order' }).click();
     await expect(page.getByText('It must be less than 1001')).toBeVisible();
@@ -355,8 +354,7 @@ test.describe('sensor status', () => {
   test('shows the updater status and restarts a sensor, watching the status move', async ({ page, request }) => {
     const id = await gsmSensorWithStatusOk(request);
 
-    await signIn(page, 'technician');
-    await page.goto('/sensors/status');
+    await signIn(page, 'technician', '/sensors/status');
     await page.getByRole('textbox', { name: 'Sensor ID' }).fill(String(id));
     await page.getByRole('textbox', { name: 'Sensor ID' }).press('Enter');
     const status = page.getByTestId('updater-status').locator('[data-status]');
@@ -380,8 +378,7 @@ test.describe('sensor status', () => {
 
   test('asks before idling, saying it cannot be cancelled', async ({ page, request }) => {
     const id = await gsmSensorWithStatusOk(request);
-    await signIn(page, 'technician');
-    await page.goto(`/sensors/status?id=${id}`);
+    await signIn(page, 'technician', `/sensors/status?id=${id}`);
     const status = page.getByTestId('updater-status').locator('[data-status]');
     await expect(status).toHaveAttribute('data-status', 'Ok');
     await page.getByRole('button', { name: 'Idle', exact: true }).click();
@@ -395,16 +392,14 @@ test.describe('sensor status', () => {
   });
 
   test('says so for a sensor the updater does not know', async ({ page }) => {
-    await signIn(page, 'technician');
-    await page.goto('/sensors/status?id=999999');
+    await signIn(page, 'technician', '/sensors/status?id=999999');
     await expect(page.getByTestId('updater-not-found')).toHaveText('Sensor 999999 is not known to the GSM updater.');
   });
 });
 
 test.describe('tags screens', () => {
   test('admin creates, updates and removes a tag', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/sensors/tags');
+    await signIn(page, 'admin', '/sensors/tags');
     await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Type', 'Values', 'Actions']);
     await expect(page.getByRole('cell', { name: 'META', exact: true }).first()).toBeVisible();
     const name = `E2E tag ${Date.now()}`;

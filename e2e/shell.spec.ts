@@ -60,16 +60,14 @@ test.describe('navigation guard', () => {
   });
 
   test('a user without the permission goes to Installations', async ({ page }) => {
-    await signIn(page, 'viewer');
-    await page.goto('/users');
+    await signIn(page, 'viewer', '/users');
     await expect(page).toHaveURL(/\/installations$/);
     await page.goto('/logs/personal');
     await expect(page).toHaveURL(/\/installations$/);
   });
 
   test('a signed-in user opening a public page is sent to Installations', async ({ page }) => {
-    await signIn(page, 'technician');
-    await page.goto('/');
+    await signIn(page, 'technician', '/');
     await expect(page).toHaveURL(/\/installations$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/installations$/);
@@ -97,8 +95,7 @@ test.describe('not-found page', () => {
   test('shows the warning for an unknown route, signed out and signed in', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Whoops! Page not found.')).toBeVisible();
-    await signIn(page, 'admin');
-    await page.goto('/no/such/page');
+    await signIn(page, 'admin', '/no/such/page');
     await expect(page.getByText('Whoops! Page not found.')).toBeVisible();
     await expect(sidebar(page).getByText('Domain', { exact: true })).toBeVisible();
   });

@@ -17,8 +17,7 @@ async function accessToken(request: APIRequestContext, user: string): Promise<st
 
 test('a technician creates a token, copies it, uses it against the API and revokes it', async ({ page, request }) => {
   const name = unique('e2e-token');
-  await signIn(page, 'technician');
-  await page.goto('/users/api');
+  await signIn(page, 'technician', '/users/api');
   await expect(page.getByRole('heading', { name: 'API Manager', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api/docs');
 
@@ -87,8 +86,7 @@ test('an admin filters System Logs by type and search, and the URL keeps the vie
   });
   expect(created.status()).toBe(201);
 
-  await signIn(page, 'admin');
-  await page.goto('/logs/admin');
+  await signIn(page, 'admin', '/logs/admin');
   const table = page.getByTestId('audit-table');
   await expect(table.getByRole('columnheader')).toHaveText(['ID', 'Date', 'User', 'Type', 'Source', 'Message']);
 
@@ -129,8 +127,7 @@ test('an admin filters System Logs by type and search, and the URL keeps the vie
 });
 
 test('the token and audit screens are hidden from users without the permission', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/users/api');
+  await signIn(page, 'viewer', '/users/api');
   await expect(page).toHaveURL(/\/installations$/);
   await page.goto('/logs/admin');
   await expect(page).toHaveURL(/\/installations$/);

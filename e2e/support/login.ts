@@ -23,8 +23,11 @@ export async function signInWithForm(page: Page, username: string) {
  * password sign-in the form calls (`GET /api/login/basic`), stored where the console keeps it
  * (`writeSession`), then the console opened at `/`, which sends a signed-in user to the landing
  * page. Every call makes a session of its own, as a sign-in through the form does.
+ *
+ * With `path`, the console opens there instead (the test then checks what that screen shows),
+ * without first loading the landing page it would leave at once.
  */
-export async function signIn(page: Page, username: string) {
+export async function signIn(page: Page, username: string, path?: string) {
   const res = await page.request.get('/api/login/basic', {
     headers: { authorization: `Basic ${Buffer.from(`${username}:${PASSWORD}`).toString('base64')}` },
   });
@@ -40,6 +43,10 @@ export async function signIn(page: Page, username: string) {
   // Local storage belongs to the console's origin: a light page of that origin first.
   await page.goto('/healthz');
   await page.evaluate((value) => localStorage.setItem('aq.session', value), JSON.stringify(session));
+  if (path !== undefined) {
+    await page.goto(path);
+    return;
+  }
   await page.goto('/');
   await expect(page).toHaveURL(/\/(installations|sensors)/);
 }
