@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db';
-import { TEMPLATE_SEED_KINDS, seedInto, usePostgres, type SeedKind } from './seedKinds';
+import { TEMPLATE_SEED_KINDS, dumpTemplate, seedInto, usePostgres, type SeedKind } from './seedKinds';
 
 async function adminQuery(query: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -69,7 +69,7 @@ export default async function setup(project: TestProject) {
       : await openDatabase({});
     try {
       await seedInto(db, seed);
-      const dump = await db.pglite!.dumpDataDir('none');
+      const dump = await dumpTemplate(db);
       const file = path.join(dir, `${seed}.tar`);
       fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
       files[seed] = file;

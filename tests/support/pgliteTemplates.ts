@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
-import { seedInto, type SeedKind } from './seedKinds';
+import { dumpTemplate, seedInto, type SeedKind } from './seedKinds';
 
 const templates = new Map<SeedKind, Promise<Blob>>();
 
@@ -18,7 +18,7 @@ export function template(seed: SeedKind): Promise<Blob> {
       if (file) return new Blob([await fs.promises.readFile(file)]);
       const db = await openDatabase({});
       await seedInto(db, seed);
-      const dump = await db.pglite!.dumpDataDir('none');
+      const dump = await dumpTemplate(db);
       await db.close();
       return dump;
     })();

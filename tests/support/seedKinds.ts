@@ -27,3 +27,13 @@ export async function seedInto(db: Database, seed: SeedKind) {
   await ensureBuiltInRoles(db.db);
   if (seed === 'demo') await seedDemo(db.db, { adminPassword: DEMO_PASSWORD, now: FIXED_NOW });
 }
+
+/**
+ * The dump of a seeded database to start test databases from. A checkpoint first, so a database
+ * opened from it has no WAL to replay: about a quarter less CPU per open (the demo seed: 0.99 →
+ * 0.75 s), and integration tests open about forty.
+ */
+export async function dumpTemplate(db: Database): Promise<Blob> {
+  await db.pglite!.exec('CHECKPOINT');
+  return db.pglite!.dumpDataDir('none');
+}
