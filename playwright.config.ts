@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, isExecutable } from './scripts/chromium.mjs';
+import { DEBIAN_CHROMIUM, debianChromium } from './scripts/chromium.mjs';
 
 // End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
 // server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow.
@@ -21,8 +21,7 @@ export const E2E_OIDC = {
 const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath:
-      process.env.CHROMIUM_PATH || (isExecutable(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM),
+    executablePath: process.env.CHROMIUM_PATH || debianChromium() || DEBIAN_CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',

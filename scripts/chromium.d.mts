@@ -3,6 +3,7 @@ export declare const DEBIAN_CHROMIUM: string;
 export declare const DEBIAN_HEADLESS_SHELL: string;
 export declare function installCommand(isRoot: boolean): string;
 export declare function isExecutable(file: string): boolean;
+export declare function debianChromium(): string | null;
 
 export interface ChromiumFacts {
   /** CHROMIUM_PATH, when set. */

@@ -16,10 +16,10 @@ export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const PACKAGES = ['chromium', 'chromium-headless-shell'];
 /** The command that installs Debian's Chromium, as the user has to type it. */
-export const installCommand = (isRoot) =>
-  isRoot
-    ? `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`
-    : `sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`;
+export const installCommand = (isRoot) => {
+  const sudo = isRoot ? '' : 'sudo ';
+  return `${sudo}apt-get update && ${sudo}apt-get install -y ${PACKAGES.join(' ')}`;
+};
 const SKIP_HINT = 'or run npm test -- --skip-e2e';
 
 export function isExecutable(file) {
@@ -30,6 +30,9 @@ export function isExecutable(file) {
     return false;
   }
 }
+
+/** The Debian Chromium to use, of those installed: the headless shell first; null with neither. */
+export const debianChromium = () => [DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM].find(isExecutable) ?? null;
 
 /**
  * What to do, from the facts of the machine (pure, so every case is testable):
@@ -111,7 +114,7 @@ export async function ensureChromium({ cwd = process.cwd(), env = process.env } 
     console.log(`\n==> Chromium for the end-to-end tests: ${installCommand(true)}\n`);
     const t0 = Date.now();
     if (apt(plan.install, ['update'], cwd) && apt(plan.install, ['install', '-y', ...PACKAGES], cwd)) {
-      const installed = [DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM].find(isExecutable);
+      const installed = debianChromium();
       if (installed) {
         console.log(`\n<== Chromium installed in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
         return installed;
