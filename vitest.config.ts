@@ -35,8 +35,9 @@ export default defineConfig({
           environment: 'jsdom',
           // One worker runs many files (no new process, jsdom and import of react-admin / MUI per
           // file: half the CPU time of the project). Each file still gets its own modules and mocks:
-          // tests/support/freshModules.ts, run first, resets the module registry (node_modules stay loaded by
-          // Node); setup.ts then resets what the shared window keeps (storage, URL, timers, stubs).
+          // tests/support/freshModules.ts, run first, resets the module registry (node_modules stay
+          // loaded by Node); setup.ts then resets what the shared window keeps (storage, URL, timers,
+          // stubs, emotion's styles).
           isolate: false,
           setupFiles: ['tests/support/freshModules.ts', 'tests/component/setup.ts'],
           sequence: { setupFiles: 'list' },
