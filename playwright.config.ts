@@ -48,7 +48,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace (DOM snapshots and screenshots of every step) only of a test that failed once and is
+    // run again (CI retries once; locally `--trace on`): recording it for every test cost about a
+    // third of the browsers' CPU and 36 s of the step's 200.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // As a user who asked the system for less motion: the console then runs no CSS animation or
     // transition (src/layout/theme.ts), so nothing waits for one and Chromium does not paint them.
@@ -86,6 +89,8 @@ export default defineConfig({
         SIMULATOR: 'on',
         SIMULATOR_TICK_MS: '2000',
         SIMULATOR_SEED: '1',
+        // Every test signs in at least once: cheaper password hashes (server/auth/password.ts).
+        PASSWORD_SCRYPT_LOG2N: '10',
         SEED: 'demo',
         ADMIN_PASSWORD: 'admin-demo-pass',
         JWT_SECRET: 'e2e-secret-0123456789',

@@ -9,8 +9,9 @@
 //   build      vite build of the console the end-to-end step serves (with that step, or named)
 //   (these four are single-threaded or short: they run side by side, as many at once as the
 //   machine has cores, each one's output printed whole when it ends, in this order)
-//   vitest     unit + backend integration (PGlite) + component tests
-//   postgres   backend integration tests again against PostgreSQL (only when TEST_DATABASE_URL is set)
+//   vitest     unit + backend integration (PGlite) + component tests, and the integration tests again
+//              against PostgreSQL when TEST_DATABASE_URL is set: the projects of vitest.config.ts, in
+//              one run (`--only=postgres` runs that project alone)
 //   e2e        Playwright in Chromium
 //
 // Ends with one plain line `N passed, N failed` over all runners (typecheck, lint and format count
@@ -86,21 +87,13 @@ const STEPS = [
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`],
   },
   {
+    // Only with --only=postgres: in a full run the vitest step runs the `postgres` project with the others.
     name: 'postgres',
     aliases: ['pg', 'postgres', 'integration-postgres'],
     kind: 'vitest',
     json: postgresJson,
     cmd: 'vitest',
-    args: [
-      'run',
-      'tests/integration',
-      '--project=unit',
-      '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${postgresJson}`,
-    ],
-    env: { TEST_DB: 'postgres' },
+    args: ['run', '--project=postgres', '--reporter=default', '--reporter=json', `--outputFile=${postgresJson}`],
     skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
   },
   { name: 'e2e', aliases: ['e2e', 'playwright'], kind: 'playwright', json: e2eJson, cmd: 'playwright', args: ['test'] },
@@ -132,7 +125,9 @@ if (only) {
     process.exit(2);
   }
 }
-const wanted = new Set(only ? only.map((n) => stepOf(n).name) : STEPS.map((s) => s.name).filter((n) => n !== 'build'));
+const wanted = new Set(
+  only ? only.map((n) => stepOf(n).name) : STEPS.map((s) => s.name).filter((n) => n !== 'build' && n !== 'postgres'),
+);
 // The console the end-to-end step serves is built beside the static checks, not inside that step.
 if (wanted.has('e2e') && !skipE2e) wanted.add('build');
 

@@ -1,6 +1,7 @@
 /** Runtime configuration of the reference backend, read once from the environment. */
 import path from 'node:path';
 import { APP_VERSION } from '../common/domain';
+import { scryptLog2N } from './auth/password';
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -83,6 +84,7 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  scryptLog2N(env); // refused at start rather than at the first sign-in
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     host: env.HOST ?? '127.0.0.1',

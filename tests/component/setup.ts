@@ -7,7 +7,7 @@
  * would be: an empty body and storage, the start URL, real timers, no stubbed globals.
  */
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { withEmotionCache, type EmotionCache } from '@emotion/react';
@@ -40,6 +40,10 @@ function forgetStyles() {
   cache.sheet.flush();
   for (const name of Object.keys(cache.inserted)) delete cache.inserted[name];
 }
+
+// findBy… and waitFor give up after 5 s, not 1 s: `npm test` runs these tests beside the browser
+// tests, and a busy machine can take more than a second to validate and render a form.
+configure({ asyncUtilTimeout: 5_000 });
 
 vi.useRealTimers();
 vi.unstubAllGlobals();

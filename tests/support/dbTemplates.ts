@@ -1,10 +1,10 @@
 /**
- * Vitest global setup of the `unit` project: builds the migrated (and seeded) databases the
+ * Vitest global setup of the `unit` and `postgres` projects: builds the migrated (and seeded) databases the
  * integration tests start from ONCE per run, before any worker starts, instead of once per test file.
  *
  * - PGlite: a data-directory dump per seed kind in `.tmp/test-templates/` (a tar file); every test
  *   app loads it (`loadDataDir`). Migrations run once, for the `empty` kind; the others start from it.
- * - PostgreSQL (TEST_DB=postgres and TEST_DATABASE_URL): a template database per seed kind; every
+ * - PostgreSQL (the `postgres` project: TEST_DB=postgres, and TEST_DATABASE_URL): a template database per seed kind; every
  *   test app gets `CREATE DATABASE … TEMPLATE …` (a file copy on the server). Dropped at teardown.
  *
  * The paths and names reach the workers through `provide`/`inject` (typed in `seedKinds.ts`).
@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db';
-import { TEMPLATE_SEED_KINDS, dumpTemplate, seedInto, usePostgres, type SeedKind } from './seedKinds';
+import { TEMPLATE_SEED_KINDS, dumpTemplate, seedInto, testsPostgres, type SeedKind } from './seedKinds';
 
 async function adminQuery(query: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -28,7 +28,8 @@ async function adminQuery(query: string) {
 }
 
 export default async function setup(project: TestProject) {
-  if (usePostgres) {
+  // Runs in the main process, once per project that names it: the project's own TEST_DB decides.
+  if (testsPostgres(project.config.env)) {
     const prefix = `aq_tpl_${crypto.randomBytes(4).toString('hex')}`;
     const names: Partial<Record<SeedKind, string>> = {};
     const drop = async () => {

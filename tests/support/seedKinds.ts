@@ -20,7 +20,12 @@ declare module 'vitest' {
   }
 }
 
-export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+/** Whether tests with this environment run on PostgreSQL (the `postgres` project of vitest.config.ts). */
+export function testsPostgres(env: Record<string, string | undefined> = process.env): boolean {
+  return env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+}
+
+export const usePostgres = testsPostgres();
 
 export async function seedInto(db: Database, seed: SeedKind) {
   if (seed === 'empty') return;
