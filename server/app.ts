@@ -93,7 +93,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.get('/healthz', async () => ({ status: 'ok', database: ctx.dbKind }));
 
   if (serveConsole) {
-    await app.register(fastifyStatic, { root: ctx.config.consoleDir, index: false });
+    const assets = path.join(ctx.config.consoleDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: ctx.config.consoleDir,
+      index: false,
+      // Vite names every file under assets/ after its content (a change makes a new name): browsers
+      // keep them for good instead of asking again on every visit. Other files, and the app shell,
+      // are revalidated. (The plugin's own header, `max-age=0`, would replace both.)
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   return app;

@@ -74,7 +74,8 @@ export async function createTestApp(
   const config: Config = {
     ...loadConfig({ ...process.env, ...opts.env, SEED: 'none' }),
     jwtSecret: 'test-secret-0123456789abcdef',
-    consoleDir: '/nonexistent',
+    // No console unless a test names one (CONSOLE_DIR in `env`).
+    consoleDir: opts.env?.CONSOLE_DIR ?? '/nonexistent',
     simulator: false,
   };
   let database: Database;
