@@ -73,6 +73,7 @@ const STEPS = [
     // The console the end-to-end step's server serves (scripts/start.mjs builds only when dist/ is
     // older than the sources): built here, beside the static checks, instead of inside that step.
     name: 'build',
+    named: true,
     kind: 'single',
     group: 'static',
     cmd: 'vite',
@@ -89,6 +90,7 @@ const STEPS = [
   {
     // Only with --only=postgres: in a full run the vitest step runs the `postgres` project with the others.
     name: 'postgres',
+    named: true,
     aliases: ['pg', 'postgres', 'integration-postgres'],
     kind: 'vitest',
     json: postgresJson,
@@ -125,9 +127,8 @@ if (only) {
     process.exit(2);
   }
 }
-const wanted = new Set(
-  only ? only.map((n) => stepOf(n).name) : STEPS.map((s) => s.name).filter((n) => n !== 'build' && n !== 'postgres'),
-);
+// Steps marked `named` run only when --only names them (build also with the end-to-end step).
+const wanted = new Set(only ? only.map((n) => stepOf(n).name) : STEPS.filter((s) => !s.named).map((s) => s.name));
 // The console the end-to-end step serves is built beside the static checks, not inside that step.
 if (wanted.has('e2e') && !skipE2e) wanted.add('build');
 

@@ -72,7 +72,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const isService = prefixes.some((p) => url.startsWith(p)) || url.startsWith('/app/');
       const isFile = /^\.\d*[a-z]/i.test(path.extname(url));
       if (serveConsole && request.method === 'GET' && !isService && !isFile) {
-        void reply.header('cache-control', 'no-cache').sendFile('index.html');
+        void reply.sendFile('index.html');
         return;
       }
       void reply.status(404).send({ status: 404, message: `No route for ${request.method} ${url}` });
@@ -98,14 +98,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       root: ctx.config.consoleDir,
       index: false,
       // Vite names every file under assets/ after its content (a change makes a new name): browsers
-      // keep them for good instead of asking again on every visit. Other files, and the app shell,
-      // are revalidated. (The plugin's own header, `max-age=0`, would replace both.)
+      // keep them for good instead of asking again on every visit. Other files, and the app shell
+      // (sent here for `/` and for console routes), are revalidated. The plugin's own header,
+      // `max-age=0`, would replace both.
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   return app;
 }

@@ -1,11 +1,13 @@
 /**
- * Vitest global setup of the `unit` and `postgres` projects: builds the migrated (and seeded) databases the
- * integration tests start from ONCE per run, before any worker starts, instead of once per test file.
+ * Vitest global setup of the `unit` and `postgres` projects: builds the migrated (and seeded)
+ * databases the integration tests start from ONCE per run, before any worker starts, instead of
+ * once per test file.
  *
  * - PGlite: a data-directory dump per seed kind in `.tmp/test-templates/` (a tar file); every test
  *   app loads it (`loadDataDir`). Migrations run once, for the `empty` kind; the others start from it.
- * - PostgreSQL (the `postgres` project: TEST_DB=postgres, and TEST_DATABASE_URL): a template database per seed kind; every
- *   test app gets `CREATE DATABASE … TEMPLATE …` (a file copy on the server). Dropped at teardown.
+ * - PostgreSQL (the `postgres` project: TEST_DB=postgres, and TEST_DATABASE_URL): a template
+ *   database per seed kind; every test app gets `CREATE DATABASE … TEMPLATE …` (a file copy on the
+ *   server). Dropped at teardown.
  *
  * The paths and names reach the workers through `provide`/`inject` (typed in `seedKinds.ts`).
  */
