@@ -60,8 +60,9 @@ export default defineConfig({
   projects: [
     { name: 'chromium', grepInvert: /@alone/, use: browser },
     // The tests tagged ALONE (e2e/support/login.ts) change what the others rely on: after all the
-    // others, one at a time. (`npx playwright test -g <title> --no-deps` runs one without the rest.)
-    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], workers: 1, use: browser },
+    // others, two files at once, so no two of them may change the same thing (users, sensors).
+    // (`npx playwright test -g <title> --no-deps` runs one without the rest.)
+    { name: 'alone', grep: /@alone/, dependencies: ['chromium'], use: browser },
   ],
   webServer: [
     {

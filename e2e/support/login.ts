@@ -56,6 +56,8 @@ export const sidebar = (page: Page) => page.getByTestId('app-menu');
 /**
  * The tag of a test that changes what the other tests rely on (a role or the sessions of a user
  * they sign in as, the number of sensors): playwright.config.ts runs such tests after all the
- * others, one at a time, and every other test two at once.
+ * others. Two files of them run at once, so tests in different files must not change the same
+ * user or count (today: admin.spec.ts changes the technician and the sales user, hardening.spec.ts
+ * the viewer's sessions and the number of sensors).
  */
 export const ALONE = { tag: '@alone' };
