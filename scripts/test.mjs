@@ -7,8 +7,12 @@
 //   lint       eslint .   (cached in .tmp/cache/eslint)
 //   format     prettier --check .   (cached; files listed in .prettierignore excepted; `npm run format` fixes)
 //   build      vite build of the console the end-to-end step serves (with that step, or named)
-//   (these four are single-threaded or short: they run side by side, as many at once as the
-//   machine has cores, each one's output printed whole when it ends, in this order)
+//   (these four are single-threaded or short. When the vitest step follows, they run beside it, one
+//   at a time at the lowest CPU priority (nice 19): they then use only what the test workers leave
+//   idle, instead of holding both cores for ~25 s before the tests start; their output is printed
+//   whole after the vitest step, and the end-to-end step waits for the build. Alone, they run side
+//   by side, as many at once as the machine has cores. Each one's output is printed whole, in
+//   this order.)
 //   vitest     unit + backend integration (PGlite) + component tests, and the integration tests again
 //              against PostgreSQL when TEST_DATABASE_URL is set: the projects of vitest.config.ts, in
 //              one run (`--only=postgres` runs that project alone)
@@ -148,7 +152,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  * Runs one command. Its output goes straight to the terminal, or with `capture` into `output`
  * (standard output and error interleaved as they came), for steps that run side by side.
  */
-function run(cmd, args, env, capture) {
+function run(cmd, args, env, capture, niceness = 0) {
   return new Promise((resolve) => {
     let child;
     const stdio = capture ? ['ignore', 'pipe', 'pipe'] : 'inherit';
@@ -158,6 +162,14 @@ function run(cmd, args, env, capture) {
       console.error(`cannot start ${cmd}: ${err.message}`);
       resolve(127);
       return;
+    }
+    if (niceness && child.pid) {
+      try {
+        // Threads and processes it starts later inherit the priority.
+        os.setPriority(child.pid, niceness);
+      } catch {
+        // Not allowed here: it runs at normal priority, only slower beside the tests.
+      }
     }
     children.add(child);
     if (capture) {
@@ -237,10 +249,10 @@ const commandLine = (step) =>
     .join('') + `${step.cmd} ${step.args.join(' ')}`;
 
 /** Runs a step (its output live, or captured) and records its result; returns the printed end line. */
-async function runStep(step, capture) {
+async function runStep(step, capture, niceness) {
   if (step.json) fs.rmSync(path.join(root, step.json), { force: true });
   const t0 = Date.now();
-  const code = await run(step.cmd, step.args, step.env, capture);
+  const code = await run(step.cmd, step.args, step.env, capture, niceness);
   const ms = Date.now() - t0;
   const status = code === 0 ? 'passed' : 'failed';
   return {
@@ -249,20 +261,30 @@ async function runStep(step, capture) {
   };
 }
 
-/** The steps of a group side by side, at most `cores` at once; each one's output printed whole, in order. */
-async function runGroup(steps) {
-  const cores = Math.max(1, Math.min(os.availableParallelism(), steps.length));
+/**
+ * The steps of a group side by side, at most `cores` at once, or in the background (one at a time,
+ * nice 19); returns a function that prints each one's output whole, in order, and records results.
+ */
+async function runGroup(steps, background = false) {
+  const cores = background ? 1 : Math.max(1, Math.min(os.availableParallelism(), steps.length));
   const outputs = steps.map(() => []);
   const runs = new Array(steps.length);
   let next = 0;
   const worker = async () => {
     while (next < steps.length) {
       const i = next++;
-      runs[i] = await runStep(steps[i], outputs[i]);
+      runs[i] = await runStep(steps[i], outputs[i], background ? 19 : 0);
     }
   };
-  console.log(`\n==> ${steps.map((s) => s.name).join(', ')}: side by side, ${cores} at a time`);
+  console.log(
+    `\n==> ${steps.map((s) => s.name).join(', ')}: ` +
+      (background ? 'in the background at low priority, one at a time' : `side by side, ${cores} at a time`),
+  );
   await Promise.all(Array.from({ length: cores }, worker));
+  return () => printGroup(steps, outputs, runs);
+}
+
+function printGroup(steps, outputs, runs) {
   steps.forEach((step, i) => {
     console.log(`\n==> ${titleOf(step)}: ${commandLine(step)}\n`);
     process.stdout.write(Buffer.concat(outputs[i]));
@@ -271,6 +293,12 @@ async function runGroup(steps) {
   });
 }
 
+/** The static group running beside the vitest step: its printer, once it has ended. */
+let background = null;
+const awaitBackground = async () => {
+  if (background) (await background)();
+  background = null;
+};
 for (let i = 0; i < planned.length;) {
   const step = planned[i];
   const group = step.group ? planned.slice(i).filter((s) => s.group === step.group) : [step];
@@ -283,14 +311,22 @@ for (let i = 0; i < planned.length;) {
       results.push({ step: s, status: 'skipped', reason });
     } else runnable.push(s);
   }
-  if (runnable.length > 1) await runGroup(runnable);
+  if (runnable.length > 1 && planned[i]?.kind === 'vitest' && !skipReason(planned[i])) {
+    // Beside the vitest step; printed after it, and awaited before anything else runs.
+    background = runGroup(runnable, true);
+    continue;
+  }
+  if (runnable.length > 1) (await runGroup(runnable))();
   else if (runnable.length === 1) {
     console.log(`\n==> ${titleOf(runnable[0])}: ${commandLine(runnable[0])}\n`);
     const { result, end } = await runStep(runnable[0]);
     console.log(`\n${end}`);
     results.push(result);
   }
+  await awaitBackground();
 }
+await awaitBackground();
+results.sort((a, b) => STEPS.indexOf(a.step) - STEPS.indexOf(b.step));
 
 // ---- summary ----------------------------------------------------------------------------------------
 
