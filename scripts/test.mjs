@@ -156,20 +156,15 @@ function run(cmd, args, env, capture, niceness = 0) {
   return new Promise((resolve) => {
     let child;
     const stdio = capture ? ['ignore', 'pipe', 'pipe'] : 'inherit';
+    // Through nice(1), so the priority is set before the command starts: every thread and process
+    // it starts inherits it (os.setPriority after the spawn would reach only its main thread).
+    const [file, argv] = niceness ? ['nice', ['-n', String(niceness), bin(cmd), ...args]] : [bin(cmd), args];
     try {
-      child = spawn(bin(cmd), args, { cwd: root, stdio, env: { ...process.env, ...env } });
+      child = spawn(file, argv, { cwd: root, stdio, env: { ...process.env, ...env } });
     } catch (err) {
       console.error(`cannot start ${cmd}: ${err.message}`);
       resolve(127);
       return;
-    }
-    if (niceness && child.pid) {
-      try {
-        // Threads and processes it starts later inherit the priority.
-        os.setPriority(child.pid, niceness);
-      } catch {
-        // Not allowed here: it runs at normal priority, only slower beside the tests.
-      }
     }
     children.add(child);
     if (capture) {
@@ -325,7 +320,6 @@ for (let i = 0; i < planned.length;) {
   }
   await awaitBackground();
 }
-await awaitBackground();
 results.sort((a, b) => STEPS.indexOf(a.step) - STEPS.indexOf(b.step));
 
 // ---- summary ----------------------------------------------------------------------------------------
