@@ -1,22 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { DEBIAN_CHROMIUM, debianChromium } from './scripts/chromium.mjs';
+import { e2ePort, e2eServers } from './scripts/e2eServers.mjs';
 
 // End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
-// server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow.
-// The browser is CHROMIUM_PATH (set by `npm test`, which finds or installs one) or Debian's (its
-// headless shell when installed: see scripts/chromium.mjs).
-// E2E_PORT / E2E_OIDC_PORT move both servers, so several checkouts can run end-to-end tests at once.
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182);
-const baseURL = `http://127.0.0.1:${PORT}`;
+// server started from a fresh demo seed, plus a local OpenID Connect provider for the sign-in flow
+// (scripts/e2eServers.mjs; E2E_PORT / E2E_OIDC_PORT move both). The browser is CHROMIUM_PATH (set
+// by `npm test`, which finds or installs one) or Debian's (its headless shell when installed: see
+// scripts/chromium.mjs).
 const CI = !!process.env.CI;
-
-export const E2E_OIDC = {
-  issuer: `http://127.0.0.1:${OIDC_PORT}`,
-  clientId: 'aq-console-e2e',
-  clientSecret: 'e2e-client-secret',
-  allowedDomain: 'example.com',
-} as const;
+// `npm test` starts the servers itself during its vitest step (scripts/test.mjs) and says so: they
+// are then fresh, so Playwright uses them even in CI, where it otherwise insists on starting its own.
+const serversStarted = process.env.E2E_SERVERS === 'started';
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -47,7 +41,7 @@ export default defineConfig({
   forbidOnly: CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL,
+    baseURL: `http://127.0.0.1:${e2ePort()}`,
     // A trace (DOM snapshots and screenshots of every step) only of a test that failed once and is
     // run again (CI retries once; locally `--trace on`): recording it for every test cost about a
     // third of the browsers' CPU and 36 s of the step's 200.
@@ -64,42 +58,12 @@ export default defineConfig({
     // (`npx playwright test -g <title> --no-deps` runs one without the rest.)
     { name: 'alone', grep: /@alone/, dependencies: ['chromium'], use: browser },
   ],
-  webServer: [
-    {
-      command: 'npx tsx e2e/support/oidcServer.ts',
-      url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
-      timeout: 60_000,
-      reuseExistingServer: !CI,
-      stdout: 'pipe',
-    },
-    {
-      // The data dir is removed first so every run starts from a fresh demo seed.
-      command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs',
-      url: `${baseURL}/healthz`,
-      timeout: 180_000,
-      reuseExistingServer: !CI,
-      stdout: 'pipe',
-      env: {
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        DATA_DIR: '.tmp/e2e-data',
-        DATABASE_URL: '', // always the embedded PGlite in DATA_DIR
-        REDIS_URL: '',
-        // The fleet simulator runs with a fast tick so a restart from Sensor Status visibly walks
-        // RestartRequired → Pending → Ok within a few seconds; measurements still run once a minute.
-        SIMULATOR: 'on',
-        SIMULATOR_TICK_MS: '2000',
-        SIMULATOR_SEED: '1',
-        // Every test signs in at least once: cheaper password hashes (server/auth/password.ts).
-        PASSWORD_SCRYPT_LOG2N: '10',
-        SEED: 'demo',
-        ADMIN_PASSWORD: 'admin-demo-pass',
-        JWT_SECRET: 'e2e-secret-0123456789',
-        OIDC_ISSUER: E2E_OIDC.issuer,
-        OIDC_CLIENT_ID: E2E_OIDC.clientId,
-        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
-        OIDC_ALLOWED_DOMAIN: E2E_OIDC.allowedDomain,
-      },
-    },
-  ],
+  webServer: e2eServers().map(({ command, url, timeout, env }) => ({
+    command,
+    url,
+    timeout,
+    env,
+    reuseExistingServer: !CI || serversStarted,
+    stdout: 'pipe' as const,
+  })),
 });

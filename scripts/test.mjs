@@ -16,7 +16,13 @@
 //   vitest     unit + backend integration (PGlite) + component tests, and the integration tests again
 //              against PostgreSQL when TEST_DATABASE_URL is set: the projects of vitest.config.ts, in
 //              one run (`--only=postgres` runs that project alone)
-//   e2e        Playwright in Chromium
+//   e2e        Playwright in Chromium, against the servers of scripts/e2eServers.mjs. When the vitest
+//              step runs first, this script starts them during it, as soon as the build is done (it
+//              runs first of the background checks), at normal priority, their output going to
+//              test-results/e2e-servers.log (printed after the end-to-end step); the end-to-end step
+//              then waits until they answer and tells Playwright to use them (E2E_SERVERS=started)
+//              instead of seeding its own for ~8 s while the cores idle. They are stopped after it.
+//              If they do not answer, Playwright starts its own, as it does when run alone.
 //
 // Ends with one plain line `N passed, N failed` over all runners (typecheck, lint and format count
 // as one test each; a flaky Playwright test that passed on retry counts as passed). Exit code 1 if
@@ -37,6 +43,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './chromium.mjs';
+import { e2eServers } from './e2eServers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -80,6 +87,8 @@ const STEPS = [
     named: true,
     kind: 'single',
     group: 'static',
+    // In the background (beside the vitest step) it runs first: the end-to-end servers wait for it.
+    first: true,
     cmd: 'vite',
     args: ['build', '--logLevel', 'warn'],
   },
@@ -143,6 +152,7 @@ let interrupted = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = signal;
+    stopE2eServers();
     if (children.size) for (const child of children) child.kill(signal);
     else process.exit(signal === 'SIGINT' ? 130 : 143);
   });
@@ -264,11 +274,14 @@ async function runGroup(steps, background = false) {
   const cores = background ? 1 : Math.max(1, Math.min(os.availableParallelism(), steps.length));
   const outputs = steps.map(() => []);
   const runs = new Array(steps.length);
+  // Indexes in running order: in the background, steps marked `first` (the build) before the others.
+  const order = steps.map((_, i) => i).sort((a, b) => (background ? !!steps[b].first - !!steps[a].first : 0));
   let next = 0;
   const worker = async () => {
-    while (next < steps.length) {
-      const i = next++;
+    while (next < order.length) {
+      const i = order[next++];
       runs[i] = await runStep(steps[i], outputs[i], background ? 19 : 0);
+      if (background && steps[i].name === 'build' && runs[i].result.status === 'passed') void startE2eServers();
     }
   };
   console.log(
@@ -287,6 +300,75 @@ function printGroup(steps, outputs, runs) {
     results.push(runs[i].result);
   });
 }
+
+// ---- the end-to-end servers, started during the vitest step -------------------------------------
+
+/** The servers this script started ({server, child, exited}), while they run. */
+const servers = [];
+const serversLog = path.join(resultsDir, 'e2e-servers.log');
+let serversStartedAt = 0;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function answers(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the servers of scripts/e2eServers.mjs, each in a process group of its own (its shell
+ * command starts more processes), unless the end-to-end step will not run or one of their URLs
+ * already answers (then Playwright decides, as when it runs alone).
+ */
+async function startE2eServers() {
+  if (!wanted.has('e2e') || skipE2e || interrupted) return;
+  const list = e2eServers();
+  for (const server of list) if (await answers(server.url)) return;
+  const log = fs.openSync(serversLog, 'w');
+  serversStartedAt = Date.now();
+  for (const server of list) {
+    const child = spawn('sh', ['-c', server.command], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: { ...process.env, ...server.env },
+    });
+    const entry = { server, child, exited: false };
+    child.on('error', () => (entry.exited = true));
+    child.on('exit', () => (entry.exited = true));
+    servers.push(entry);
+  }
+  fs.closeSync(log);
+}
+
+/** Whether the servers started here answer, waiting for each up to its timeout. */
+async function e2eServersReady() {
+  if (!servers.length) return false;
+  for (const entry of servers) {
+    while (!(await answers(entry.server.url))) {
+      if (entry.exited || Date.now() - serversStartedAt > entry.server.timeout) return false;
+      await sleep(250);
+    }
+  }
+  return true;
+}
+
+function stopE2eServers() {
+  for (const { child, exited } of servers.splice(0)) {
+    if (exited) continue;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+// Never leave them behind, even when this script ends on an error.
+process.on('exit', stopE2eServers);
 
 /** The static group running beside the vitest step: its printer, once it has ended. */
 let background = null;
@@ -313,8 +395,25 @@ for (let i = 0; i < planned.length;) {
   }
   if (runnable.length > 1) (await runGroup(runnable))();
   else if (runnable.length === 1) {
-    console.log(`\n==> ${titleOf(runnable[0])}: ${commandLine(runnable[0])}\n`);
-    const { result, end } = await runStep(runnable[0]);
+    const single = runnable[0];
+    const e2e = single.kind === 'playwright' && servers.length > 0;
+    if (e2e) {
+      await awaitBackground();
+      if (await e2eServersReady()) single.env = { ...single.env, E2E_SERVERS: 'started' };
+      else {
+        console.log(
+          `\nThe end-to-end servers started during the vitest step did not answer: Playwright starts its own.`,
+        );
+        stopE2eServers();
+      }
+    }
+    console.log(`\n==> ${titleOf(single)}: ${commandLine(single)}\n`);
+    const { result, end } = await runStep(single);
+    if (e2e) {
+      stopE2eServers();
+      console.log(`\n==> the end-to-end servers' output (${path.relative(root, serversLog)}):\n`);
+      process.stdout.write(fs.readFileSync(serversLog));
+    }
     console.log(`\n${end}`);
     results.push(result);
   }

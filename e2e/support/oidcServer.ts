@@ -1,16 +1,16 @@
 /**
- * The local OpenID Connect provider the e2e server signs in against (Playwright starts it as a
- * webServer; see playwright.config.ts). Runs until killed.
+ * The local OpenID Connect provider the e2e server signs in against (scripts/e2eServers.mjs). Runs until killed.
  */
 import { startOidcProvider } from '../../tests/support/oidcProvider';
+import { e2eOidc, e2eOidcPort, e2ePort } from '../../scripts/e2eServers.mjs';
 
-// The same ports as playwright.config.ts (E2E_PORT / E2E_OIDC_PORT).
-const consolePort = Number(process.env.E2E_PORT ?? 8181);
+// The client the console's e2e server is configured with (scripts/e2eServers.mjs).
+const { clientId, clientSecret } = e2eOidc();
 const provider = await startOidcProvider({
-  port: Number(process.env.E2E_OIDC_PORT ?? 8182),
-  clientId: 'aq-console-e2e',
-  clientSecret: 'e2e-client-secret',
-  redirectUris: [`http://127.0.0.1:${consolePort}/login/callback`],
+  port: e2eOidcPort(),
+  clientId,
+  clientSecret,
+  redirectUris: [`http://127.0.0.1:${e2ePort()}/login/callback`],
   accounts: [
     { sub: 'oidc-ada', email: 'ada@example.com', name: 'Ada Lovelace' },
     { sub: 'oidc-eve', email: 'eve@other.org', name: 'Eve Outsider' },
