@@ -1,8 +1,15 @@
 /** The tags screen's dialog and remove confirmation: required fields, ENUM values, 409, 'Removed tag'. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, RecordContextProvider, memoryStore, testDataProvider } from 'react-admin';
+import {
+  AdminContext,
+  Notification,
+  RecordContextProvider,
+  memoryStore,
+  testDataProvider,
+  useGetList,
+} from 'react-admin';
 import { i18nProvider } from '../../src/i18n';
 import { ApiError } from '../../src/dataProviders/errors';
 import { RemoveTagButton } from '../../src/resources/tags/RemoveTagButton';
@@ -134,6 +141,56 @@ describe('RemoveTagButton', () => {
     expect(dialog.textContent).toMatch(/removes its associated data/);
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith('sensors/tags', { id: 8, previousData: tag }));
+    expect(await screen.findByText('Removed tag')).toBeTruthy();
+  });
+
+  it('says Removed tag even when the row and its button are gone before the removal ends', async () => {
+    const user = userEvent.setup();
+    const tag: Tag = { id: 8, name: 'Warranty', type: 'BOOLEAN', values: [] };
+    let tags = [tag];
+    let finishRemoval = () => {};
+    remove.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          tags = [];
+          finishRemoval = () => resolve({ data: tag });
+        }),
+    );
+    // The tags screen's rows, and its refresh (the Refresh button, a live update).
+    let refresh = () => {};
+    function Rows() {
+      const { data, refetch } = useGetList<Tag>('sensors/tags');
+      refresh = () => void refetch();
+      return (
+        <>
+          {data?.map((t) => (
+            <RecordContextProvider key={t.id} value={t}>
+              <RemoveTagButton context="sensors" />
+            </RecordContextProvider>
+          ))}
+        </>
+      );
+    }
+    render(
+      <AdminContext
+        store={memoryStore()}
+        i18nProvider={i18nProvider}
+        dataProvider={testDataProvider({
+          getList: (async () => ({ data: tags, total: tags.length })) as never,
+          delete: remove,
+        })}
+      >
+        <Rows />
+        <Notification />
+      </AdminContext>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Remove tag Warranty' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(remove).toHaveBeenCalled());
+    // The list refreshes while the request runs: the row, its button and the dialog go.
+    act(() => refresh());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove tag Warranty' })).toBeNull());
+    act(() => finishRemoval());
     expect(await screen.findByText('Removed tag')).toBeTruthy();
   });
 });

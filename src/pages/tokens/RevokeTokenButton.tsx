@@ -45,12 +45,16 @@ export function RevokeTokenButton() {
         confirm="aq.actions.revoke"
         confirmColor="warning"
         onConfirm={() =>
-          void submitting.run(() =>
-            revoke.mutateAsync(token.id, {
-              onSuccess: () => notify('aq.notifications.tokenRevoked', { type: 'success' }),
-              onSettled: () => setOpen(false),
-            }),
-          )
+          // After the promise, not in mutateAsync's own callbacks, which React Query skips once this
+          // row is unmounted (a list showing only active tokens drops it when it refreshes).
+          void submitting.run(async () => {
+            try {
+              await revoke.mutateAsync(token.id);
+              notify('aq.notifications.tokenRevoked', { type: 'success' });
+            } finally {
+              setOpen(false);
+            }
+          })
         }
         onClose={() => setOpen(false)}
       />

@@ -38,15 +38,17 @@ export function RemoveTagButton({ context }: { context: TagContext }) {
         confirm="ra.action.remove"
         confirmColor="warning"
         onConfirm={() =>
-          void submitting.run(() =>
-            remove.mutateAsync(tag, {
-              onSuccess: () => {
-                setOpen(false);
-                notify(...success('aq.notifications.tagRemoved'));
-              },
-              onError: () => setOpen(false),
-            }),
-          )
+          // After the promise, not in mutateAsync's own callbacks: the removal refreshes the list,
+          // which can unmount this row (and its button) before they run, and React Query skips the
+          // callbacks of an unmounted caller: the notification was then lost.
+          void submitting.run(async () => {
+            try {
+              await remove.mutateAsync(tag);
+              notify(...success('aq.notifications.tagRemoved'));
+            } finally {
+              setOpen(false);
+            }
+          })
         }
         onClose={() => setOpen(false)}
       />
