@@ -1,10 +1,11 @@
 /** `<Admin>` wiring: providers, layout, resources from the registry, public and custom routes. */
-import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProviders';
 import { queryClient } from './dataProviders/queryClient';
 import { i18nProvider } from './i18n';
+import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
 import { PublicOnly } from './layout/RouteGuard';
 import { darkTheme, lightTheme } from './layout/theme';
@@ -18,12 +19,9 @@ import { PERSONAL_PAGES } from './pages/personal';
 import { SENSORS_PAGES } from './pages/sensors';
 import { PREFERENCES_PAGES } from './pages/preferences';
 import { FIRMWARE_PAGES } from './pages/firmware';
-import { SUCCESS_MESSAGE_MS } from '../common/domain';
 import { PageSuspense, withPageSuspense } from './components/PageLoading';
 
 const store = localStorageStore('1', 'aq-console');
-
-const AppNotification = () => <Notification autoHideDuration={SUCCESS_MESSAGE_MS} />;
 
 /** The resources, each list shown in a Suspense: the lists' code is loaded on demand. */
 const RESOURCES = CONSOLE_RESOURCES.map((r) => ({

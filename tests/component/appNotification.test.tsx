@@ -1,0 +1,50 @@
+/** The console's messages: one at a time, 5 s each, and a newer one shortens the one on screen. */
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { AdminContext, memoryStore, useNotify } from 'react-admin';
+import { i18nProvider } from '../../src/i18n';
+import { AppNotification, SUPERSEDED_MESSAGE_MS } from '../../src/layout/AppNotification';
+import { SUCCESS_MESSAGE_MS } from '../../common/domain';
+
+let notify: ReturnType<typeof useNotify> = () => {};
+function Notifier() {
+  notify = useNotify();
+  return null;
+}
+
+function renderMessages() {
+  render(
+    <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
+      <Notifier />
+      <AppNotification />
+    </AdminContext>,
+  );
+}
+
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+describe('AppNotification', () => {
+  it('shows the newest message within a second of it, instead of after the whole queue', async () => {
+    renderMessages();
+    act(() => notify('First change saved', { type: 'success' }));
+    expect(await screen.findByText('First change saved')).toBeTruthy();
+    act(() => notify('Second change saved', { type: 'success' }));
+    act(() => notify('Removed tag', { type: 'success' }));
+    // Each waiting message shortens the one on screen to SUPERSEDED_MESSAGE_MS: well before the
+    // 2 × 5 s the queue took.
+    expect(
+      await screen.findByText('Removed tag', undefined, { timeout: 3 * SUPERSEDED_MESSAGE_MS + 500 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('First change saved')).toBeNull();
+    expect(screen.queryByText('Second change saved')).toBeNull();
+  });
+
+  it('does not shorten a message no other waits for (it stays its 5 seconds)', async () => {
+    renderMessages();
+    act(() => notify('All changes saved!', { type: 'success' }));
+    expect(await screen.findByText('All changes saved!')).toBeTruthy();
+    await wait(SUPERSEDED_MESSAGE_MS + 500);
+    expect(screen.getByText('All changes saved!')).toBeTruthy();
+    expect(SUCCESS_MESSAGE_MS).toBe(5000);
+  });
+});
