@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import type { LoginResponse, Session } from '../../src/state/session';
 
@@ -21,8 +22,9 @@ export async function signInWithForm(page: Page, username: string) {
 /**
  * Signs in without the form, for the tests about something else: a new session from the same
  * password sign-in the form calls (`GET /api/login/basic`), stored where the console keeps it
- * (`writeSession`), then the console opened at `/`, which sends a signed-in user to the landing
- * page. Every call makes a session of its own, as a sign-in through the form does.
+ * (`writeSession`) before the console's own code runs on the next page this tab opens, then the
+ * console opened at `/`, which sends a signed-in user to the landing page. Every call makes a
+ * session of its own, as a sign-in through the form does.
  *
  * With `path`, the console opens there instead (the test then checks what that screen shows),
  * without first loading the landing page it would leave at once.
@@ -40,15 +42,19 @@ export async function signIn(page: Page, username: string, path?: string) {
     token: tokens.accessToken,
     refreshToken: tokens.refreshToken,
   };
-  // Local storage belongs to the console's origin: a light page of that origin first.
-  await page.goto('/healthz');
-  await page.evaluate((value) => localStorage.setItem('aq.session', value), JSON.stringify(session));
-  if (path !== undefined) {
-    await page.goto(path);
-    return;
-  }
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/(installations|sensors)/);
+  // Local storage belongs to the console's origin, so the session is written by a script the page
+  // runs first on the next document of that origin (no page of its own to load first). Once per
+  // call: a sign-out, reload or navigation later in the test is not undone by it.
+  await page.addInitScript(
+    ({ origin, once, value }) => {
+      if (location.origin !== origin || sessionStorage.getItem(once) !== null) return;
+      sessionStorage.setItem(once, '1');
+      localStorage.setItem('aq.session', value);
+    },
+    { origin: new URL(res.url()).origin, once: `e2e.signIn.${randomUUID()}`, value: JSON.stringify(session) },
+  );
+  await page.goto(path ?? '/');
+  if (path === undefined) await expect(page).toHaveURL(/\/(installations|sensors)/);
 }
 
 export const sidebar = (page: Page) => page.getByTestId('app-menu');
