@@ -59,9 +59,12 @@ test('add a contractor with a default logo, then change its logo', async ({ page
 });
 
 test('a contractor leads to its installations and to its history', async ({ page }) => {
-  await signIn(page, 'admin');
   // A contractor with installations, found with the advanced search.
-  await page.goto(`/contractors?${new URLSearchParams({ search: 'currentInstallations >= 3', advanced: 'true' })}`);
+  await signIn(
+    page,
+    'admin',
+    `/contractors?${new URLSearchParams({ search: 'currentInstallations >= 3', advanced: 'true' })}`,
+  );
   await expect(page.getByText(/^1-\d+ of \d+$/)).toBeVisible();
   const row = page.locator('tbody tr').first();
   const name = (await row.getByRole('button', { name: /^Edit contractor / }).getAttribute('aria-label'))!.replace(

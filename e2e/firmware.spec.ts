@@ -8,10 +8,9 @@ import { signIn } from './support/login';
 
 test('upload a GSM version, deploy it rolling to a range, see progress, halt', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
   const version = `7.${Date.now() % 200}.0.1`;
 
-  await page.goto('/deployments/gsm/versions/create');
+  await signIn(page, 'admin', '/deployments/gsm/versions/create');
   const submitVersion = page.getByRole('button', { name: 'Create New Deployment Version' });
   await page.locator('input[name=version]').fill(version);
   await expect(submitVersion).toBeDisabled();

@@ -8,10 +8,9 @@ import { signIn } from './support/login';
 
 test('create a Gen3 version, upload an active binary, deactivate it, deploy the version', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin');
   const version = `6.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.1`;
 
-  await page.goto('/deployments/gen3/versions');
+  await signIn(page, 'admin', '/deployments/gen3/versions');
   await page.getByRole('link', { name: 'New version' }).click();
   await expect(page).toHaveURL(/\/deployments\/gen3\/versions\/create$/);
   await page.locator('input[name=version]').fill(version);

@@ -95,8 +95,9 @@ async function submitAndFindNew(page: Page): Promise<number> {
 }
 
 test.describe('reinstall sensor', () => {
+  // Each test opens its own screen first.
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'technician');
+    await signIn(page, 'technician', null);
   });
 
   test('from an installation: drag the marker, submit, the list opens on the new installation', async ({

@@ -71,11 +71,13 @@ async function installableRequest(request: APIRequestContext): Promise<{ req: Re
 const stateChip = (page: Page) => page.getByTestId('request-page').locator('[data-state]').first();
 
 test.describe('installation requests', () => {
+  // Each test opens its own screen first.
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'technician');
+    await signIn(page, 'technician', null);
   });
 
   test('the list: active requests by default, the archive, the switch hidden while searching', async ({ page }) => {
+    await page.goto('/');
     await sidebar(page)
       .getByRole('menuitem', { name: /Installation Requests/ })
       .click();

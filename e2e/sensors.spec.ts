@@ -73,8 +73,9 @@ const pageInfo = (page: Page) => page.locator('.MuiTablePagination-displayedRows
 const notification = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test.describe('sensors list', () => {
+  // Each test opens its own screen first.
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'technician');
+    await signIn(page, 'technician', null);
   });
 
   test('pages, changes the page size, sorts and filters (plain and advanced)', async ({ page, request }) => {

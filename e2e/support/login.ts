@@ -27,9 +27,11 @@ export async function signInWithForm(page: Page, username: string) {
  * session of its own, as a sign-in through the form does.
  *
  * With `path`, the console opens there instead (the test then checks what that screen shows),
- * without first loading the landing page it would leave at once.
+ * without first loading the landing page it would leave at once; with `null`, nothing opens: the
+ * test's own first `page.goto` opens the console signed in (for a `beforeEach` whose tests each
+ * start on a screen of their own).
  */
-export async function signIn(page: Page, username: string, path?: string) {
+export async function signIn(page: Page, username: string, path?: string | null) {
   const res = await page.request.get('/api/login/basic', {
     headers: { authorization: `Basic ${Buffer.from(`${username}:${PASSWORD}`).toString('base64')}` },
   });
@@ -53,6 +55,7 @@ export async function signIn(page: Page, username: string, path?: string) {
     },
     { origin: new URL(res.url()).origin, once: `e2e.signIn.${randomUUID()}`, value: JSON.stringify(session) },
   );
+  if (path === null) return;
   await page.goto(path ?? '/');
   if (path === undefined) await expect(page).toHaveURL(/\/(installations|sensors)/);
 }
