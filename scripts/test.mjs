@@ -281,7 +281,8 @@ async function runGroup(steps, background = false) {
     while (next < order.length) {
       const i = order[next++];
       runs[i] = await runStep(steps[i], outputs[i], background ? 19 : 0);
-      if (background && steps[i].name === 'build' && runs[i].result.status === 'passed') void startE2eServers();
+      if (background && steps[i].name === 'build' && runs[i].result.status === 'passed')
+        e2eServersStarting = startE2eServers();
     }
   };
   console.log(
@@ -305,6 +306,8 @@ function printGroup(steps, outputs, runs) {
 
 /** The servers this script started ({server, child, exited}), while they run. */
 const servers = [];
+/** startE2eServers() once the build has passed: the end-to-end step waits for it before looking at `servers`. */
+let e2eServersStarting = null;
 const serversLog = path.join(resultsDir, 'e2e-servers.log');
 let serversStartedAt = 0;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -347,7 +350,6 @@ async function startE2eServers() {
 
 /** Whether the servers started here answer, waiting for each up to its timeout. */
 async function e2eServersReady() {
-  if (!servers.length) return false;
   for (const entry of servers) {
     while (!(await answers(entry.server.url))) {
       if (entry.exited || Date.now() - serversStartedAt > entry.server.timeout) return false;
@@ -396,9 +398,9 @@ for (let i = 0; i < planned.length;) {
   if (runnable.length > 1) (await runGroup(runnable))();
   else if (runnable.length === 1) {
     const single = runnable[0];
+    if (single.kind === 'playwright') await e2eServersStarting;
     const e2e = single.kind === 'playwright' && servers.length > 0;
     if (e2e) {
-      await awaitBackground();
       if (await e2eServersReady()) single.env = { ...single.env, E2E_SERVERS: 'started' };
       else {
         console.log(
