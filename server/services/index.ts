@@ -1,4 +1,4 @@
-/** The seven services of the spec and their mount points (ARCHITECTURE.md, section 2). */
+/** The seven services of the spec and their mount points (docs/ARCHITECTURE.md, "What runs"). */
 import type { ServiceDefinition } from '../http/service';
 import { declaredListRoutes } from '../lists/declaredLists';
 import { sessionRoutes } from './main/sessionRoutes';

@@ -1,5 +1,5 @@
 /**
- * The fleet simulator (ARCHITECTURE.md, section 1): simulated sensors report measurements and play
+ * The fleet simulator (docs/ARCHITECTURE.md, "What runs"): simulated sensors report measurements and play
  * the device side of the GSM updater (restart, idle, and deployments: ./deployments.ts), so activity, last values and restart / idle are observable in
  * the demo and in tests.
  *
