@@ -177,3 +177,9 @@ export function readPath(row: unknown, path: string): unknown {
       row,
     );
 }
+
+/** Where a declaration-only entity's streamed CSV export is served (`<endpoint>/export`). */
+export const exportPathOf = (entity: EntityDecl): string => `${entity.endpoint.replace(/\/$/, '')}/export`;
+
+/** The file name a declaration-only entity's CSV export is saved under. */
+export const exportFileNameOf = (entity: EntityDecl): string => `${entity.name}.csv`;

@@ -10,7 +10,7 @@ import { CALIBRATION_PARAMS, type TagContext, type TagType } from '../domain';
 import { PermissionSet, type PermissionRule } from '../permissions';
 import { tagViewRule } from '../tagPermissions';
 import { fillMessage } from '../validation';
-import { catalogueOf, contractor, installation, installationRequest, sensor } from '../entities';
+import { ENTITIES, catalogueOf, contractor, installation, installationRequest, sensor } from '../entities';
 
 /**
  * - integer / number: `=`, `!=`, `<`, `<=`, `>`, `>=`, `in`; values are numbers.
@@ -72,6 +72,24 @@ export const CATALOGUES: Record<EntityName, Catalogue> = {
   contractors: CONTRACTOR_CATALOGUE,
   requests: REQUEST_CATALOGUE,
 };
+
+const derivedCatalogues = new Map<string, Catalogue>();
+
+/**
+ * The catalogue of any list with a query language, by its catalogue name (`requests`) or its
+ * entity name (`installation-requests`, `sensor-models`): the four above, or one derived from the
+ * declaration of any other entity that has a query language. Undefined for a list without one.
+ */
+export function listCatalogue(list: string): Catalogue | undefined {
+  if (Object.hasOwn(CATALOGUES, list)) return CATALOGUES[list as EntityName];
+  const cached = derivedCatalogues.get(list);
+  if (cached) return cached;
+  const entity = ENTITIES.find((e) => e.query && (e.name === list || e.query.entity === list));
+  if (!entity) return undefined;
+  const catalogue = Object.values(CATALOGUES).find((c) => c.entity === entity.query!.entity) ?? catalogueOf(entity);
+  derivedCatalogues.set(list, catalogue);
+  return catalogue;
+}
 
 /** Per-parameter calibration factors (`<p>Factors`) also include ox. */
 export const FACTOR_COLUMN_PARAMS = CALIBRATION_PARAMS;

@@ -2,11 +2,20 @@
  * The generic list endpoint of declaration-only resources: for every entity that declares
  * `storage`, `GET <endpoint>` on its service serves the table of that name through the shared list
  * builder — paging, sorting with empty values last, plain and advanced search over the declared
- * fields, the count, field gating and the OpenAPI row schema, all from the declaration.
+ * fields, the count, field gating and the OpenAPI row schema, all from the declaration. An entity
+ * that declares an `export` permission also gets `GET <endpoint>/export`: every matching row as CSV
+ * (`<name>.csv`), streamed by the same builder as the other lists' exports (no row cap).
  */
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ENTITIES, catalogueOf, type EntityDecl, type ServiceName } from '../../common/entities';
+import {
+  ENTITIES,
+  catalogueOf,
+  exportFileNameOf,
+  exportPathOf,
+  type EntityDecl,
+  type ServiceName,
+} from '../../common/entities';
 import * as schema from '../db/schema';
 import type { ServiceRoutes } from '../http/service';
 import { serverCatalogue } from '../query/compile';
@@ -45,14 +54,23 @@ export function storageRepository(entity: EntityDecl): ListRepository<Record<str
   const columns = storageColumns(entity, table);
   const catalogue = catalogueOf(entity);
   const fields = entity.fields.filter(isRowField);
+  const tieBreak = columns.id ?? Object.values(columns)[0]!;
   return {
     entity,
     columns,
-    tieBreak: columns.id ?? Object.values(columns)[0]!,
+    tieBreak,
     catalogue: async (_db, permissions) => ({ cat: serverCatalogue(catalogue, columns, { permissions }) }),
     page: (db, where, plan) =>
       inWindow(db.select().from(table).where(where).$dynamic(), plan) as Promise<Record<string, unknown>[]>,
     count: (db, where) => countOf(db.select({ n: COUNT }).from(table).where(where)),
+    ids: async (db, where, plan) =>
+      (
+        await db
+          .select({ id: tieBreak })
+          .from(table)
+          .where(where)
+          .orderBy(...plan.orderBy)
+      ).map((r) => Number(r.id)),
     shape: (rows) => rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, json(r[f.name])]))),
   };
 }
@@ -66,5 +84,6 @@ export const declaredListRoutes =
         path: entity.endpoint,
         summary: `${entity.label}, paged, sorted and filtered by a query`,
         maxLimit: MAX_LIST_LIMIT,
+        ...(entity.access.export ? { export: { path: exportPathOf(entity), fileName: exportFileNameOf(entity) } } : {}),
       });
   };

@@ -11,12 +11,12 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { findEntity, readPath, type EntityDecl } from '../../common/entities';
+import { exportPathOf, findEntity, readPath, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { client } from './http';
 import { ADAPTERS } from './adapters';
 import { PAGE_PROVIDERS } from './pages';
-import type { AppDataProvider } from './types';
+import type { AppDataProvider, GenericMethods } from './types';
 
 export type { AppDataProvider } from './types';
 
@@ -88,8 +88,8 @@ function unwrapOne(body: unknown): RaRecord {
   return body as RaRecord;
 }
 
-/** A REST adapter from the definition alone: list, one, many, update, create, delete. */
-export function genericProvider(def: ResourceDefinition): DataProvider {
+/** A REST adapter from the definition alone: list, one, many, update, create, delete, CSV export. */
+export function genericProvider(def: ResourceDefinition): DataProvider & GenericMethods {
   const api = client(def.service);
   const base = def.endpoint.replace(/\/$/, '');
   const one = (id: Identifier) => `${base}/${encodeURIComponent(String(id))}`;
@@ -130,6 +130,9 @@ export function genericProvider(def: ResourceDefinition): DataProvider {
     async deleteMany(_resource, params) {
       await Promise.all(params.ids.map((id) => api.request(one(id), { method: 'DELETE' })));
       return { data: params.ids };
+    },
+    exportList(_resource, query) {
+      return api.request<Response>(exportPathOf(def), { query, headers: { Accept: 'text/csv' }, raw: true });
     },
     supportAbortSignal: true,
   };

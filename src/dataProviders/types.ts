@@ -673,7 +673,14 @@ export interface WifiMethods {
  * `roles` (getList/create/update/delete) and `tokens` (getList with `filter.all`, create with
  * `meta.idempotencyKey`, delete).
  */
+/** Methods every declared entity has (the generic provider, src/dataProviders/index.ts). */
+export interface GenericMethods {
+  /** `GET <endpoint>/export`: every matching row as CSV, streamed by the server (declaration-only lists). */
+  exportList(resource: string, params: { query?: string; sortBy?: string; order?: 'asc' | 'desc' }): Promise<Response>;
+}
+
 export type AppDataProvider = DataProvider &
+  GenericMethods &
   SensorMethods &
   InstallationMethods &
   PageMethods &

@@ -11,7 +11,7 @@ import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '../../common/domain';
 import { isQueryKind } from '../../common/presets';
-import { searchExpression, tryParseQuery, type EntityName } from '../../common/query';
+import { searchExpression, tryParseQuery } from '../../common/query';
 import { FavouriteQueriesButton } from '../components/query/FavouriteQueriesButton';
 import { QueryHelpButton } from '../components/query/QueryHelpButton';
 import { ToolbarQueryEditor } from '../components/query/ToolbarQueryEditor';
@@ -54,7 +54,7 @@ export function ToolbarSearch() {
     >
       {isAdvanced ? (
         <ToolbarQueryEditor
-          list={resource.name as EntityName}
+          list={resource.name}
           endpoint={resource.endpoint}
           value={text}
           onChange={setText}

@@ -1,32 +1,52 @@
 /**
  * The generic list of an entity, built from its declaration: its columns (optional ones offered by
  * the columns button), labels from `resources.<name>.fields.*`, the fields the user may see, the
- * entity's page sizes and default sort, toolbar search, refresh and export. Page, sort and page size
+ * entity's page sizes and default sort, toolbar search, refresh and the server's streamed CSV export. Page, sort and page size
  * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
 import {
   ColumnsButton,
   DataTable,
-  ExportButton,
   List,
   Pagination,
   RefreshButton,
   TopToolbar,
+  useDataProvider,
   useTranslate,
   type RaRecord,
   type TranslateFunction,
 } from 'react-admin';
-import { fieldLabelKey, isColumn, isSortable, readPath, type EntityDecl, type FieldDecl } from '../../common/entities';
+import {
+  exportFileNameOf,
+  fieldLabelKey,
+  isColumn,
+  isSortable,
+  readPath,
+  type EntityDecl,
+  type FieldDecl,
+} from '../../common/entities';
+import { listQuery } from '../../common/search';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
-import { csvExporter } from '../components/csvExporter';
+import { ServerExportButton } from '../components/ServerExportButton';
+import type { AppDataProvider } from '../dataProviders/types';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { useCanAccessNow } from './useCanAccessNow';
 import { ListEmpty, LIST_SX } from './ListEmpty';
 import { useFieldAccess } from './useFieldAccess';
 
-/** Export through react-admin's exporter: every matching row up to this many. */
-const EXPORT_MAX_ROWS = 10_000;
+/** The Export button: every matching row, streamed by the server as `<name>.csv` (GET <endpoint>/export). */
+function ExportListButton({ entity }: { entity: EntityDecl }) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return (
+    <ServerExportButton
+      fileName={exportFileNameOf(entity)}
+      request={({ search, advanced, sortBy, order }) =>
+        dataProvider.exportList(entity.name, { query: listQuery(search, advanced), sortBy, order })
+      }
+    />
+  );
+}
 
 function renderValue(value: unknown, field: FieldDecl, translate: TranslateFunction) {
   if (value === null || value === undefined || value === '') return '—';
@@ -64,7 +84,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
       resource={entity.name}
       title={title}
       storeKey={false}
-      exporter={csvExporter}
+      exporter={false}
       filter={search ? { search, advanced } : undefined}
       perPage={entity.perPage ?? entity.perPageOptions?.[0] ?? 10}
       sort={entity.sort}
@@ -73,7 +93,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
         <TopToolbar>
           {optional.length > 0 && <ColumnsButton />}
           <RefreshButton />
-          {canExport && <ExportButton maxResults={EXPORT_MAX_ROWS} />}
+          {canExport && <ExportListButton entity={entity} />}
         </TopToolbar>
       }
       empty={<ListEmpty />}

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { sensorModels, roles, staffUsers } from '../../server/db/schema';
+import { ENTITIES, exportFileNameOf, exportPathOf, isCsvField } from '../../common/entities';
+import { CSV_BOM } from '../../common/csv';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -92,3 +94,33 @@ describe('GET /api/sensor-models (declared, no route code)', () => {
     );
   });
 });
+
+// Every declaration-only entity that declares an export: its CSV holds every row the list counts
+// (the console's Export button asks this route; no client-side row cap), in the list's order.
+describe.each(ENTITIES.filter((e) => e.storage && e.access.export).map((e) => [e.name, e] as const))(
+  'GET <endpoint>/export of %s (declared)',
+  (_name, entity) => {
+    const prefix = entity.service === 'main' ? '/api' : '';
+    it('streams every matching row as CSV, in the list order, with the declared CSV columns', async () => {
+      const list = (await get(`${prefix}${entity.endpoint}?page=1&limit=1`)).json();
+      const total = list.meta.totalCount as number;
+      const res = await get(`${prefix}${exportPathOf(entity)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toContain(exportFileNameOf(entity));
+      const lines = res.body.replace(CSV_BOM, '').trim().split(/\r?\n/);
+      expect(lines[0]!.split(';')).toEqual(entity.fields.filter(isCsvField).map((f) => f.name));
+      expect(lines.length - 1).toBe(total);
+      expect(lines[1]!.split(';')[0]).toBe(String(list.data.rows[0].id));
+    });
+
+    it('applies the query and refuses a bad one', async () => {
+      const first = (await get(`${prefix}${entity.endpoint}?page=1&limit=1`)).json().data.rows[0];
+      const q = encodeURIComponent(`id = ${first.id}`);
+      const res = await get(`${prefix}${exportPathOf(entity)}?query=${q}`);
+      expect(res.body.replace(CSV_BOM, '').trim().split(/\r?\n/)).toHaveLength(2);
+      const bad = await get(`${prefix}${exportPathOf(entity)}?query=${encodeURIComponent('nope = 1')}`);
+      expect(bad.statusCode).toBe(400);
+    });
+  },
+);

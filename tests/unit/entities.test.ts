@@ -20,7 +20,7 @@ import {
   sortKeys,
 } from '../../common/entities';
 import { INSTALLATION_COLUMNS } from '../../common/presets';
-import { CATALOGUES, visibleFields } from '../../common/query';
+import { CATALOGUES, listCatalogue, visibleFields } from '../../common/query';
 import { PermissionSet, isKnownPermission, type PermissionRule } from '../../common/permissions';
 import { en } from '../../src/i18n/en';
 import { pl } from '../../src/i18n/pl';
@@ -112,6 +112,17 @@ describe('entity declarations', () => {
       expect(e, name).toBeDefined();
       expect(cat).toEqual(catalogueOf(e));
     }
+  });
+
+  it('every entity with a query language has the catalogue the console editor completes against', () => {
+    // The toolbar asks by the entity's name (useQueryCatalogue): a declared list with advanced
+    // search once crashed the console because only four lists had one.
+    for (const e of ENTITIES.filter((x) => x.query)) {
+      expect(listCatalogue(e.name), e.name).toEqual(catalogueOf(e));
+      expect(listCatalogue(e.query!.entity), e.name).toEqual(catalogueOf(e));
+    }
+    expect(listCatalogue('sensor-models')?.fields.map((f) => f.name)).toContain('manufacturer');
+    expect(listCatalogue('users')).toBeUndefined();
   });
 
   it('the preset columns are the installation fields marked as columns, with the same labels', () => {

@@ -4,7 +4,6 @@
  * underline and the message stay and the list keeps its last query.
  */
 import { Box } from '@mui/material';
-import type { EntityName } from '../../../common/query';
 import { QueryEditor } from './QueryEditor';
 import { useQueryCatalogue } from './useQueryCatalogue';
 import { useServerQueryCheck } from './useServerQueryCheck';
@@ -18,7 +17,8 @@ export function ToolbarQueryEditor({
   onChange,
   onApply,
 }: {
-  list: EntityName;
+  /** The list's entity name (its catalogue: common/query `listCatalogue`). */
+  list: string;
   endpoint: string;
   value: string;
   onChange(value: string): void;

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { CATALOGUES, withTags, type Catalogue, type EntityName } from '../../../common/query';
+import { listCatalogue, withTags, type Catalogue } from '../../../common/query';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { useFieldAccess } from '../../resources/useFieldAccess';
 
@@ -23,12 +23,15 @@ export function useListTags(list: string | undefined) {
   });
 }
 
-/** The catalogue of a list (sensors, installations, contractors, requests) for the current user. */
-export function useQueryCatalogue(list: EntityName | undefined): Catalogue | undefined {
+/**
+ * The catalogue of a list for the current user: any entity with a query language, by its catalogue
+ * or entity name (common/query `listCatalogue`); undefined for a list without one.
+ */
+export function useQueryCatalogue(list: string | undefined): Catalogue | undefined {
   const { permissions } = useFieldAccess();
   const { data: tags } = useListTags(list);
-  return useMemo(
-    () => (list ? withTags(CATALOGUES[list], tags ?? [], permissions) : undefined),
-    [list, tags, permissions],
-  );
+  return useMemo(() => {
+    const catalogue = list === undefined ? undefined : listCatalogue(list);
+    return catalogue ? withTags(catalogue, tags ?? [], permissions) : undefined;
+  }, [list, tags, permissions]);
 }
