@@ -8,7 +8,7 @@
  * edge answers it as `400 {status, message, messageKey, messageValues}`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DURATION_UNIT_MS,
   MAX_DATE_MS,
@@ -57,8 +57,14 @@ export interface ServerCatalogue {
   catalogue: Catalogue;
   /** Fields by lower-case name. */
   fields: Map<string, ServerField>;
-  /** Text expressions searched by SEARCH("…") (ILIKE, escaped). */
-  searchText: (SQL | AnyPgColumn)[];
+  /**
+   * What SEARCH("…") looks into: every searchable text expression joined by spaces
+   * (`concat_ws(' ', …)`; undefined when there is none). A word never holds a space, so
+   * `haystack ILIKE %word%` matches exactly when one of the expressions contains the word — with one
+   * pattern per word instead of one per word and expression, and the expressions written once
+   * (rendered to SQL text once per column set, see `searchHaystack`).
+   */
+  searchText: SQL | undefined;
   /** Integer expressions matched exactly when a SEARCH word is a whole number. */
   searchIds: (SQL | AnyPgColumn)[];
   /** `tag.<name>` resolver; undefined when the entity has no tags. */
@@ -96,9 +102,10 @@ export function serverCatalogue(
   const result: ServerCatalogue = {
     catalogue,
     fields,
-    searchText: visible
-      .filter((d) => d.search && d.type !== 'integer' && d.type !== 'number')
-      .map((d) => columns[d.name]!),
+    searchText: searchHaystack(
+      columns,
+      visible.filter((d) => d.search && d.type !== 'integer' && d.type !== 'number').map((d) => d.name),
+    ),
     searchIds: visible.filter((d) => d.search && d.type === 'integer').map((d) => columns[d.name]!),
     now: opts.now,
   };
@@ -124,6 +131,31 @@ export function serverCatalogue(
     };
   }
   return result;
+}
+
+/** Pre-rendered haystacks by column map, then by the searched field names. */
+const haystacks = new WeakMap<object, Map<string, SQL | undefined>>();
+const dialect = new PgDialect();
+
+/**
+ * `concat_ws(' ', <the fields' expressions>)`, built once per column map and field set: as raw SQL
+ * text when the expressions carry no bound parameter (plain columns, subqueries over columns), so
+ * compiling a SEARCH no longer walks every expression for every word.
+ */
+function searchHaystack(columns: Record<string, SQL | AnyPgColumn>, names: string[]): SQL | undefined {
+  if (names.length === 0) return undefined;
+  let byNames = haystacks.get(columns);
+  if (!byNames) haystacks.set(columns, (byNames = new Map()));
+  const key = names.join('\n');
+  if (byNames.has(key)) return byNames.get(key);
+  const joined = sql`concat_ws(' ', ${sql.join(
+    names.map((n) => columns[n]!),
+    sql`, `,
+  )})`;
+  const rendered = dialect.sqlToQuery(joined);
+  const haystack = rendered.params.length === 0 ? sql.raw(rendered.sql) : joined;
+  byNames.set(key, haystack);
+  return haystack;
 }
 
 const NUMBER_TEXT = '^\\s*-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?\\s*$';
@@ -300,15 +332,33 @@ class Compiler {
 
   // ---------------------------------------------------------------- SEARCH
 
+  /**
+   * Every word must be found: in one of the text expressions (substring, case-insensitive) or, for
+   * a whole number, equal to one of the integer expressions. Words that can only match text are
+   * tested together (`haystack ILIKE ALL (array of patterns)`), a number word on its own.
+   */
   private search(text: string): SQL {
     const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 20);
     if (words.length === 0) return sql`true`;
-    const perWord = words.map((word) => {
-      const parts: SQL[] = this.cat.searchText.map((col) => sql`${col} ilike ${`%${escapeLike(word)}%`}::text`);
-      if (/^\d{1,9}$/.test(word)) for (const col of this.cat.searchIds) parts.push(sql`${col} = ${Number(word)}::int`);
-      return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
-    });
-    return perWord.length === 1 ? perWord[0]! : sql`(${sql.join(perWord, sql` and `)})`;
+    const { searchText: haystack, searchIds } = this.cat;
+    const pattern = (word: string) => `%${escapeLike(word)}%`;
+    const isNumber = (word: string) => /^\d{1,9}$/.test(word) && searchIds.length > 0;
+    const parts: SQL[] = [];
+    const textOnly = words.filter((w) => !isNumber(w));
+    if (textOnly.length > 0) {
+      if (!haystack) return sql`false`;
+      parts.push(
+        textOnly.length === 1
+          ? sql`${haystack} ilike ${pattern(textOnly[0]!)}::text`
+          : sql`${haystack} ilike all (${sql.param(textOnly.map(pattern))}::text[])`,
+      );
+    }
+    for (const word of words.filter(isNumber)) {
+      const alternatives: SQL[] = searchIds.map((col) => sql`${col} = ${Number(word)}::int`);
+      if (haystack) alternatives.unshift(sql`${haystack} ilike ${pattern(word)}::text`);
+      parts.push(sql`(${sql.join(alternatives, sql` or `)})`);
+    }
+    return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`;
   }
 
   // ---------------------------------------------------------------- fields
