@@ -7,7 +7,7 @@
  * position and what was expected (keyed as `query.errors.*`, common/query/messages.ts); the HTTP
  * edge answers it as `400 {status, message, messageKey, messageValues}`.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { StringChunk, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DURATION_UNIT_MS,
@@ -58,13 +58,10 @@ export interface ServerCatalogue {
   /** Fields by lower-case name. */
   fields: Map<string, ServerField>;
   /**
-   * What SEARCH("…") looks into: every searchable text expression joined by spaces
-   * (`concat_ws(' ', …)`; undefined when there is none). A word never holds a space, so
-   * `haystack ILIKE %word%` matches exactly when one of the expressions contains the word — with one
-   * pattern per word instead of one per word and expression, and the expressions written once
-   * (rendered to SQL text once per column set, see `searchHaystack`).
+   * `<text 1> ilike $p::text or <text 2> ilike $p::text or …` over the text fields SEARCH("…")
+   * looks into, for one pattern (ILIKE, escaped); undefined when there is none.
    */
-  searchText: SQL | undefined;
+  searchText: ((pattern: string) => SQL) | undefined;
   /** Integer expressions matched exactly when a SEARCH word is a whole number. */
   searchIds: (SQL | AnyPgColumn)[];
   /** `tag.<name>` resolver; undefined when the entity has no tags. */
@@ -102,7 +99,7 @@ export function serverCatalogue(
   const result: ServerCatalogue = {
     catalogue,
     fields,
-    searchText: searchHaystack(
+    searchText: anyTextMatches(
       columns,
       visible.filter((d) => d.search && d.type !== 'integer' && d.type !== 'number').map((d) => d.name),
     ),
@@ -133,29 +130,45 @@ export function serverCatalogue(
   return result;
 }
 
-/** Pre-rendered haystacks by column map, then by the searched field names. */
-const haystacks = new WeakMap<object, Map<string, SQL | undefined>>();
+/** `anyTextMatches` builders by column map, then by field names. */
+const textMatchers = new WeakMap<object, Map<string, ((pattern: string) => SQL) | undefined>>();
 const dialect = new PgDialect();
 
 /**
- * `concat_ws(' ', <the fields' expressions>)`, built once per column map and field set: as raw SQL
- * text when the expressions carry no bound parameter (plain columns, subqueries over columns), so
- * compiling a SEARCH no longer walks every expression for every word.
+ * The builder of `searchText` for these fields (see ServerCatalogue), made once per column map and
+ * field set. Each expression that carries no bound parameter (a column, a subquery over columns)
+ * is rendered to SQL text here, once, and the text between two patterns is one string chunk:
+ * rendering columns again for every word was most of the cost of compiling a SEARCH.
  */
-function searchHaystack(columns: Record<string, SQL | AnyPgColumn>, names: string[]): SQL | undefined {
-  if (names.length === 0) return undefined;
-  let byNames = haystacks.get(columns);
-  if (!byNames) haystacks.set(columns, (byNames = new Map()));
+function anyTextMatches(
+  columns: Record<string, SQL | AnyPgColumn>,
+  names: string[],
+): ((pattern: string) => SQL) | undefined {
+  let byNames = textMatchers.get(columns);
+  if (!byNames) textMatchers.set(columns, (byNames = new Map()));
   const key = names.join('\n');
   if (byNames.has(key)) return byNames.get(key);
-  const joined = sql`concat_ws(' ', ${sql.join(
-    names.map((n) => columns[n]!),
-    sql`, `,
-  )})`;
-  const rendered = dialect.sqlToQuery(joined);
-  const haystack = rendered.params.length === 0 ? sql.raw(rendered.sql) : joined;
-  byNames.set(key, haystack);
-  return haystack;
+  let build: ((pattern: string) => SQL) | undefined;
+  if (names.length > 0) {
+    const pieces: SQLChunk[] = names.map((name, i) => {
+      const expr = columns[name]!;
+      const before = i === 0 ? '' : '::text or ';
+      const rendered = dialect.sqlToQuery(sql`${expr}`);
+      return rendered.params.length === 0
+        ? new StringChunk(`${before}${rendered.sql} ilike `)
+        : sql`${sql.raw(before)}${expr} ilike `;
+    });
+    const end = new StringChunk('::text');
+    build = (pattern) => {
+      const value = sql.param(pattern);
+      const chunks: SQLChunk[] = [];
+      for (const piece of pieces) chunks.push(piece, value);
+      chunks.push(end);
+      return sql.join(chunks);
+    };
+  }
+  byNames.set(key, build);
+  return build;
 }
 
 const NUMBER_TEXT = '^\\s*-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?\\s*$';
@@ -332,33 +345,16 @@ class Compiler {
 
   // ---------------------------------------------------------------- SEARCH
 
-  /**
-   * Every word must be found: in one of the text expressions (substring, case-insensitive) or, for
-   * a whole number, equal to one of the integer expressions. Words that can only match text are
-   * tested together (`haystack ILIKE ALL (array of patterns)`), a number word on its own.
-   */
   private search(text: string): SQL {
     const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 20);
     if (words.length === 0) return sql`true`;
-    const { searchText: haystack, searchIds } = this.cat;
-    const pattern = (word: string) => `%${escapeLike(word)}%`;
-    const isNumber = (word: string) => /^\d{1,9}$/.test(word) && searchIds.length > 0;
-    const parts: SQL[] = [];
-    const textOnly = words.filter((w) => !isNumber(w));
-    if (textOnly.length > 0) {
-      if (!haystack) return sql`false`;
-      parts.push(
-        textOnly.length === 1
-          ? sql`${haystack} ilike ${pattern(textOnly[0]!)}::text`
-          : sql`${haystack} ilike all (${sql.param(textOnly.map(pattern))}::text[])`,
-      );
-    }
-    for (const word of words.filter(isNumber)) {
-      const alternatives: SQL[] = searchIds.map((col) => sql`${col} = ${Number(word)}::int`);
-      if (haystack) alternatives.unshift(sql`${haystack} ilike ${pattern(word)}::text`);
-      parts.push(sql`(${sql.join(alternatives, sql` or `)})`);
-    }
-    return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`;
+    const { searchText, searchIds } = this.cat;
+    const perWord = words.map((word) => {
+      const parts: SQL[] = searchText ? [searchText(`%${escapeLike(word)}%`)] : [];
+      if (/^\d{1,9}$/.test(word)) for (const col of searchIds) parts.push(sql`${col} = ${Number(word)}::int`);
+      return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+    });
+    return perWord.length === 1 ? perWord[0]! : sql`(${sql.join(perWord, sql` and `)})`;
   }
 
   // ---------------------------------------------------------------- fields
