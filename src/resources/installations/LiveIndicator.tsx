@@ -13,7 +13,7 @@ const LOOK = {
   connected: { color: 'success', icon: <SensorsIcon />, label: 'installations.live.connected' },
   connecting: {
     color: 'default',
-    icon: <CircularProgress size={14} color="inherit" />,
+    icon: <CircularProgress size={14} color="inherit" disableShrink />,
     label: 'installations.live.connecting',
   },
   offline: { color: 'default', icon: <SensorsOffIcon />, label: 'installations.live.offline' },
