@@ -10,12 +10,20 @@ import { Redis } from 'ioredis';
 export type BusMessage =
   /** `userId`: the presence member that sent a client event. */
   | { type: 'event'; channels: string[]; event: string; data: string; except?: string; userId?: string }
-  /** A socket's interest in installation ids (replaces the previous set; empty clears it). */
-  | { type: 'interest'; socketId: string; userId: number; ids: number[] }
+  /**
+   * A user's request to set what one socket follows (replaces the previous set; empty clears it).
+   * The process holding the socket applies it only when the socket joined that user's own channel,
+   * and answers `requestId` to the process `from` with an `interest-answer`.
+   */
+  | { type: 'interest'; socketId: string; userId: number; ids: number[]; requestId?: string; from?: string }
+  /** The holder's answer to an `interest` request: `accepted` false when the socket is not the user's. */
+  | { type: 'interest-answer'; requestId: string; to: string; accepted: boolean }
   /** Installations changed: sockets interested in any of them are told which. */
   | { type: 'installations'; ids: number[] };
 
 export interface RealtimeBus {
+  /** Whether other processes share this bus (a socket not held here may be held by one of them). */
+  readonly shared: boolean;
   publish(message: BusMessage): Promise<void>;
   /** Registers the one handler of this process. */
   listen(handler: (message: BusMessage) => void): void;
@@ -23,6 +31,7 @@ export interface RealtimeBus {
 }
 
 export class LocalBus implements RealtimeBus {
+  readonly shared = false;
   private handler: (message: BusMessage) => void = () => {};
 
   async publish(message: BusMessage): Promise<void> {
@@ -38,6 +47,7 @@ export class LocalBus implements RealtimeBus {
 }
 
 export class RedisBus implements RealtimeBus {
+  readonly shared = true;
   private readonly pub: Redis;
   private readonly sub: Redis;
   private handler: (message: BusMessage) => void = () => {};

@@ -6,8 +6,13 @@
  *
  * Presence members are tracked per process: a presence channel is `presence-user-<id>`, which only
  * that user may join, so its members are that user's own tabs.
+ *
+ * What a socket follows may be set only by the user whose own channel (`presence-user-<id>` or
+ * `private-user-<id>`) it joined: joining took a signature issued to that user for that socket. The
+ * process holding the socket decides; a follow request made to another process travels over the bus
+ * and that process answers it there.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { INSTALLATIONS_UPDATED_EVENT, MAX_FOLLOWED_INSTALLATIONS, userChannel } from '../../common/realtime';
 import type { BusMessage, RealtimeBus } from './bus';
@@ -19,6 +24,7 @@ import {
   PONG_TIMEOUT_S,
   channelKind,
   frame,
+  userIdOfChannel,
   parseChannelData,
   parseClientFrame,
   verifyChannelAuth,
@@ -35,6 +41,8 @@ export interface HubOptions {
   pongTimeoutS?: number;
   /** How often idle sockets are checked (ms). */
   sweepMs?: number;
+  /** How long a follow request for a socket held elsewhere waits for the holder's answer (ms). */
+  interestAnswerMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -45,10 +53,12 @@ interface Connection {
   channels: Map<string, PresenceMember | null>;
   lastSeen: number;
   pingSentAt: number | null;
-  follows: { userId: number; ids: Set<number> } | null;
+  /** The installations followed, told on the owner's own channel. */
+  follows: { channel: string; ids: Set<number> } | null;
 }
 
 const SOCKET_ID_PART = 1_000_000_000;
+const INTEREST_ANSWER_MS = 2000;
 
 export class RealtimeHub {
   private readonly connections = new Map<string, Connection>();
@@ -57,6 +67,11 @@ export class RealtimeHub {
   private readonly activityTimeoutS: number;
   private readonly pongTimeoutS: number;
   private readonly log: (message: string, error?: unknown) => void;
+  private readonly interestAnswerMs: number;
+  /** This process on the bus: where answers to its follow requests are addressed. */
+  private readonly busId = randomUUID();
+  /** Follow requests sent over the bus, by request id, awaiting the holder's answer. */
+  private readonly pending = new Map<string, (accepted: boolean) => void>();
 
   constructor(
     private readonly app: RealtimeApp,
@@ -66,6 +81,7 @@ export class RealtimeHub {
     this.activityTimeoutS = opts.activityTimeoutS ?? ACTIVITY_TIMEOUT_S;
     this.pongTimeoutS = opts.pongTimeoutS ?? PONG_TIMEOUT_S;
     this.log = opts.log ?? (() => {});
+    this.interestAnswerMs = opts.interestAnswerMs ?? INTEREST_ANSWER_MS;
     bus.listen((message) => this.deliver(message));
     this.sweeper = setInterval(() => this.sweep(), opts.sweepMs ?? 10_000);
     this.sweeper.unref();
@@ -100,9 +116,35 @@ export class RealtimeHub {
     return this.bus.publish({ type: 'event', channels, event, data: text, ...(except ? { except } : {}) });
   }
 
-  /** The installations one socket of `userId` follows (replaces its previous set; [] stops). */
-  follow(socketId: string, userId: number, ids: number[]): Promise<void> {
-    return this.bus.publish({ type: 'interest', socketId, userId, ids: ids.slice(0, MAX_FOLLOWED_INSTALLATIONS) });
+  /**
+   * Sets the installations one socket follows for `userId` (replaces its previous set; [] stops),
+   * wherever the socket is held. Resolves to false, changing nothing, when the socket did not join
+   * that user's own channel: another user's socket, one that joined no user channel yet, or one no
+   * process holds (no answer within `interestAnswerMs`).
+   */
+  async follow(socketId: string, userId: number, ids: number[]): Promise<boolean> {
+    const followed = ids.slice(0, MAX_FOLLOWED_INSTALLATIONS);
+    const conn = this.connections.get(socketId);
+    if (conn) return this.applyInterest(conn, userId, followed);
+    if (!this.bus.shared) return false;
+    const requestId = randomUUID();
+    let settle: (accepted: boolean) => void = () => {};
+    const answer = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), this.interestAnswerMs);
+      settle = (accepted) => {
+        clearTimeout(timer);
+        this.pending.delete(requestId);
+        resolve(accepted);
+      };
+    });
+    this.pending.set(requestId, settle);
+    try {
+      await this.bus.publish({ type: 'interest', socketId, userId, ids: followed, requestId, from: this.busId });
+    } catch (err) {
+      settle(false);
+      throw err;
+    }
+    return answer;
   }
 
   /** Tells every socket following any of these installations that they changed. */
@@ -113,6 +155,7 @@ export class RealtimeHub {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    for (const settle of [...this.pending.values()]) settle(false);
     for (const conn of this.connections.values()) conn.ws.terminate();
     this.connections.clear();
     this.channels.clear();
@@ -238,22 +281,44 @@ export class RealtimeHub {
       case 'interest': {
         const conn = this.connections.get(message.socketId);
         if (!conn) return;
-        conn.follows = message.ids.length ? { userId: message.userId, ids: new Set(message.ids) } : null;
+        const accepted = this.applyInterest(conn, message.userId, message.ids);
+        const { requestId, from } = message;
+        if (requestId && from)
+          void this.bus
+            .publish({ type: 'interest-answer', requestId, to: from, accepted })
+            .catch((err) => this.log('realtime publish failed', err));
         return;
       }
+      case 'interest-answer':
+        if (message.to === this.busId) this.pending.get(message.requestId)?.(message.accepted);
+        return;
       case 'installations': {
         for (const conn of this.connections.values()) {
           const follows = conn.follows;
-          if (!follows) continue;
-          // Only on the follower's own channel: joining it needed that user's credentials.
-          const channel = userChannel(follows.userId);
-          if (!conn.channels.has(channel)) continue;
+          // Only on the follower's own channel, and while the socket is still on it.
+          if (!follows || !conn.channels.has(follows.channel)) continue;
           const ids = message.ids.filter((id) => follows.ids.has(id));
-          if (ids.length) this.send(conn, frame(INSTALLATIONS_UPDATED_EVENT, { ids }, channel));
+          if (ids.length) this.send(conn, frame(INSTALLATIONS_UPDATED_EVENT, { ids }, follows.channel));
         }
         return;
       }
     }
+  }
+
+  /** Applies a follow request of `userId` when the socket joined that user's own channel. */
+  private applyInterest(conn: Connection, userId: number, ids: number[]): boolean {
+    const channel = this.ownChannelOf(conn, userId);
+    if (!channel) return false;
+    conn.follows = ids.length ? { channel, ids: new Set(ids) } : null;
+    return true;
+  }
+
+  /** The user's own channel this socket joined (the presence one first), or null. */
+  private ownChannelOf(conn: Connection, userId: number): string | null {
+    const presence = userChannel(userId);
+    if (conn.channels.has(presence)) return presence;
+    for (const channel of conn.channels.keys()) if (userIdOfChannel(channel) === userId) return channel;
+    return null;
   }
 
   private toChannel(channel: string, text: string, except?: Connection): void {

@@ -545,7 +545,7 @@ export const en = {
         inactive: 'None or few',
       },
     },
-    live: { connected: 'Connected', offline: 'No Live Updates' },
+    live: { connected: 'Connected', offline: 'No Live Updates', connecting: 'Connecting…' },
     activityChart: 'Active in %{active} of the last %{hours} hours',
     openSensor: 'Open the sensor of installation %{id}',
     editField: 'Edit %{field} of installation %{id}',

@@ -679,6 +679,7 @@ export const plTranslations: PartialMessages<Messages> = {
   },
   installations: {
     notifications: { coordinatesCopied: 'Skopiowano współrzędne (lat, lng) do schowka' },
+    live: { connected: 'Połączono', offline: 'Brak aktualizacji na żywo', connecting: 'Łączenie…' },
     map: {
       count: '%{count} instalacja |||| %{count} instalacje |||| %{count} instalacji',
       truncated: 'Pokazano tylko pierwsze %{count} instalacji: zawęź wyszukiwanie, aby zobaczyć resztę.',

@@ -6,8 +6,12 @@
  *   `resubscribeDelayMs` (2 s) after each fetch of the list.
  * - It unsubscribes `unsubscribeHiddenMs` (30 s) after the tab is hidden and subscribes again when
  *   the tab is visible.
- * - The connection state is checked again every `connectionCheckMs` (5 s); a connection that is not
- *   up after `connectionTimeoutMs` (5 s) reports 'Pusher failed to gain a connection' once.
+ * - The status is 'connecting' from the start (and after the connection dropped or the browser came
+ *   back online) while the transport is still trying, 'connected' as soon as the transport says so
+ *   (its state events, not the next check), and 'offline' once the transport gave up, the browser
+ *   is offline or `connectionTimeoutMs` (5 s) passed without a connection.
+ * - The connection state is also checked every `connectionCheckMs` (5 s); a connection that is not
+ *   up after `connectionTimeoutMs` reports 'Pusher failed to gain a connection' once.
  * - A failed fetch of the list stops live updates until the next successful one.
  * - Subscribe and unsubscribe failures are only logged.
  *
@@ -16,14 +20,19 @@
  */
 import { LIVE_UPDATES, REALTIME_CONNECTION_FAILED } from '../../common/realtime';
 
-export type LiveStatus = 'connected' | 'offline';
+export type LiveStatus = 'connecting' | 'connected' | 'offline';
 
 export interface LiveTransport {
   /** Opens the connection (idempotent). */
   connect(): void;
   disconnect(): void;
+  /** Connected and on the user's own channel: updates can arrive and the socket may follow rows. */
   isConnected(): boolean;
+  /** Not connected yet but still trying (connecting, or joining the user's channel). */
+  isConnecting(): boolean;
   socketId(): string | undefined;
+  /** Calls back whenever the connection or channel state changes; returns the unbind function. */
+  onStateChange(handler: () => void): () => void;
   /** Calls back with the changed ids on the user's own channel; returns the unbind function. */
   onInstallationsUpdated(handler: (ids: number[]) => void): () => void;
 }
@@ -49,13 +58,16 @@ export class LiveUpdates {
   private online = true;
   private stopped = false;
   private subscribedOn: string | null = null;
-  private status: LiveStatus = 'offline';
+  private status: LiveStatus = 'connecting';
   private failureReported = false;
   private connectingSince: number | null = null;
   private resubscribeTimer: ReturnType<typeof setTimeout> | undefined;
   private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Checks again when the connection time-out of the current attempt ends. */
+  private timeoutTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly checkTimer: ReturnType<typeof setInterval>;
   private readonly unbind: () => void;
+  private readonly unbindState: () => void;
   private readonly t: typeof LIVE_UPDATES;
 
   constructor(
@@ -69,7 +81,9 @@ export class LiveUpdates {
       const changed = ids.filter((id) => shown.has(id));
       if (changed.length && !this.stopped) this.opts.onUpdate(changed);
     });
-    this.connectingSince = Date.now();
+    this.unbindState = transport.onStateChange(() => this.check());
+    this.startConnecting();
+    this.opts.onStatus?.(this.status);
     transport.connect();
     this.checkTimer = setInterval(() => this.check(), this.t.connectionCheckMs);
   }
@@ -100,8 +114,9 @@ export class LiveUpdates {
   setOnline(online: boolean): void {
     this.online = online;
     if (online) {
+      this.startConnecting();
       this.transport.connect();
-      void this.subscribe();
+      this.check();
     } else this.setStatus('offline');
   }
 
@@ -113,25 +128,39 @@ export class LiveUpdates {
     clearInterval(this.checkTimer);
     clearTimeout(this.resubscribeTimer);
     clearTimeout(this.hiddenTimer);
+    clearTimeout(this.timeoutTimer);
     this.unbind();
+    this.unbindState();
     void this.unsubscribe();
     this.transport.disconnect();
   }
 
+  /** On every state event of the transport and every `connectionCheckMs`. */
   private check(): void {
     const connected = this.online && this.transport.isConnected();
-    this.setStatus(connected ? 'connected' : 'offline');
     if (connected) {
+      this.setStatus('connected');
       this.connectingSince = null;
+      clearTimeout(this.timeoutTimer);
       if (this.subscribedOn !== this.transport.socketId()) void this.subscribe();
       return;
     }
     this.subscribedOn = null;
-    if (this.connectingSince === null) this.connectingSince = Date.now();
-    if (!this.failureReported && this.online && Date.now() - this.connectingSince >= this.t.connectionTimeoutMs) {
+    const since = this.connectingSince ?? this.startConnecting();
+    const timedOut = Date.now() - since >= this.t.connectionTimeoutMs;
+    this.setStatus(this.online && !timedOut && this.transport.isConnecting() ? 'connecting' : 'offline');
+    if (!this.failureReported && this.online && timedOut) {
       this.failureReported = true;
       this.opts.onError?.(REALTIME_CONNECTION_FAILED);
     }
+  }
+
+  /** A connection attempt starts: 'connecting' until it succeeds or its time-out ends. */
+  private startConnecting(): number {
+    this.connectingSince = Date.now();
+    clearTimeout(this.timeoutTimer);
+    this.timeoutTimer = setTimeout(() => this.check(), this.t.connectionTimeoutMs);
+    return this.connectingSince;
   }
 
   private setStatus(status: LiveStatus) {

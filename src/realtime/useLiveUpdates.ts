@@ -4,6 +4,7 @@
  * the ids after each fetch, told when a fetch failed, when the tab is hidden or visible and when the
  * browser goes offline. Changed rows are refetched through `onUpdate`. A transport can be injected
  * (tests); without a realtime key in /config.json there are no live updates ("No Live Updates").
+ * The status starts as 'connecting' when there will be a connection, and follows the controller's.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
@@ -30,7 +31,9 @@ export function useLiveUpdates(
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const userId = useSession()?.user.id;
-  const [status, setStatus] = useState<LiveStatus>('offline');
+  const [status, setStatus] = useState<LiveStatus>(() =>
+    userId !== undefined && (transportFactory || runtimeConfig().realtime?.key) ? 'connecting' : 'offline',
+  );
   const live = useRef<LiveUpdates | null>(null);
   const latest = useRef({ onUpdate, notify });
   latest.current = { onUpdate, notify };

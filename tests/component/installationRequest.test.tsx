@@ -2,10 +2,12 @@
  * The single installation request (document 2, sections 2.4, 4, 8): the actions its state allows
  * and only with modify_installation_requests (Hold, Reject after a confirmation, Install into the
  * reinstall form), 'Request state changed'; staff notes saved as typed ('The notes were saved'),
- * read-only without the permission; an image refused before sending when it is not an image.
+ * read-only without the permission; an image refused before sending when it is not an image; the
+ * images shown as thumbnails opening the full image through their signed links, read again a minute
+ * before those links expire (fake timers).
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Notification } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RequestPage } from '../../src/resources/installationRequests/RequestPage';
@@ -168,5 +170,46 @@ describe('image upload', () => {
     fireEvent.change(input, { target: { files: [fake] } });
     expect(await screen.findByText('The image must be a JPEG, PNG or WebP file')).toBeTruthy();
     expect(addRequestImage).not.toHaveBeenCalled();
+  });
+});
+
+describe('images', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const signedLink = (hash: string, expiresMs: number) =>
+    `/api/files/image/${hash.repeat(64)}?expires=${Math.floor(expiresMs / 1000)}&signature=sig-${hash}`;
+
+  it('shows each image through its signed link and reads the request again a minute before the links expire', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const now = Date.now();
+    const first = request({
+      images: [
+        { link: signedLink('a', now + 40 * 60_000), location: 'Roof' },
+        { link: signedLink('b', now + 40 * 60_000), location: null },
+      ],
+    });
+    const fresh = request({
+      images: [
+        { link: signedLink('a', now + 80 * 60_000), location: 'Roof' },
+        { link: signedLink('b', now + 80 * 60_000), location: null },
+      ],
+    });
+    const { getOne } = renderPage(first);
+    getOne.mockImplementation(async () => ({ data: fresh }));
+    const thumbnail = await screen.findByRole('img', { name: 'Image 1 of installation request 7' });
+    expect(thumbnail.getAttribute('src')).toBe(first.images[0]!.link);
+    expect(thumbnail.closest('a')!.getAttribute('href')).toBe(first.images[0]!.link);
+    expect(screen.getByText('Roof')).toBeTruthy();
+    expect(getOne).toHaveBeenCalledTimes(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(38 * 60_000));
+    expect(getOne).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(getOne).toHaveBeenCalledTimes(2));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Image 1 of installation request 7' }).getAttribute('src')).toBe(
+        fresh.images[0]!.link,
+      ),
+    );
   });
 });

@@ -626,7 +626,11 @@ describe('GET /installations/requests/', () => {
       email: q!.installation_requests.email,
       phone: q!.installation_requests.phone,
       language: q!.installation_requests.language,
-      images: images.map((i) => ({ link: `/api/files/${i.fileKey}`, location: i.location })),
+      // Signed links to the images (tests/integration/requestImages.test.ts).
+      images: images.map((i) => ({
+        link: expect.stringMatching(new RegExp(`^/api/files/${i.fileKey}\\?expires=\\d+&signature=[\\w-]+$`)),
+        location: i.location,
+      })),
       contractorId: q!.contractors.id,
       contractorName: q!.contractors.name,
       contractorLogo: q!.contractors.logo,

@@ -190,6 +190,38 @@ describe('realtime (one backend process)', () => {
     client.disconnect();
   });
 
+  it('only the user whose channel a socket joined changes what it follows', async () => {
+    const client = await connect(port, key(), admin.token);
+    const channel = await joinOwnChannel(client, admin.id);
+    const socketId = client.connection.socket_id;
+    expect(
+      (await t.call('POST', `/api/pusher/subscribe/${socketId}`, { token: admin.token, body: [4] })).statusCode,
+    ).toBe(200);
+
+    // The viewer (who may view installations) knows the socket id: neither call is theirs to make.
+    const viewer = await t.tokenOf('viewer');
+    const retarget = await t.call('POST', `/api/pusher/subscribe/${socketId}`, { token: viewer, body: [5] });
+    expect(retarget.statusCode).toBe(403);
+    expect(retarget.json()).toEqual({ status: 403, message: 'This realtime socket has not joined your user channel' });
+    const clear = await t.call('POST', `/api/pusher/unsubscribe/${socketId}`, { token: viewer });
+    expect(clear.statusCode).toBe(403);
+
+    // The admin still follows installation 4, and only it.
+    const update = nextEvent<{ ids: number[] }>(channel, INSTALLATIONS_UPDATED_EVENT);
+    await t.ctx.realtime.installationsChanged([5, 4]);
+    expect((await update).ids).toEqual([4]);
+    client.disconnect();
+  });
+
+  it('refuses to follow on a socket that joined no user channel, or that does not exist', async () => {
+    const s = await rawSocket(port, key());
+    const notJoined = await t.call('POST', `/api/pusher/subscribe/${s.socketId}`, { token: admin.token, body: [1] });
+    expect(notJoined.statusCode).toBe(403);
+    const unknown = await t.call('POST', '/api/pusher/unsubscribe/123.456', { token: admin.token });
+    expect(unknown.statusCode).toBe(403);
+    s.ws.close();
+  });
+
   it('needs view_installations to follow installations and validates the ids', async () => {
     const s = await rawSocket(port, key());
     const role = await t.call('POST', '/api/admin/roles', {
@@ -223,12 +255,15 @@ describe('realtime (one backend process)', () => {
 describe.runIf(process.env.TEST_REDIS_URL)('realtime across backend processes (Redis)', () => {
   let a: TestApp;
   let b: TestApp;
+  /** Clients connect to process a; the follow requests go to process b. */
+  let port: number;
   beforeAll(async () => {
     const env = {
       REDIS_URL: process.env.TEST_REDIS_URL!,
       REALTIME_REDIS_CHANNEL: `aq-test:${crypto.randomBytes(6).toString('hex')}`,
     };
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    port = await listen(a);
   });
   afterAll(async () => {
     await a?.close();
@@ -236,7 +271,6 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime across backend processes (R
   });
 
   it('an installation changed in one process reaches a pusher-js client connected to the other', async () => {
-    const port = await listen(a);
     const login = await a.login('admin');
     const client = await connect(port, a.config.realtime.key, login.tokens.accessToken);
     const channel = await joinOwnChannel(client, login.user.id);
@@ -249,6 +283,29 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime across backend processes (R
     const update = nextEvent<{ ids: number[] }>(channel, INSTALLATIONS_UPDATED_EVENT);
     await b.ctx.realtime.installationsChanged([7]);
     expect((await update).ids).toEqual([7]);
+    client.disconnect();
+  });
+
+  it('another user cannot retarget the socket through the other process either', async () => {
+    const login = await a.login('admin');
+    const client = await connect(port, a.config.realtime.key, login.tokens.accessToken);
+    const channel = await joinOwnChannel(client, login.user.id);
+    const socketId = client.connection.socket_id;
+    const own = await b.call('POST', `/api/pusher/subscribe/${socketId}`, {
+      token: await b.tokenOf('admin'),
+      body: [8],
+    });
+    expect(own.statusCode).toBe(200);
+
+    const viewer = await b.tokenOf('viewer');
+    const retarget = await b.call('POST', `/api/pusher/subscribe/${socketId}`, { token: viewer, body: [9] });
+    expect(retarget.statusCode).toBe(403);
+    const clear = await b.call('POST', `/api/pusher/unsubscribe/${socketId}`, { token: viewer });
+    expect(clear.statusCode).toBe(403);
+
+    const update = nextEvent<{ ids: number[] }>(channel, INSTALLATIONS_UPDATED_EVENT);
+    await b.ctx.realtime.installationsChanged([9, 8]);
+    expect((await update).ids).toEqual([8]);
     client.disconnect();
   });
 });

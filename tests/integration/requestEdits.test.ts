@@ -178,13 +178,15 @@ describe('POST /installations/requests/{id}/images', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const { imageUrl } = res.json();
-    expect(imageUrl).toMatch(/^\/api\/files\/image\/[0-9a-f]{64}$/);
+    // A signed link (tests/integration/requestImages.test.ts): served without a bearer token.
+    expect(imageUrl).toMatch(/^\/api\/files\/image\/[0-9a-f]{64}\?expires=\d+&signature=[\w-]+$/);
     const served = await t.app.inject({ method: 'GET', url: imageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG)).toBe(true);
     const one = (await t.call('GET', `/api/installations/requests/${r.id}`, { token: technician })).json().data.request;
-    expect(one.images).toContainEqual({ link: imageUrl, location: 'roof' });
+    const path = imageUrl.split('?')[0];
+    expect(one.images).toContainEqual({ link: expect.stringMatching(`^${path}\\?`), location: 'roof' });
     expect(await lastAudit()).toMatchObject({ eventType: 'InstallationRequestImageAdded' });
   });
 

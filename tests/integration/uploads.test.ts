@@ -1,4 +1,7 @@
-/** Uploads: per-kind size limits, storage with hash verification, public download of logos and images. */
+/**
+ * Uploads: per-kind size limits, storage with hash verification, download of logos (public) and
+ * images (signed links: tests/integration/requestImages.test.ts).
+ */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +16,7 @@ import { servicePlugin, type ServiceRoutes } from '../../server/http/service';
 import { readUpload } from '../../server/http/uploads';
 import { fileRoutes } from '../../server/services/main/fileRoutes';
 import { FileStore } from '../../server/storage/files';
+import { fileLinksFor } from '../../server/storage/fileLinks';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
@@ -128,8 +132,10 @@ describe('uploads', () => {
     const bytes = crypto.randomBytes(100);
     const { key } = (await upload('image', { file: new Blob([bytes], { type: 'image/jpeg' }) })).json();
     await fs.writeFile(path.join(dir, key), Buffer.from('tampered'));
-    expect((await app.inject({ method: 'GET', url: `/api/files/${key}` })).statusCode).toBe(500);
-    expect((await app.inject({ method: 'GET', url: `/api/files/image/${'0'.repeat(64)}` })).statusCode).toBe(404);
+    const links = fileLinksFor(t.config);
+    expect((await app.inject({ method: 'GET', url: links.image(key) })).statusCode).toBe(500);
+    const unknown = links.image(`image/${'0'.repeat(64)}`);
+    expect((await app.inject({ method: 'GET', url: unknown })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/files/firmware/abc' })).statusCode).toBe(400);
   });
 });

@@ -2,20 +2,33 @@
  * The live-update rules of document 2 (sections 4, 8, 9) on the console's controller, with fake
  * timers and a fake transport: subscribe 2 s after a fetch only when connected and rows exist,
  * unsubscribe 30 s after the tab is hidden and subscribe again when visible, stop after a failed
- * fetch, re-check the connection every 5 s and report a connection that never came up once.
+ * fetch, re-check the connection every 5 s and report a connection that never came up once; the
+ * status is 'connecting' until the transport's own state event says connected (no wait for a check),
+ * and 'offline' once the transport gave up or the 5 s time-out passed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveUpdates, type LiveTransport } from '../../src/realtime/liveUpdates';
 
-function fakeTransport() {
+/** A transport whose state changes are told (as pusher-js state events are) when `events` is on. */
+function fakeTransport({ events = false } = {}) {
   let connected = false;
+  let connecting = true;
   let socket: string | undefined;
   const handlers = new Set<(ids: number[]) => void>();
+  const stateHandlers = new Set<() => void>();
+  const changed = () => {
+    if (events) for (const h of stateHandlers) h();
+  };
   const transport: LiveTransport = {
     connect: vi.fn(),
     disconnect: vi.fn(),
     isConnected: () => connected,
+    isConnecting: () => connecting,
     socketId: () => socket,
+    onStateChange(h) {
+      stateHandlers.add(h);
+      return () => stateHandlers.delete(h);
+    },
     onInstallationsUpdated(h) {
       handlers.add(h);
       return () => handlers.delete(h);
@@ -25,11 +38,15 @@ function fakeTransport() {
     transport,
     up(id = '1.1') {
       connected = true;
+      connecting = false;
       socket = id;
+      changed();
     },
-    down() {
+    down({ retrying = false } = {}) {
       connected = false;
+      connecting = retrying;
       socket = undefined;
+      changed();
     },
     push(ids: number[]) {
       for (const h of handlers) h(ids);
@@ -37,8 +54,8 @@ function fakeTransport() {
   };
 }
 
-function setup() {
-  const fake = fakeTransport();
+function setup(opts?: { events?: boolean }) {
+  const fake = fakeTransport(opts);
   const api = { subscribe: vi.fn(async () => {}), unsubscribe: vi.fn(async () => {}) };
   const onUpdate = vi.fn();
   const onStatus = vi.fn();
@@ -138,6 +155,54 @@ describe('LiveUpdates', () => {
     fake.up('9.9'); // reconnected with a new socket id
     await vi.advanceTimersByTimeAsync(5000);
     expect(api.subscribe).toHaveBeenLastCalledWith('9.9', [4]);
+    live.dispose();
+  });
+
+  it('is connecting from the start and connected on the transport’s state event, without waiting for a check', async () => {
+    const { fake, api, live, onStatus } = setup({ events: true });
+    expect(onStatus.mock.calls).toEqual([['connecting']]);
+    live.rowsFetched([3]);
+    await vi.advanceTimersByTimeAsync(100);
+    fake.up('5.5');
+    expect(live.liveStatus).toBe('connected');
+    expect(onStatus).toHaveBeenLastCalledWith('connected');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.subscribe).toHaveBeenCalledWith('5.5', [3]); // on the event, not 2 s or 5 s later
+    // A dropped connection that pusher-js retries is 'connecting' again, then 'offline' after 5 s.
+    fake.down({ retrying: true });
+    expect(live.liveStatus).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(live.liveStatus).toBe('offline');
+    fake.up('6.6');
+    expect(live.liveStatus).toBe('connected');
+    live.dispose();
+  });
+
+  it('is offline at once when the transport gives up, and after 5 s of connecting', async () => {
+    const gaveUp = setup({ events: true });
+    gaveUp.fake.down();
+    expect(gaveUp.live.liveStatus).toBe('offline');
+    gaveUp.live.dispose();
+
+    const { live, onError } = setup({ events: true });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(live.liveStatus).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(live.liveStatus).toBe('offline');
+    expect(onError).toHaveBeenCalledWith('Pusher failed to gain a connection');
+    live.dispose();
+  });
+
+  it('goes offline with the browser and connecting when it is back', async () => {
+    const { fake, live } = setup({ events: true });
+    fake.up();
+    live.setOnline(false);
+    expect(live.liveStatus).toBe('offline');
+    fake.down({ retrying: true });
+    live.setOnline(true);
+    expect(live.liveStatus).toBe('connecting');
+    fake.up('2.3');
+    expect(live.liveStatus).toBe('connected');
     live.dispose();
   });
 

@@ -3,7 +3,10 @@
  * - `POST /realtime/auth` signs a private or presence channel subscription for pusher-js (form or
  *   JSON body `socket_id`, `channel_name`); a staff user may join only their own user channel;
  * - `POST /pusher/subscribe/{socketId}` with the installation ids on screen, and
- *   `POST /pusher/unsubscribe/{socketId}`: which installations that socket follows.
+ *   `POST /pusher/unsubscribe/{socketId}`: which installations that socket follows. Only the user
+ *   whose own channel the socket joined may change that; any other socket id is 403, also one that
+ *   joined no user channel yet or does not exist: nothing proves it is the caller's, and one answer
+ *   for all of them tells nobody which socket ids are live (server/realtime/hub.ts).
  */
 import { z } from 'zod';
 import { MAX_FOLLOWED_INSTALLATIONS, userChannel } from '../../../common/realtime';
@@ -23,6 +26,7 @@ const idsBody = z
   .max(MAX_FOLLOWED_INSTALLATIONS, `At most ${MAX_FOLLOWED_INSTALLATIONS} installations can be followed`)
   .describe('Installation ids shown on screen');
 const okSchema = z.object({ status: z.literal('ok') });
+const NOT_YOURS = 'This realtime socket has not joined your user channel';
 
 export const realtimeRoutes: ServiceRoutes = (app, ctx) => {
   // pusher-js posts its auth request as a form.
@@ -68,7 +72,8 @@ export const realtimeRoutes: ServiceRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await ctx.realtime.follow(request.params.socketId, request.principal.user.id, request.body);
+      if (!(await ctx.realtime.follow(request.params.socketId, request.principal.user.id, request.body)))
+        throw forbidden(NOT_YOURS);
       return { status: 'ok' as const };
     },
   );
@@ -84,7 +89,8 @@ export const realtimeRoutes: ServiceRoutes = (app, ctx) => {
       },
     },
     async (request) => {
-      await ctx.realtime.follow(request.params.socketId, request.principal.user.id, []);
+      if (!(await ctx.realtime.follow(request.params.socketId, request.principal.user.id, [])))
+        throw forbidden(NOT_YOURS);
       return { status: 'ok' as const };
     },
   );

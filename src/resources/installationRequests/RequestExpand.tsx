@@ -1,4 +1,7 @@
-/** The expanded row of the requests list: the rest of the request at a glance, and its photos. */
+/**
+ * The expanded row of the requests list: the rest of the request at a glance, and its photos (signed
+ * links that expire: the list is read again before they do, ./useFreshImageLinks.ts).
+ */
 import { Box, Button, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useRecordContext, useTranslate } from 'react-admin';
@@ -7,10 +10,12 @@ import { formatCoordinate } from '../installations/LocationCell';
 import { imageUrl } from './imageUrl';
 import { RequestFields } from './RequestFields';
 import { requestCoordinates, type InstallationRequestRecord } from './types';
+import { useFreshImageLinks } from './useFreshImageLinks';
 
 export function RequestExpand() {
   const record = useRecordContext<InstallationRequestRecord>();
   const translate = useTranslate();
+  useFreshImageLinks(record?.images ?? []);
   if (!record) return null;
   const coords = requestCoordinates(record);
   return (

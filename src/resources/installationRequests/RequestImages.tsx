@@ -2,7 +2,8 @@
  * The request's images (document 2, sections 2.4, 7): thumbnails opening the full image, and with
  * add_installation_requests_images an upload (multipart `file`, with an optional note of where
  * the photo was taken). The file is checked here before sending — JPEG, PNG or WebP by its
- * content, at most the server's limit — and again by the server. 'Saved image!'.
+ * content, at most the server's limit — and again by the server. 'Saved image!'. The images are
+ * signed links that expire: the request is read again before they do (./useFreshImageLinks.ts).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
@@ -16,6 +17,7 @@ import type { AppDataProvider } from '../../dataProviders/types';
 import { useFieldAccess } from '../useFieldAccess';
 import { imageUrl } from './imageUrl';
 import type { InstallationRequestRecord } from './types';
+import { useFreshImageLinks } from './useFreshImageLinks';
 import { useRequestChanged } from './useRequestChange';
 
 const MAX_MIB = UPLOAD_LIMITS.image / 1024 / 1024;
@@ -102,6 +104,7 @@ function ImageUpload({ request }: { request: InstallationRequestRecord }) {
 export function RequestImages({ request }: { request: InstallationRequestRecord }) {
   const translate = useTranslate();
   const canAdd = useFieldAccess().permissions.can('add_installation_requests_images');
+  useFreshImageLinks(request.images);
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

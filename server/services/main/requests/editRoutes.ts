@@ -2,7 +2,8 @@
  * One installation request and its changes (document 2, sections 2.4, 4, 7): read it, change its
  * state along the allowed transitions (Hold, Reject — Install goes through reinstall), save the
  * internal staff notes (a plain-text body) and add images (multipart `file`, JPEG/PNG/WebP by
- * content, stored content-addressed). Each change is audited.
+ * content, stored content-addressed; answered, like the request's images, as a short-lived signed
+ * link, server/storage/fileLinks.ts). Each change is audited.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PermissionSet } from '../../../../common/permissions';
@@ -20,14 +21,20 @@ import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { readUpload } from '../../../http/uploads';
 import { rowSchema } from '../../../lists/schemas';
-import { fileLink, imageTypeOf } from '../../../storage/files';
-import { requestList } from './repository';
+import { fileLinksFor } from '../../../storage/fileLinks';
+import { imageTypeOf } from '../../../storage/files';
+import { requestListWith } from './repository';
 
 const TAGS = ['installation-requests'];
 const imageSchema = z.object({ link: z.string(), location: z.string().nullable() });
 const requestSchema = rowSchema(installationRequest).extend({ images: z.array(imageSchema) });
 
-async function loadRequest(db: Executor, id: number, permissions: PermissionSet) {
+async function loadRequest(
+  db: Executor,
+  requestList: ReturnType<typeof requestListWith>,
+  id: number,
+  permissions: PermissionSet,
+) {
   const plan: PagePlan = {
     orderBy: [sql`${installationRequests.id}`],
     limit: 1,
@@ -47,7 +54,9 @@ async function lockRequest(tx: Executor, id: number) {
   return row;
 }
 
-export const requestEditRoutes: ServiceRoutes = (app, { db, files }) => {
+export const requestEditRoutes: ServiceRoutes = (app, { db, files, config }) => {
+  const links = fileLinksFor(config);
+  const requestList = requestListWith(links);
   app.get(
     '/installations/requests/:id',
     {
@@ -60,7 +69,9 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files }) => {
       },
     },
     async (request) => ({
-      data: { request: (await loadRequest(db, request.params.id, request.principal.permissions)) as never },
+      data: {
+        request: (await loadRequest(db, requestList, request.params.id, request.principal.permissions)) as never,
+      },
     }),
   );
 
@@ -168,7 +179,7 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files }) => {
           'InstallationRequestImageAdded',
           `Installation request ${id}: image ${upload.filename.slice(0, 100)} added`,
         );
-        return fileLink(stored.key);
+        return links.image(stored.key);
       });
       return reply.status(201).send({ imageUrl });
     },

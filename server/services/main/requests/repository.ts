@@ -1,9 +1,10 @@
 /**
  * Installation requests, data access: the SQL of each declared field, the list's page and count
- * queries, row shaping with images and the contractor, and the open-request count.
+ * queries, row shaping with images (as short-lived signed links, server/storage/fileLinks.ts) and
+ * the contractor, and the open-request count.
  */
 import { ACTIVE_REQUEST_STATES } from '../../../../common/requests';
-import { fileLink } from '../../../storage/files';
+import type { FileLinks } from '../../../storage/fileLinks';
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { catalogueOf, installationRequest } from '../../../../common/entities';
@@ -52,7 +53,8 @@ interface PageRow {
   contractorLink: string | null;
 }
 
-export const requestList: ListRepository<PageRow> = {
+/** The requests list of a server whose image links `links` signs. */
+export const requestListWith = (links: FileLinks): ListRepository<PageRow> => ({
   entity: installationRequest,
   columns: REQUEST_COLUMNS,
   tieBreak: installationRequests.id,
@@ -73,6 +75,7 @@ export const requestList: ListRepository<PageRow> = {
   async shape(rows, { db }) {
     const imagesOf = await imagesByRequest(
       db,
+      links,
       rows.map((r) => r.q.id),
     );
     return rows.map(({ q, ...c }) => ({
@@ -98,9 +101,9 @@ export const requestList: ListRepository<PageRow> = {
       state: q.state,
     }));
   },
-};
+});
 
-async function imagesByRequest(db: Executor, ids: number[]) {
+async function imagesByRequest(db: Executor, links: FileLinks, ids: number[]) {
   const imagesOf = new Map<number, { link: string; location: string | null }[]>();
   if (ids.length === 0) return imagesOf;
   const images = await db
@@ -111,7 +114,7 @@ async function imagesByRequest(db: Executor, ids: number[]) {
   for (const img of images) {
     let list = imagesOf.get(img.requestId);
     if (!list) imagesOf.set(img.requestId, (list = []));
-    list.push({ link: fileLink(img.fileKey), location: img.location });
+    list.push({ link: links.image(img.fileKey), location: img.location });
   }
   return imagesOf;
 }

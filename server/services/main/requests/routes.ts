@@ -5,12 +5,13 @@ import type { ServiceRoutes } from '../../../http/service';
 import { listEndpoint } from '../../../lists/endpoint';
 import { MAX_LIST_LIMIT } from '../../../lists/params';
 import { rowSchema } from '../../../lists/schemas';
-import { openRequestCount, requestList } from './repository';
+import { fileLinksFor } from '../../../storage/fileLinks';
+import { openRequestCount, requestListWith } from './repository';
 
 const imageSchema = z.object({ link: z.string(), location: z.string().nullable() });
 
-export const requestRoutes: ServiceRoutes = (app, { db }) => {
-  listEndpoint(app, db, requestList, {
+export const requestRoutes: ServiceRoutes = (app, { db, config }) => {
+  listEndpoint(app, db, requestListWith(fileLinksFor(config)), {
     path: '/installations/requests/',
     aliases: ['/installations/requests'],
     summary:
