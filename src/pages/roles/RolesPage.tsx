@@ -236,9 +236,8 @@ export function RolesPage() {
       </Card>
       {(adminRole || ownRole) && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-          {[adminRole && translate('aq.pages.roles.adminHoldsAll'), ownRole && translate('aq.pages.roles.ownRole')]
-            .filter(Boolean)
-            .join(' ')}
+          {/* Nobody edits the admin role: 'only someone else can' would not be true of it. */}
+          {translate(adminRole ? 'aq.pages.roles.adminHoldsAll' : 'aq.pages.roles.ownRole')}
         </Typography>
       )}
       <PermissionsEditor
