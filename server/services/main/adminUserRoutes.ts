@@ -112,6 +112,8 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
       config: { permission: 'admin_edit_users' },
       schema: {
         summary: 'Change the role or the enabled state of a staff user',
+        description:
+          '403: your own user; a role (or, when enabling, the user’s role) holding permissions you do not hold; the admin role unless you are an admin. 409: the only enabled admin cannot be given another role or disabled.',
         tags: ['admin'],
         params: idParams,
         body: z

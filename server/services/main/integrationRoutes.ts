@@ -101,7 +101,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'Create a token; the secret is returned once',
         description:
-          'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token.',
+          'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token. 403: permissions you do not hold. Made with an API token, the new token expires no later than that token (`time` is capped; see `expiresAt`).',
         tags: ['tokens'],
         body: z.object({
           name: z

@@ -116,6 +116,7 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
       config: { permission: 'admin_add_roles' },
       schema: {
         summary: 'Create a role',
+        description: '403: permissions you do not hold.',
         tags: ['admin'],
         body: z.object({ name: nameInput, permissions: permissionInput.default({}) }),
         response: { 201: roleSchema },
@@ -146,6 +147,7 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
       config: { permission: 'admin_edit_roles' },
       schema: {
         summary: 'Replace a role (name and permissions)',
+        description: '403: your own role; adding permissions you do not hold (keeping or removing them is allowed).',
         tags: ['admin'],
         params: idParams,
         body: z.object({ name: nameInput, permissions: permissionInput }),
@@ -190,6 +192,7 @@ export const roleRoutes: ServiceRoutes = (app, { db }) => {
       config: { permission: 'admin_remove_roles' },
       schema: {
         summary: 'Delete a role; its users move to the default role',
+        description: '403: your own role; a role with users when the default role holds permissions you do not hold.',
         tags: ['admin'],
         params: idParams,
         response: { 200: z.object({ id: z.number(), name: z.string(), movedUsers: z.number() }) },

@@ -109,7 +109,11 @@ function GroupSection({
                 />
               }
               label={
-                <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                <Typography
+                  variant="body2"
+                  color={locked ? 'text.disabled' : undefined}
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                >
                   {name}
                 </Typography>
               }
