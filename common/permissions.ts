@@ -304,3 +304,60 @@ export const BUILT_IN_ROLES: Record<string, readonly Permission[]> = {
 export const factorViewRule = (param: string): string => `view_${param}_factors`;
 /** Who may change one parameter's factors (the server accepts FACTOR_PARAMS only). */
 export const factorEditRule = (param: string): string[] => ['edit_factors', `edit_${param}_factors`];
+
+// ---------------------------------------------------------------------------------------------
+// Granting and assigning: who may hand out which permissions (roles, role assignments, tokens).
+// ---------------------------------------------------------------------------------------------
+
+const PER_RECORD = /^(view|edit)_(sensor|installation|contractor)_tag_\d+$/;
+
+/**
+ * The permissions that cover every record of a per-record instance: `view_sensor_tag_12` is
+ * covered by `view_tags` and `view_sensor_tags` (tagPermissions.ts reads them the same way).
+ * Empty for any other name.
+ */
+export function familyOf(name: string): string[] {
+  const m = PER_RECORD.exec(lower(name));
+  return m ? [`${m[1]}_tags`, `${m[1]}_${m[2]}_tags`] : [];
+}
+
+/**
+ * May the holder grant this permission (put it into a role or a token, or assign a role holding
+ * it)? Nobody grants what they do not hold: the name itself, or — for a per-record instance — a
+ * permission that covers its whole family.
+ */
+export function canGrant(held: PermissionSet, name: string): boolean {
+  return held.holds(name) || held.holds(familyOf(name));
+}
+
+/** The names (lowercased, once each, sorted) the holder may not grant; empty when all may be. */
+export function ungrantable(held: PermissionSet, names: Iterable<string>): string[] {
+  return [...new Set([...names].map(lower))].filter((n) => !canGrant(held, n)).sort();
+}
+
+/** Who is asking: their role's name and what they hold now (a token holds only its scope). */
+export interface Grantor {
+  role: string;
+  permissions: PermissionSet;
+}
+
+/** Why a role may not be assigned by someone: only admins assign `admin`; nobody assigns more than they hold. */
+export type AssignRefusal = { reason: 'adminOnly' } | { reason: 'beyond'; names: string[] };
+
+/**
+ * May the grantor assign this role (its granted permission names) to a user? Null when they may;
+ * otherwise why not. The admin role holds the whole catalogue, so an admin's token lacking any of
+ * it cannot assign it either.
+ */
+export function roleAssignRefusal(
+  grantor: Grantor,
+  role: { name: string; permissions: readonly string[] },
+): AssignRefusal | null {
+  if (lower(role.name) === ADMIN_ROLE && lower(grantor.role) !== ADMIN_ROLE) return { reason: 'adminOnly' };
+  const names = ungrantable(grantor.permissions, lower(role.name) === ADMIN_ROLE ? PERMISSIONS : role.permissions);
+  return names.length ? { reason: 'beyond', names } : null;
+}
+
+/** The role a grantor holds is theirs to use, not to change: compared case-insensitively. */
+export const isOwnRole = (grantor: Pick<Grantor, 'role'>, roleName: string): boolean =>
+  lower(grantor.role) === lower(roleName);

@@ -179,12 +179,20 @@ export const plTranslations: PartialMessages<Messages> = {
       notSet: 'Nie ustawiono',
     },
     pages: {
+      users: {
+        cannotEnable: 'Rola %{role} ma uprawnienia, których nie masz, więc nie możesz włączać jej użytkowników',
+      },
       roles: {
         role: 'Rola',
         name: 'Nazwa',
         new: 'Nowa rola',
         userCount: '%{smart_count} użytkownik |||| %{smart_count} użytkowników |||| %{smart_count} użytkowników',
         searchPermissions: 'Szukaj uprawnień',
+        cannotEditOwn: 'Nie możesz edytować własnej roli',
+        cannotDeleteOwn: 'Nie możesz usunąć własnej roli',
+        cannotDeleteUsers: 'Jej użytkownicy otrzymaliby rolę domyślną, która ma uprawnienia, których nie masz',
+        ownRole: 'To Twoja rola: może ją zmienić tylko ktoś inny.',
+        notGrantable: 'Nie masz tego uprawnienia, więc nie możesz go nadać',
       },
       tokens: {
         create: 'Utwórz token',

@@ -1,4 +1,7 @@
-/** The permissions editor: grouping, search, select-all per group (respecting the search), indeterminate state, read-only mode. */
+/**
+ * The permissions editor: grouping, search, select-all per group (respecting the search), indeterminate
+ * state, read-only mode, and permissions the user may not grant (locked: off, explained, left out by select-all).
+ */
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
@@ -17,7 +20,10 @@ function roleMap(granted: string[]): Record<string, boolean> {
 }
 
 /** A controlled editor whose latest value the test can read. */
-function renderEditor(initial: Record<string, boolean>, props: { disabled?: boolean } = {}) {
+function renderEditor(
+  initial: Record<string, boolean>,
+  props: { disabled?: boolean; isLocked?: (name: string) => boolean } = {},
+) {
   const changes: Record<string, boolean>[] = [];
   function Harness() {
     const [value, setValue] = useState(initial);
@@ -25,6 +31,7 @@ function renderEditor(initial: Record<string, boolean>, props: { disabled?: bool
       <PermissionsEditor
         value={value}
         disabled={props.disabled}
+        isLocked={props.isLocked}
         onChange={(next) => {
           changes.push(next);
           setValue(next);
@@ -195,5 +202,32 @@ describe('PermissionsEditor', () => {
     expect(box('view_installations').checked).toBe(false);
     await searchFor(user, 'admin_view');
     expect(namesIn('Admin')).toEqual(['admin_view_users', 'admin_view_roles', 'admin_view_logs', 'admin_view_tokens']);
+  });
+
+  it('a locked permission cannot be switched on: disabled with the reason on hover, left out by select-all', async () => {
+    // The user holds the View group but view_logs, which the role has already; nothing else.
+    const held = new Set<string>(PERMISSIONS.filter((p) => permissionGroup(p) === 'View' && p !== 'view_logs'));
+    const granted = ['view_logs'];
+    const { user, latest } = renderEditor(roleMap(granted), {
+      isLocked: (name) => !granted.includes(name) && !held.has(name),
+    });
+    expect(box('admin_view_users').disabled).toBe(true);
+    expect(box('view_sensors').disabled).toBe(false);
+    // Granted already: it may be taken away.
+    expect(box('view_logs').disabled).toBe(false);
+    await user.hover(box('admin_view_users').closest('label')!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      'You do not hold this permission, so you cannot grant it',
+    );
+    // Select-all of a group with nothing grantable is off; elsewhere it grants only what may be granted.
+    expect(selectAll('Admin').disabled).toBe(true);
+    await user.click(selectAll('View'));
+    expect(
+      Object.keys(latest())
+        .filter((n) => latest()[n])
+        .sort(),
+    ).toEqual(PERMISSIONS.filter((p) => permissionGroup(p) === 'View').sort());
+    expect(latest().admin_view_users).toBe(false);
   });
 });

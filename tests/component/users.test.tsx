@@ -1,4 +1,7 @@
-/** The Users screen: controls per permission, none for oneself, 'Show disabled', and the confirmed actions. */
+/**
+ * The Users screen: controls per permission, none for oneself, 'Show disabled', the confirmed actions,
+ * and only the roles the signed-in user may assign (nothing beyond their own permissions; admin by admins).
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,15 +42,32 @@ const ROLES = ['admin', 'default', 'viewer', 'technician', 'sales'].map((name, i
   userCount: 1,
 }));
 
-function renderList(url = '/users') {
+/** Roles with their permissions, as a non-admin user editor sees them. */
+const flags = (...names: string[]) => Object.fromEntries(names.map((n) => [n, true]));
+const GRANTED_ROLES = [
+  { id: 1, name: 'admin', permissions: flags(...PERMISSIONS), builtIn: true, userCount: 1 },
+  {
+    id: 2,
+    name: 'default',
+    permissions: flags('view_installations', 'view_sensors', 'use_tokens'),
+    builtIn: true,
+    userCount: 2,
+  },
+  { id: 3, name: 'viewer', permissions: flags('view_installations', 'view_logs'), builtIn: false, userCount: 0 },
+  { id: 4, name: 'technician', permissions: flags('view_sensors', 'restart_sensors'), builtIn: false, userCount: 1 },
+  { id: 5, name: 'sales', permissions: flags('view_installations'), builtIn: false, userCount: 0 },
+];
+const USER_EDITOR = ['admin_view_users', 'admin_edit_users', 'view_installations', 'view_sensors', 'use_tokens'];
+
+function renderList(url = '/users', roleList: readonly object[] = ROLES, userList = USERS) {
   const getList = vi.fn(async (_resource: string, params: { filter: { showDisabled?: boolean; search?: string } }) => {
-    const rows = USERS.filter((u) => params.filter.showDisabled || u.enabled).filter(
-      (u) => !params.filter.search || u.name.includes(params.filter.search),
-    );
+    const rows = userList
+      .filter((u) => params.filter.showDisabled || u.enabled)
+      .filter((u) => !params.filter.search || u.name.includes(params.filter.search));
     return { data: rows, total: rows.length };
   });
   const update = vi.fn(async (_resource: string, params: { data: object }) => ({ data: params.data }));
-  const roles = { getList: async () => ({ data: ROLES, total: ROLES.length }) };
+  const roles = { getList: async () => ({ data: roleList, total: roleList.length }) };
   const dataProvider = appDataProvider({ getList, update, logoutUser }, { roles });
   render(
     <TestAdmin path={url} dataProvider={dataProvider}>
@@ -176,5 +196,43 @@ describe('Users screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(logoutUser).toHaveBeenCalledWith('users', { id: 3 }));
     expect(await screen.findByText('All sessions invalidated! technician logged out successfully!')).toBeTruthy();
+  });
+
+  it('offers only the roles the user may assign: none holding more than they do, admin never to a non-admin', async () => {
+    signInAs(USER_EDITOR, { id: 4, name: 'sales', role: 'user_editors' });
+    const { update, user } = renderList('/users', GRANTED_ROLES);
+    const jan = await row('jan.nowak');
+    await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['User', 'Sales']);
+    await user.keyboard('{Escape}');
+    // The current role stays shown when the user may not assign it, but cannot be picked again.
+    const tech = await row('technician');
+    await user.click(within(tech).getByRole('combobox', { name: 'Role of technician' }));
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['User', 'Technician', 'Sales']);
+    expect(options[1]!.getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('option', { name: 'User' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1]).toMatchObject({ id: 3, data: { role: 'default' } });
+  });
+
+  it('enabling a user whose role holds more than the signed-in user is disabled, with the reason', async () => {
+    signInAs(USER_EDITOR, { id: 4, name: 'sales', role: 'user_editors' });
+    const users = USERS.map((u) => (u.name === 'ewa.lewandowska' ? { ...u, role: 'viewer' } : u));
+    const { user } = renderList('/users?showDisabled=true', GRANTED_ROLES, users);
+    const ewa = await row('ewa.lewandowska');
+    // Re-read each time: the button is wrapped anew once it is disabled.
+    const enable = () => within(ewa).getByRole('button', { name: 'Enable ewa.lewandowska' }) as HTMLButtonElement;
+    await waitFor(() => expect(enable().disabled).toBe(true));
+    await user.hover(enable().parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty(
+      'textContent',
+      'The role viewer holds permissions you do not hold, so you cannot enable its users',
+    );
+    // Disabling takes power away: offered.
+    expect(within(await row('technician')).getByRole('button', { name: 'Disable technician' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });

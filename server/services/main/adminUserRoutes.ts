@@ -1,10 +1,20 @@
-/** Staff users: list, change role or enabled state, end all sessions. */
+/**
+ * Staff users: list, change role or enabled state, end all sessions.
+ *
+ * Nobody hands out more than they hold (common/permissions.ts, roleAssignRefusal): a role is
+ * assigned — or a user holding it enabled again — only by someone who holds all its permissions,
+ * and the admin role only by an admin (403). The last enabled admin cannot be demoted or disabled
+ * (409, a conflict with the current state: make another admin first); the enabled admins' rows are
+ * locked first, so two concurrent demotions cannot both pass.
+ */
 import { z } from 'zod';
 import { idParams } from '../../http/schemas';
 import { asc, eq, sql, and, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLE, roleAssignRefusal, type Grantor } from '../../../common/permissions';
 import { audit } from '../../audit';
+import { rolePermissions } from '../../auth/sessions';
 import { apiTokens, roles, staffUsers } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { ServiceRoutes } from '../../http/service';
 import type { Executor } from '../../db';
 
@@ -36,6 +46,32 @@ async function loadUser(db: Executor, id: number) {
     .where(eq(staffUsers.id, id));
   if (!user) throw notFound(`User ${id} does not exist`);
   return user;
+}
+
+/** Locks the rows of the enabled admins (in id order, so concurrent callers never deadlock) and returns their ids. */
+async function lockEnabledAdmins(tx: Executor): Promise<number[]> {
+  const rows = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+    .where(and(eq(staffUsers.enabled, true), sql`lower(${roles.name}) = ${ADMIN_ROLE}`))
+    .orderBy(asc(staffUsers.id))
+    .for('update', { of: staffUsers });
+  return rows.map((r) => r.id);
+}
+
+/** 403 unless the grantor may give this role to someone (assign it, or enable a user holding it). */
+function ensureAssignable(
+  grantor: Grantor,
+  role: { name: string; permissions: Record<string, boolean> },
+  action: string,
+): void {
+  const refusal = roleAssignRefusal(grantor, { name: role.name, permissions: rolePermissions(role) });
+  if (!refusal) return;
+  if (refusal.reason === 'adminOnly') throw forbidden(`Only an admin can ${action} the admin role`);
+  throw forbidden(
+    `You cannot ${action} the role ${role.name}: it holds permissions you do not hold: ${refusal.names.join(', ')}`,
+  );
 }
 
 export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
@@ -76,6 +112,8 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
       config: { permission: 'admin_edit_users' },
       schema: {
         summary: 'Change the role or the enabled state of a staff user',
+        description:
+          '403: your own user; a role (or, when enabling, the user’s role) holding permissions you do not hold; the admin role unless you are an admin. 409: the only enabled admin cannot be given another role or disabled.',
         tags: ['admin'],
         params: idParams,
         body: z
@@ -88,16 +126,36 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
       const { id } = request.params;
       const me = request.principal;
       if (id === me.user.id) throw forbidden('You cannot change your own role or enabled state');
+      const grantor: Grantor = { role: me.user.role, permissions: me.permissions };
       return db.transaction(async (tx) => {
+        const admins = await lockEnabledAdmins(tx);
         const user = await loadUser(tx, id);
         const { role, enabled } = request.body;
+        let target: { id: number; name: string; permissions: Record<string, boolean> } | undefined;
         if (role !== undefined && role.toLowerCase() !== user.role.toLowerCase()) {
           // Role names are unique case-insensitively.
-          const [target] = await tx
-            .select({ id: roles.id, name: roles.name })
+          [target] = await tx
+            .select({ id: roles.id, name: roles.name, permissions: roles.permissions })
             .from(roles)
             .where(sql`lower(${roles.name}) = lower(${role})`);
           if (!target) throw badRequest(`Role "${role}" does not exist`);
+          ensureAssignable(grantor, target, 'assign');
+        }
+        if (enabled === true && !user.enabled && !target) {
+          // Enabling gives the user their role's permissions back: the same rule as assigning it.
+          const [current] = await tx
+            .select({ name: roles.name, permissions: roles.permissions })
+            .from(roles)
+            .where(eq(roles.name, user.role));
+          if (current) ensureAssignable(grantor, current, 'enable a user of');
+        }
+        const demoting = target !== undefined && target.name.toLowerCase() !== ADMIN_ROLE;
+        const disabling = enabled === false && user.enabled;
+        if (admins.includes(id) && admins.length <= 1 && (demoting || disabling))
+          throw conflict(
+            `${user.name} is the only enabled admin and cannot be ${demoting ? 'given another role' : 'disabled'}; make another user an admin first`,
+          );
+        if (target) {
           await tx.update(staffUsers).set({ roleId: target.id }).where(eq(staffUsers.id, id));
           await audit(
             tx,

@@ -1,13 +1,17 @@
 /**
  * API tokens: personal (API Manager, use_tokens) and integration tokens seen by admins
  * (admin_view_tokens). A token is a bearer credential for every service, stored as a hash,
- * shown once, and never carries more than its creator holds.
+ * shown once, and never carries more than its creator holds (common/permissions.ts, ungrantable —
+ * the rule roles and role assignments follow too). A token made with a token expires no later than
+ * that token: the chosen lifetime is capped, not refused, since the lifetimes are fixed steps and a
+ * token with less than an hour left could otherwise make none at all; the answer's expiresAt and the
+ * audit message say so.
  */
 import { z } from 'zod';
 import { idParams } from '../../http/schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { TOKEN_EXPIRY_OPTIONS } from '../../../common/domain';
-import { isKnownPermission } from '../../../common/permissions';
+import { isKnownPermission, ungrantable } from '../../../common/permissions';
 import { MESSAGES, NAME_LIMITS } from '../../../common/validation';
 import { audit } from '../../audit';
 import { randomSecret, sha256 } from '../../auth/password';
@@ -97,7 +101,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       schema: {
         summary: 'Create a token; the secret is returned once',
         description:
-          'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token.',
+          'An `Idempotency-Key` header (a new value per attempt) makes a retry replay the first answer for 24 hours instead of creating a second token. 403: permissions you do not hold. Made with an API token, the new token expires no later than that token (`time` is capped; see `expiresAt`).',
         tags: ['tokens'],
         body: z.object({
           name: z
@@ -118,11 +122,24 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
       const p = request.principal;
       const unknown = permissions.filter((n) => !isKnownPermission(n));
       if (unknown.length) throw badRequest(`Unknown permissions: ${unknown.join(', ')}`);
-      const beyond = permissions.filter((n) => !p.permissions.holds(n));
+      const beyond = ungrantable(p.permissions, permissions);
       if (beyond.length) throw forbidden(`You cannot grant permissions you do not hold: ${beyond.join(', ')}`);
       const secret = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
       const normalised = [...new Set(permissions.map((n) => n.toLowerCase()))];
       const created = await db.transaction(async (tx) => {
+        const now = Date.now();
+        let expiresAt = now + time;
+        let capped = '';
+        if (p.tokenId !== null) {
+          const [parent] = await tx
+            .select({ name: apiTokens.name, expiresAt: apiTokens.expiresAt })
+            .from(apiTokens)
+            .where(eq(apiTokens.id, p.tokenId));
+          if (parent && parent.expiresAt.getTime() < expiresAt) {
+            expiresAt = parent.expiresAt.getTime();
+            capped = `, capped at the expiry of token "${parent.name}" that created it`;
+          }
+        }
         const [row] = await tx
           .insert(apiTokens)
           .values({
@@ -130,7 +147,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
             name,
             permissions: normalised,
             tokenHash: sha256(secret),
-            expiresAt: new Date(Date.now() + time),
+            expiresAt: new Date(expiresAt),
           })
           .returning({ id: apiTokens.id });
         const count = `${normalised.length} permission${normalised.length === 1 ? '' : 's'}`;
@@ -138,7 +155,7 @@ export const integrationRoutes: ServiceRoutes = (app, { db }) => {
           tx,
           p.actor,
           'TokenCreated',
-          `Token "${name}" created with ${count}, expires in ${Math.round(time / 3.6e6)} h`,
+          `Token "${name}" created with ${count}, expires in ${Math.round((expiresAt - now) / 3.6e6)} h${capped}`,
         );
         const [full] = await tx
           .select(columns)

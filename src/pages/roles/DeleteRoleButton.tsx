@@ -1,4 +1,8 @@
-/** DELETE with the 'Delete role' confirmation; admin and default cannot be deleted (the server refuses too). */
+/**
+ * DELETE with the 'Delete role' confirmation. Admin and default cannot be deleted, nor one's own
+ * role; a role with users only by someone who may assign the default role its users move to (the
+ * server refuses each too).
+ */
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -7,16 +11,25 @@ import { Confirm, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { DisabledReason } from './DisabledReason';
 import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, type Role } from './rolesApi';
+import { useGrantor } from './useGrantor';
 import { useNotifySuccess } from './useNotifySuccess';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
-export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (role: Role) => void }) {
+export interface DeleteRoleButtonProps {
+  role: Role;
+  /** The default role, where the deleted role's users go. */
+  fallback: Role | undefined;
+  onDeleted: (role: Role) => void;
+}
+
+export function DeleteRoleButton({ role, fallback, onDeleted }: DeleteRoleButtonProps) {
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
   const notifySuccess = useNotifySuccess();
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const grantor = useGrantor();
   const remove = useMutation({
     mutationFn: () => dataProvider.delete<Role>('roles', { id: role.id, previousData: role }),
     onSuccess: async () => {
@@ -27,12 +40,19 @@ export function DeleteRoleButton({ role, onDeleted }: { role: Role; onDeleted: (
     },
     onError: () => setOpen(false),
   });
-  const locked = isAdminRole(role) || isDefaultRole(role);
+  const reason =
+    isAdminRole(role) || isDefaultRole(role)
+      ? translate('aq.pages.roles.cannotDelete', { name: role.name })
+      : grantor.isOwn(role)
+        ? translate('aq.pages.roles.cannotDeleteOwn')
+        : role.userCount > 0 && fallback && !grantor.canAssign(fallback)
+          ? translate('aq.pages.roles.cannotDeleteUsers')
+          : undefined;
   const users = translate('aq.pages.roles.userCount', { smart_count: role.userCount });
   return (
     <>
-      <DisabledReason reason={locked ? translate('aq.pages.roles.cannotDelete', { name: role.name }) : undefined}>
-        <Button color="error" startIcon={<DeleteIcon />} disabled={locked} onClick={() => setOpen(true)}>
+      <DisabledReason reason={reason}>
+        <Button color="error" startIcon={<DeleteIcon />} disabled={Boolean(reason)} onClick={() => setOpen(true)}>
           {translate('ra.action.delete')}
         </Button>
       </DisabledReason>

@@ -1,10 +1,11 @@
 /**
  * Every permission of the catalogue (plus the per-record ones a role holds) as checkboxes, grouped
  * View / Modify / Admin / Other, with a search over the names and a select-all box per group that
- * acts on the permissions the search shows. Read-only while `disabled`.
+ * acts on the permissions the search shows. Read-only while `disabled`; a permission `isLocked`
+ * says the user may not grant stays off, with the reason on hover (select-all leaves it out).
  */
 import { useMemo, useState } from 'react';
-import { Box, Checkbox, FormControlLabel, InputAdornment, Paper, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, InputAdornment, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { PERMISSIONS, permissionGroup, type PermissionGroup } from '../../../common/permissions';
@@ -15,7 +16,11 @@ export interface PermissionsEditorProps {
   value: Record<string, boolean>;
   onChange?: (next: Record<string, boolean>) => void;
   disabled?: boolean;
+  /** A permission that may not be switched on here (the user cannot grant it). */
+  isLocked?: (name: string) => boolean;
 }
+
+const unlocked = () => false;
 
 /** The catalogue in its own order, then any other names the role holds (per-record ones), sorted. */
 function permissionNames(value: Record<string, boolean>): string[] {
@@ -36,6 +41,7 @@ function GroupSection({
   value,
   disabled,
   onChange,
+  isLocked,
 }: {
   group: PermissionGroup;
   names: string[];
@@ -43,15 +49,19 @@ function GroupSection({
   value: Record<string, boolean>;
   disabled?: boolean;
   onChange?: (next: Record<string, boolean>) => void;
+  isLocked: (name: string) => boolean;
 }) {
   // The box tells the whole group (as the count beside it does), also under a search; clicking it
-  // grants the permissions shown, or revokes them when they are all granted already.
-  const allShown = names.every((n) => value[n]);
+  // grants the permissions shown (those that may be granted), or revokes them when they are all
+  // granted already.
+  const open = names.filter((n) => !isLocked(n));
+  const allShown = open.every((n) => value[n]);
   const all = total.granted === total.all;
   const some = total.granted > 0 && !all;
   const translate = useTranslate();
   const groupLabel = translate(`aq.pages.roles.groups.${group}`);
-  const setMany = (checked: boolean) => onChange?.({ ...value, ...Object.fromEntries(names.map((n) => [n, checked])) });
+  const setMany = (checked: boolean) => onChange?.({ ...value, ...Object.fromEntries(open.map((n) => [n, checked])) });
+  const lockedReason = translate('aq.pages.roles.notGrantable');
   return (
     <Paper
       variant="outlined"
@@ -67,7 +77,7 @@ function GroupSection({
             <Checkbox
               checked={all}
               indeterminate={some}
-              disabled={disabled}
+              disabled={disabled || open.length === 0}
               onChange={() => setMany(!allShown)}
               slotProps={{ input: { 'aria-label': translate('aq.pages.roles.selectAll', { group: groupLabel }) } }}
             />
@@ -83,32 +93,46 @@ function GroupSection({
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', columnGap: 2 }}>
-        {names.map((name) => (
-          <FormControlLabel
-            key={name}
-            sx={{ m: 0, minWidth: 0 }}
-            control={
-              <Checkbox
-                size="small"
-                checked={Boolean(value[name])}
-                disabled={disabled}
-                onChange={(e) => onChange?.({ ...value, [name]: e.target.checked })}
-                slotProps={{ input: { 'aria-label': name } }}
-              />
-            }
-            label={
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                {name}
-              </Typography>
-            }
-          />
-        ))}
+        {names.map((name) => {
+          const locked = !disabled && isLocked(name);
+          const item = (
+            <FormControlLabel
+              key={name}
+              sx={{ m: 0, minWidth: 0 }}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={Boolean(value[name])}
+                  disabled={disabled || locked}
+                  onChange={(e) => onChange?.({ ...value, [name]: e.target.checked })}
+                  slotProps={{ input: { 'aria-label': name } }}
+                />
+              }
+              label={
+                <Typography
+                  variant="body2"
+                  color={locked ? 'text.disabled' : undefined}
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                >
+                  {name}
+                </Typography>
+              }
+            />
+          );
+          return locked ? (
+            <Tooltip key={name} title={lockedReason} placement="top-start">
+              {item}
+            </Tooltip>
+          ) : (
+            item
+          );
+        })}
       </Box>
     </Paper>
   );
 }
 
-export function PermissionsEditor({ value, onChange, disabled }: PermissionsEditorProps) {
+export function PermissionsEditor({ value, onChange, disabled, isLocked = unlocked }: PermissionsEditorProps) {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
   const names = useMemo(() => permissionNames(value), [value]);
@@ -162,6 +186,7 @@ export function PermissionsEditor({ value, onChange, disabled }: PermissionsEdit
               value={value}
               disabled={disabled}
               onChange={onChange}
+              isLocked={isLocked}
             />
           );
         })

@@ -2,7 +2,9 @@
  * Roles (/users/roles, admin_view_roles): a role selector bound to the `id` query parameter
  * (default: the first role), EDIT / SAVE / CANCEL, DELETE, refresh, the 'Create a New Role' dialog
  * and the permissions editor. `admin` cannot be edited; `admin` and `default` cannot be renamed or
- * deleted (the controls say why; the server refuses too).
+ * deleted; one's own role is read-only; the editor offers only the permissions the signed-in user
+ * may grant (those they hold), besides those the role has already (the controls say why; the server
+ * refuses each too).
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -27,6 +29,7 @@ import { DeleteRoleButton } from './DeleteRoleButton';
 import { DisabledReason } from './DisabledReason';
 import { PermissionsEditor } from './PermissionsEditor';
 import { ROLES_QUERY_KEY, isAdminRole, isDefaultRole, roleNameError, useRoles, type Role } from './rolesApi';
+import { useGrantor } from './useGrantor';
 import { useNotifySuccess } from './useNotifySuccess';
 import { useCanAccessNow } from '../../resources/useCanAccessNow';
 
@@ -79,6 +82,7 @@ export function RolesPage() {
   const canEdit = useCanAccessNow({ resource: 'roles', action: 'edit' });
   const canDelete = useCanAccessNow({ resource: 'roles', action: 'delete' });
   const refreshOwnRole = useRefreshOwnRole();
+  const grantor = useGrantor();
   const { data: roles, isPending } = useRoles();
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -122,6 +126,14 @@ export function RolesPage() {
 
   const adminRole = isAdminRole(selected);
   const defaultRole = isDefaultRole(selected);
+  const ownRole = grantor.isOwn(selected);
+  const editReason = adminRole
+    ? translate('aq.pages.roles.cannotEdit')
+    : ownRole
+      ? translate('aq.pages.roles.cannotEditOwn')
+      : undefined;
+  // Granting is adding: what the role holds already may stay, or go.
+  const isLocked = (name: string) => !selected.permissions[name] && !grantor.canGrant(name);
   const startEditing = () => {
     setNameError(undefined);
     setDraft({ roleId: selected.id, name: selected.name, permissions: { ...selected.permissions } });
@@ -200,8 +212,8 @@ export function RolesPage() {
                   </Button>
                 )}
                 {canEdit && (
-                  <DisabledReason reason={adminRole ? translate('aq.pages.roles.cannotEdit') : undefined}>
-                    <Button startIcon={<EditIcon />} disabled={adminRole} onClick={startEditing}>
+                  <DisabledReason reason={editReason}>
+                    <Button startIcon={<EditIcon />} disabled={Boolean(editReason)} onClick={startEditing}>
                       {translate('ra.action.edit')}
                     </Button>
                   </DisabledReason>
@@ -209,6 +221,7 @@ export function RolesPage() {
                 {canDelete && (
                   <DeleteRoleButton
                     role={selected}
+                    fallback={roles.find(isDefaultRole)}
                     onDeleted={(role) => {
                       select(undefined);
                       refreshOwnRole(role.name);
@@ -221,14 +234,16 @@ export function RolesPage() {
           </Box>
         </CardContent>
       </Card>
-      {adminRole && (
+      {(adminRole || ownRole) && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-          {translate('aq.pages.roles.adminHoldsAll')}
+          {/* Nobody edits the admin role: 'only someone else can' would not be true of it. */}
+          {translate(adminRole ? 'aq.pages.roles.adminHoldsAll' : 'aq.pages.roles.ownRole')}
         </Typography>
       )}
       <PermissionsEditor
         value={editing ? editing.permissions : selected.permissions}
         disabled={!editing}
+        isLocked={isLocked}
         onChange={(next) => editing && setDraft({ ...editing, permissions: next })}
       />
       <CreateRoleDialog

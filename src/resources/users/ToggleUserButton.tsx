@@ -1,6 +1,8 @@
 /**
  * Enable or disable another user, after a confirmation. Disabling deactivates the user's tokens and
- * ends all their sessions at once and cannot be undone; enabling only lets them sign in again.
+ * ends all their sessions at once and cannot be undone; enabling only lets them sign in again, and
+ * gives them their role's permissions back: offered only when the signed-in user may assign that
+ * role (the server refuses otherwise), else disabled with the reason.
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
@@ -12,6 +14,9 @@ import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
 import { useNotifySuccess } from '../../pages/roles/useNotifySuccess';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { DisabledReason } from '../../pages/roles/DisabledReason';
+import { useRoles } from '../../pages/roles/rolesApi';
+import { useGrantor } from '../../pages/roles/useGrantor';
 
 export function ToggleUserButton() {
   const user = useRecordContext<AdminUser>();
@@ -23,9 +28,13 @@ export function ToggleUserButton() {
   const notifySuccess = useNotifySuccess();
   const translate = useTranslate();
   const refresh = useRefresh();
+  const { data: roles } = useRoles();
+  const grantor = useGrantor();
   if (!user || self || !canEdit) return null;
 
   const disabling = user.enabled;
+  const role = roles?.find((r) => r.name.toLowerCase() === user.role.toLowerCase());
+  const blocked = !disabling && role !== undefined && !grantor.canAssign(role);
   const action = disabling ? 'disable' : 'enable';
   const confirm = () =>
     void submitting.run(() =>
@@ -47,15 +56,18 @@ export function ToggleUserButton() {
 
   return (
     <>
-      <Button
-        size="small"
-        color={disabling ? 'error' : 'success'}
-        startIcon={disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
-        onClick={() => setOpen(true)}
-        aria-label={translate(`aq.pages.users.${action}User`, { name: user.name })}
-      >
-        {translate(`aq.actions.${action}`)}
-      </Button>
+      <DisabledReason reason={blocked ? translate('aq.pages.users.cannotEnable', { role: user.role }) : undefined}>
+        <Button
+          size="small"
+          color={disabling ? 'error' : 'success'}
+          startIcon={disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+          disabled={blocked}
+          onClick={() => setOpen(true)}
+          aria-label={translate(`aq.pages.users.${action}User`, { name: user.name })}
+        >
+          {translate(`aq.actions.${action}`)}
+        </Button>
+      </DisabledReason>
       <Confirm
         isOpen={open}
         loading={submitting.pending}

@@ -1,11 +1,14 @@
 /**
- * The role column: a dropdown of every role for other users (with admin_edit_users), plain readable
- * text for oneself and for those who may not change roles. A change is saved at once.
+ * The role column: a dropdown of the roles the signed-in user may assign (those holding nothing
+ * beyond their own permissions; admin only for an admin) for other users (with admin_edit_users),
+ * plain readable text for oneself and for those who may not change roles. The user's current role
+ * stays shown, disabled when it is not one of them. A change is saved at once.
  */
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { roleLabel } from '../../../common/permissions';
 import { useRoles } from '../../pages/roles/rolesApi';
+import { useGrantor } from '../../pages/roles/useGrantor';
 import { useCanAccessNow } from '../useCanAccessNow';
 import type { AdminUser } from './types';
 import { useIsSelf } from './useIsSelf';
@@ -16,6 +19,7 @@ export function UserRoleInput() {
   const self = useIsSelf(user);
   const canEdit = useCanAccessNow({ resource: 'users', action: 'edit' });
   const { data: roles } = useRoles();
+  const grantor = useGrantor();
   const [update, { isPending }] = useUpdate<AdminUser>();
   const notifySuccess = useNotifySuccess();
   const translate = useTranslate();
@@ -23,8 +27,11 @@ export function UserRoleInput() {
   if (!user) return null;
   if (self || !canEdit) return <Typography variant="body2">{roleLabel(user.role)}</Typography>;
 
-  const names = roles?.map((r) => r.name) ?? [];
-  if (!names.some((n) => n.toLowerCase() === user.role.toLowerCase())) names.unshift(user.role);
+  const isCurrent = (name: string) => name.toLowerCase() === user.role.toLowerCase();
+  const choices = (roles ?? [])
+    .map((r) => ({ name: r.name, assignable: grantor.canAssign(r) }))
+    .filter((c) => c.assignable || isCurrent(c.name));
+  if (!choices.some((c) => isCurrent(c.name))) choices.unshift({ name: user.role, assignable: false });
   return (
     <TextField
       select
@@ -56,8 +63,8 @@ export function UserRoleInput() {
         },
       }}
     >
-      {names.map((name) => (
-        <MenuItem key={name} value={name}>
+      {choices.map(({ name, assignable }) => (
+        <MenuItem key={name} value={name} disabled={!assignable}>
           {roleLabel(name)}
         </MenuItem>
       ))}

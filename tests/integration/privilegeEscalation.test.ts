@@ -1,0 +1,405 @@
+/**
+ * Privilege escalation over HTTP on the demo seed (PGlite, or PostgreSQL with TEST_DB=postgres):
+ * nobody grants or assigns what they do not hold. A test per permission of the catalogue, generated
+ * from PERMISSIONS: a custom role holding the editing permissions but not that one is refused on every
+ * grant/assign path (grant it to a role, create a role with it, assign a role holding it, create a
+ * token with it) and a custom role holding it succeeds. Then the admin role (only admins assign it),
+ * the last enabled admin (never demoted or disabled, also under two concurrent demotions), one's own
+ * role (never edited or deleted), role deletion (moves users to the default role: an assignment),
+ * per-record permissions (covered by their family), and a token-made token's expiry (capped).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_TOKEN_EXPIRY_MS, TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import { PERMISSIONS } from '../../common/permissions';
+import { apiTokens } from '../../server/db/schema';
+import { createTestApp, usePostgres, type TestApp } from '../support/testApp';
+
+interface Role {
+  id: number;
+  name: string;
+  permissions: Record<string, boolean>;
+  userCount: number;
+}
+interface AdminUser {
+  id: number;
+  name: string;
+  role: string;
+  enabled: boolean;
+}
+
+const HOUR = TOKEN_EXPIRY_OPTIONS.find((o) => o.id === 'hour')!.ms;
+const YEAR = TOKEN_EXPIRY_OPTIONS.find((o) => o.id === 'year')!.ms;
+/** What each grant/assign path needs to be reached at all. */
+const EDITING = ['admin_edit_roles', 'admin_add_roles', 'admin_edit_users', 'use_tokens'] as const;
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.tokenOf('admin');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function roles(): Promise<Role[]> {
+  const res = await t.call('GET', '/api/admin/roles', { token: admin });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+const roleNamed = async (name: string) => (await roles()).find((r) => r.name.toLowerCase() === name.toLowerCase());
+const granted = (role: Role) =>
+  Object.keys(role.permissions)
+    .filter((p) => role.permissions[p])
+    .sort();
+
+async function users(token = admin): Promise<AdminUser[]> {
+  const res = await t.call('GET', '/api/admin/users?showDisabled=true', { token });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.data;
+}
+const userNamed = async (name: string) => (await users()).find((u) => u.name === name)!;
+
+const createRole = (name: string, permissions: readonly string[], token = admin) =>
+  t.call('POST', '/api/admin/roles', { token, body: { name, permissions } });
+const patchRole = (id: number, name: string, permissions: readonly string[], token = admin) =>
+  t.call('PATCH', `/api/admin/roles/${id}`, { token, body: { name, permissions } });
+const deleteRole = (id: number, token = admin) => t.call('DELETE', `/api/admin/roles/${id}`, { token });
+const patchUser = (id: number, body: { role?: string; enabled?: boolean }, token = admin) =>
+  t.call('PATCH', `/api/admin/users/${id}`, { token, body });
+const createToken = (token: string, permissions: readonly string[], time = DEFAULT_TOKEN_EXPIRY_MS) =>
+  t.call('POST', '/api/integrations', { token, body: { name: 'probe', permissions, time } });
+
+/** A role made by the admin (201), returned. */
+async function madeRole(name: string, permissions: readonly string[]): Promise<Role> {
+  const res = await createRole(name, permissions);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Gives a demo user a role (by the admin) and returns their session token. */
+async function actAs(user: string, role: Role): Promise<string> {
+  const res = await patchUser((await userNamed(user)).id, { role: role.name });
+  expect(res.statusCode, res.body).toBe(200);
+  return t.tokenOf(user);
+}
+
+function expectRefused(res: { statusCode: number; json(): { message: string } }, permission: string) {
+  expect(res.statusCode).toBe(403);
+  expect(res.json().message).toContain(permission);
+}
+
+describe('every permission of the catalogue: granted and assigned only by a holder', () => {
+  let lacking: Role;
+  let holding: Role;
+  let target: Role;
+  let lacker: string;
+  let holder: string;
+  let victim: AdminUser;
+
+  beforeAll(async () => {
+    lacking = await madeRole('lacking', EDITING);
+    holding = await madeRole('holding', EDITING);
+    target = await madeRole('target', []);
+    lacker = await actAs('viewer', lacking);
+    holder = await actAs('technician', holding);
+    victim = await userNamed('jan.nowak');
+  });
+
+  it.each([...PERMISSIONS])('%s', async (permission) => {
+    // The editing permissions themselves are lacked as well (a path then refuses at its guard).
+    const without = EDITING.filter((p) => p !== permission);
+    expect((await patchRole(lacking.id, lacking.name, without)).statusCode).toBe(200);
+    expect((await patchRole(holding.id, holding.name, [...EDITING, permission])).statusCode).toBe(200);
+
+    // Create a role with it.
+    expectRefused(await createRole(`lack ${permission}`, [permission], lacker), permission);
+    const carrier = await createRole(`with ${permission}`, [permission], holder);
+    expect(carrier.statusCode, carrier.body).toBe(201);
+
+    // Assign a role holding it.
+    expectRefused(await patchUser(victim.id, { role: `with ${permission}` }, lacker), permission);
+    const assigned = await patchUser(victim.id, { role: `with ${permission}` }, holder);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().role).toBe(`with ${permission}`);
+
+    // Grant it to a role.
+    expectRefused(await patchRole(target.id, target.name, [permission], lacker), permission);
+    const grantedTo = await patchRole(target.id, target.name, [permission], holder);
+    expect(grantedTo.statusCode, grantedTo.body).toBe(200);
+    expect(grantedTo.json().permissions[permission]).toBe(true);
+
+    // Create a token with it.
+    expectRefused(await createToken(lacker, [permission]), permission);
+    const token = await createToken(holder, [permission]);
+    expect(token.statusCode, token.body).toBe(201);
+    expect(token.json().permissions).toEqual([permission]);
+  });
+
+  it('a refusal changes nothing', async () => {
+    expect((await patchRole(lacking.id, lacking.name, EDITING)).statusCode).toBe(200);
+    expect((await patchRole(target.id, target.name, [])).statusCode).toBe(200);
+    expect((await patchUser(victim.id, { role: 'default' })).statusCode).toBe(200);
+    expectRefused(await patchRole(target.id, 'renamed', ['view_logs'], lacker), 'view_logs');
+    expectRefused(await patchUser(victim.id, { role: 'sales' }, lacker), 'view_logs');
+    expectRefused(await createRole('nope', ['view_logs'], lacker), 'view_logs');
+    expect(await roleNamed('nope')).toBeUndefined();
+    expect(await roleNamed('target')).toMatchObject({ permissions: expect.objectContaining({ view_logs: false }) });
+    expect((await userNamed('jan.nowak')).role).toBe('default');
+  });
+
+  it("granting to the default role is granting too (the reported attack: a role editor's grants to 'default')", async () => {
+    const roleEditor = await actAs('sales', await madeRole('role editors', ['admin_edit_roles']));
+    const def = (await roleNamed('default'))!;
+    const attack = [...granted(def), 'admin_edit_users', 'admin_use_tokens', 'view_logs'];
+    const res = await patchRole(def.id, 'default', attack, roleEditor);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'You cannot grant permissions you do not hold: admin_edit_users, admin_use_tokens, view_logs',
+    );
+    expect(granted((await roleNamed('default'))!)).toEqual(granted(def));
+  });
+
+  it('keeping or removing permissions the editor lacks is not granting', async () => {
+    const mixed = await madeRole('mixed', ['view_logs', 'view_sensors']);
+    const keep = await patchRole(mixed.id, 'mixed renamed', ['view_logs', 'view_sensors'], lacker);
+    expect(keep.statusCode, keep.body).toBe(200);
+    const remove = await patchRole(mixed.id, 'mixed renamed', ['view_sensors'], lacker);
+    expect(remove.statusCode, remove.body).toBe(200);
+    expect(granted(remove.json())).toEqual(['view_sensors']);
+    // …but once removed, adding it back is granting.
+    expectRefused(await patchRole(mixed.id, 'mixed renamed', ['view_logs', 'view_sensors'], lacker), 'view_logs');
+  });
+
+  it('a per-record permission is granted by a holder of its family, not of another family', async () => {
+    const family = await madeRole('tag family', [...EDITING, 'view_sensor_tags']);
+    const editor = await actAs('technician', family);
+    expect((await createRole('one tag', ['view_sensor_tag_5'], editor)).statusCode).toBe(201);
+    expectRefused(await createRole('other tag', ['view_installation_tag_5'], editor), 'view_installation_tag_5');
+    expectRefused(await createRole('edit tag', ['edit_sensor_tag_5'], editor), 'edit_sensor_tag_5');
+  });
+});
+
+describe('the admin role', () => {
+  it('is assigned only by an admin: not by a custom role holding the whole catalogue, nor by an admin token lacking part of it', async () => {
+    const everything = await madeRole('everything', PERMISSIONS);
+    const almostAdmin = await actAs('sales', everything);
+    const victim = await userNamed('piotr.wisniewski');
+    const res = await patchUser(victim.id, { role: 'admin' }, almostAdmin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Only an admin can assign the admin role');
+
+    const partial = await createToken(
+      admin,
+      PERMISSIONS.filter((p) => p !== 'view_logs'),
+    );
+    expect(partial.statusCode).toBe(201);
+    expectRefused(await patchUser(victim.id, { role: 'admin' }, partial.json().token), 'view_logs');
+    expect((await userNamed('piotr.wisniewski')).role).toBe('default');
+
+    const byAdmin = await patchUser(victim.id, { role: 'admin' });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await patchUser(victim.id, { role: 'default' })).statusCode).toBe(200);
+  });
+
+  it('enabling a disabled user gives their role back: the same rule as assigning it', async () => {
+    // It may assign the default role (it holds all of it), not the admin role.
+    const userEditors = await madeRole('user editors', [
+      'admin_edit_users',
+      'use_tokens',
+      'view_installations',
+      'view_sensors',
+    ]);
+    const editor = await actAs('sales', userEditors);
+    const victim = await userNamed('piotr.wisniewski');
+    expect((await patchUser(victim.id, { role: 'admin' })).statusCode).toBe(200);
+    // Disabling takes power away: allowed (there is another enabled admin).
+    expect((await patchUser(victim.id, { enabled: false }, editor)).statusCode).toBe(200);
+    const res = await patchUser(victim.id, { enabled: true }, editor);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Only an admin can enable a user of the admin role');
+    expect((await userNamed('piotr.wisniewski')).enabled).toBe(false);
+    // A user whose role the editor may assign is enabled.
+    expect((await patchUser(victim.id, { role: 'default' })).statusCode).toBe(200);
+    expect((await patchUser(victim.id, { enabled: true }, editor)).statusCode).toBe(200);
+  });
+});
+
+describe('the last enabled admin', () => {
+  let editor: string;
+  let adminUser: AdminUser;
+  let second: AdminUser;
+  const only = (name: string, what: string) =>
+    `${name} is the only enabled admin and cannot be ${what}; make another user an admin first`;
+  const sessionOf = async (user: string) => (await t.login(user)).tokens.accessToken;
+  const enabledAdmins = async () =>
+    (await users(editor))
+      .filter((u) => u.role === 'admin' && u.enabled)
+      .map((u) => u.name)
+      .sort();
+
+  beforeAll(async () => {
+    // Everything but the admin role: it may assign any other role.
+    editor = await actAs('sales', await madeRole('last admin editors', PERMISSIONS));
+    adminUser = await userNamed('admin');
+    second = await userNamed('technician');
+  });
+
+  it('cannot be given another role or disabled (409), and nothing changes', async () => {
+    for (const body of [{ role: 'default' }, { enabled: false }, { role: 'viewer', enabled: false }]) {
+      const res = await patchUser(adminUser.id, body, editor);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+    }
+    expect((await patchUser(adminUser.id, { role: 'default' }, editor)).json().message).toBe(
+      only('admin', 'given another role'),
+    );
+    expect((await patchUser(adminUser.id, { enabled: false }, editor)).json().message).toBe(only('admin', 'disabled'));
+    expect(await userNamed('admin')).toMatchObject({ role: 'admin', enabled: true });
+    // Nor removed: staff users are never deleted, and the admin role cannot be.
+    expect((await deleteRole((await roleNamed('admin'))!.id)).statusCode).toBe(422);
+  });
+
+  it('a disabled admin does not count', async () => {
+    expect((await patchUser(second.id, { role: 'admin' })).statusCode).toBe(200);
+    expect((await patchUser(second.id, { enabled: false })).statusCode).toBe(200);
+    expect((await patchUser(adminUser.id, { role: 'default' }, editor)).statusCode).toBe(409);
+    expect((await patchUser(adminUser.id, { enabled: false }, editor)).statusCode).toBe(409);
+    expect((await patchUser(second.id, { enabled: true })).statusCode).toBe(200);
+  });
+
+  it('with two enabled admins, one demotion is allowed and the next refused', async () => {
+    expect(await enabledAdmins()).toEqual(['admin', 'technician']);
+    expect((await patchUser(adminUser.id, { role: 'default' }, editor)).statusCode).toBe(200);
+    const last = await patchUser(second.id, { role: 'default' }, editor);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(only('technician', 'given another role'));
+    expect(await enabledAdmins()).toEqual(['technician']);
+    // The remaining admin makes the first one an admin again.
+    expect((await patchUser(adminUser.id, { role: 'admin' }, await sessionOf('technician'))).statusCode).toBe(200);
+  });
+
+  it('with two enabled admins, one disabling is allowed and the next refused', async () => {
+    expect((await patchUser(second.id, { enabled: false }, editor)).statusCode).toBe(200);
+    const last = await patchUser(adminUser.id, { enabled: false }, editor);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(only('admin', 'disabled'));
+    expect(await enabledAdmins()).toEqual(['admin']);
+    expect((await patchUser(second.id, { enabled: true })).statusCode).toBe(200);
+  });
+
+  it('two admins demoting each other at once: exactly one succeeds', async () => {
+    expect(await enabledAdmins()).toEqual(['admin', 'technician']);
+    const other = await sessionOf('technician');
+    const demoteBoth = () => [
+      patchUser(second.id, { role: 'default' }, admin),
+      patchUser(adminUser.id, { role: 'default' }, other),
+    ];
+    let results;
+    if (usePostgres) {
+      // Hold the admins' rows so both requests are inside their transactions before either may go on.
+      let release!: () => void;
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => (held = resolve));
+      const holder = t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from staff_users where id in (${adminUser.id}, ${second.id}) for update`);
+        held();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await isHeld;
+      const pending = demoteBoth();
+      await vi.waitFor(
+        async () => {
+          const waiting = await t.ctx.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      release();
+      await holder;
+      results = await Promise.all(pending);
+    } else {
+      results = await Promise.all(demoteBoth());
+    }
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const remaining = await enabledAdmins();
+    expect(remaining).toHaveLength(1);
+    // Whoever remains restores the other, then the technician gets their own role back.
+    const restorer = remaining[0] === 'admin' ? admin : other;
+    const restored = remaining[0] === 'admin' ? second : adminUser;
+    expect((await patchUser(restored.id, { role: 'admin' }, restorer)).statusCode).toBe(200);
+    expect((await patchUser(second.id, { role: 'technician' })).statusCode).toBe(200);
+    expect(await enabledAdmins()).toEqual(['admin']);
+  });
+});
+
+describe("one's own role", () => {
+  it('cannot be edited or deleted by its holder', async () => {
+    const own = await madeRole('own role', ['admin_edit_roles', 'admin_remove_roles', 'view_sensors']);
+    const editor = await actAs('sales', own);
+    const edit = await patchRole(own.id, 'own role', ['admin_edit_roles', 'admin_remove_roles'], editor);
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe('You cannot edit your own role');
+    // Role names are compared case-insensitively, as everywhere.
+    expect((await patchRole(own.id, 'OWN ROLE', granted(own), editor)).statusCode).toBe(403);
+    const remove = await deleteRole(own.id, editor);
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().message).toBe('You cannot delete your own role');
+    expect(granted((await roleNamed('own role'))!)).toEqual(granted(own));
+    // Another role with the same permissions is theirs to edit.
+    const other = await madeRole('other role', []);
+    expect((await patchRole(other.id, 'other role', ['view_sensors'], editor)).statusCode).toBe(200);
+  });
+});
+
+describe('deleting a role', () => {
+  it('moves its users to the default role: refused when the default role holds more than the remover, and nothing moves', async () => {
+    const removers = await madeRole('removers', ['admin_remove_roles']);
+    const remover = await actAs('sales', removers);
+    const narrow = await madeRole('narrow', []);
+    const jan = await userNamed('jan.nowak');
+    expect((await patchUser(jan.id, { role: 'narrow' })).statusCode).toBe(200);
+    const res = await deleteRole(narrow.id, remover);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'You cannot delete the role narrow: its users would get the default role, which holds permissions you do not hold: use_tokens, view_installations, view_sensors',
+    );
+    expect(await roleNamed('narrow')).toMatchObject({ userCount: 1 });
+    expect((await userNamed('jan.nowak')).role).toBe('narrow');
+    // Without users nobody is assigned anything.
+    expect((await patchUser(jan.id, { role: 'default' })).statusCode).toBe(200);
+    expect((await deleteRole(narrow.id, remover)).statusCode).toBe(200);
+  });
+});
+
+describe('a token made with a token', () => {
+  it('expires no later than the token that made it (the lifetime is capped, and the audit says so)', async () => {
+    const parent = await createToken(await t.tokenOf('admin'), ['use_tokens', 'view_sensors'], HOUR);
+    expect(parent.statusCode).toBe(201);
+    const parentExpiry = new Date(parent.json().expiresAt).getTime();
+    const child = await createToken(parent.json().token, ['use_tokens', 'view_sensors'], YEAR);
+    expect(child.statusCode, child.body).toBe(201);
+    expect(new Date(child.json().expiresAt).getTime()).toBe(parentExpiry);
+    const [row] = await t.ctx.db
+      .select({ expiresAt: apiTokens.expiresAt })
+      .from(apiTokens)
+      .where(eq(apiTokens.id, child.json().id));
+    expect(row!.expiresAt.getTime()).toBe(parentExpiry);
+    const logs = await t.call('GET', '/api/audit/logs/admin?type=TokenCreated&limit=1', { token: admin });
+    expect(logs.json().data.logs[0].message).toBe(
+      'Token "probe" created with 2 permissions, expires in 1 h, capped at the expiry of token "probe" that created it',
+    );
+    // A grandchild is capped by its parent, which is capped already.
+    const grandchild = await createToken(child.json().token, ['view_sensors'], YEAR);
+    expect(new Date(grandchild.json().expiresAt).getTime()).toBe(parentExpiry);
+    // A shorter lifetime than the parent's is kept.
+    const parentOfWeek = await createToken(await t.tokenOf('admin'), ['use_tokens'], YEAR);
+    const week = await createToken(parentOfWeek.json().token, [], DEFAULT_TOKEN_EXPIRY_MS);
+    const weekExpiry = new Date(week.json().expiresAt).getTime();
+    expect(weekExpiry).toBeLessThan(new Date(parentOfWeek.json().expiresAt).getTime());
+    expect(weekExpiry).toBeGreaterThan(Date.now() + DEFAULT_TOKEN_EXPIRY_MS - 60_000);
+  });
+});
