@@ -337,6 +337,13 @@ export const en = {
         },
         tag: 'Tag %{id}',
         request: 'Installation request %{id}',
+        changed: 'changed since the previous record',
+        unchangedHidden:
+          '%{smart_count} record looks the same as the one before it (the change is in a field not shown here) and is hidden. |||| %{smart_count} records look the same as the ones before them (the change is in fields not shown here) and are hidden.',
+        unchangedShown:
+          '%{smart_count} record looks the same as the one before it (the change is in a field not shown here). |||| %{smart_count} records look the same as the ones before them (the change is in fields not shown here).',
+        showUnchanged: 'Show them',
+        hideUnchanged: 'Hide them',
         fields: {
           sensorId: 'Sensor ID',
           installationId: 'Installation ID',

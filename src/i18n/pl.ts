@@ -204,6 +204,15 @@ export const plTranslations: PartialMessages<Messages> = {
           revoked: 'Unieważniony',
         },
       },
+      history: {
+        changed: 'zmienione od poprzedniego wpisu',
+        unchangedHidden:
+          '%{smart_count} wpis wygląda tak samo jak poprzedni (zmiana dotyczy pola, którego tu nie ma) i jest ukryty. |||| %{smart_count} wpisy wyglądają tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma) i są ukryte. |||| %{smart_count} wpisów wygląda tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma) i jest ukrytych.',
+        unchangedShown:
+          '%{smart_count} wpis wygląda tak samo jak poprzedni (zmiana dotyczy pola, którego tu nie ma). |||| %{smart_count} wpisy wyglądają tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma). |||| %{smart_count} wpisów wygląda tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma).',
+        showUnchanged: 'Pokaż je',
+        hideUnchanged: 'Ukryj je',
+      },
       logs: {
         allTypes: 'Wszystkie typy',
         clearSearch: 'Wyczyść wyszukiwanie',
