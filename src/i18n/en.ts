@@ -926,6 +926,14 @@ export const en = {
     invalidForm: 'Something is wrong with the form. Submit and see above.',
     success: 'Successfully reinstalled sensor!',
     noCurrentInstallation: 'There is no currentInstallationId for sensor of ID %{id}',
+    noCurrent: {
+      explain:
+        'Sensor %{id} is not installed anywhere at the moment, so there is no installation to move it from. Check the sensor ID.',
+      explainRequest:
+        'Sensor %{id} is not installed anywhere at the moment, so there is no installation to move it from. Check the sensor ID on the request, or put the request on hold until the sensor is installed.',
+      backToRequest: 'Back to installation request %{id}',
+      backToSensors: 'Back to sensors',
+    },
     notFound: 'Installation %{id} was not found.',
     invalidId: '"%{id}" is not a valid installation ID.',
     notCurrent: 'Installation %{id} is no longer the current installation of its sensor: reinstalling it will fail.',

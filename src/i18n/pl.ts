@@ -435,6 +435,14 @@ export const plTranslations: PartialMessages<Messages> = {
     invalidForm: 'Coś jest nie tak z formularzem. Wyślij go i zobacz powyżej.',
     success: 'Czujnik został przeinstalowany!',
     noCurrentInstallation: 'Czujnik o ID %{id} nie ma bieżącej instalacji (currentInstallationId)',
+    noCurrent: {
+      explain:
+        'Czujnik %{id} nie jest teraz nigdzie zainstalowany, więc nie ma instalacji, z której można go przenieść. Sprawdź ID czujnika.',
+      explainRequest:
+        'Czujnik %{id} nie jest teraz nigdzie zainstalowany, więc nie ma instalacji, z której można go przenieść. Sprawdź ID czujnika w zgłoszeniu albo wstrzymaj zgłoszenie, aż czujnik zostanie zainstalowany.',
+      backToRequest: 'Wróć do zgłoszenia instalacji %{id}',
+      backToSensors: 'Wróć do czujników',
+    },
     notFound: 'Nie znaleziono instalacji %{id}.',
     invalidId: '„%{id}” nie jest poprawnym identyfikatorem instalacji.',
     notCurrent:
