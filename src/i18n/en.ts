@@ -931,7 +931,7 @@ export const en = {
         'Sensor %{id} is not installed anywhere at the moment, so there is no installation to move it from. Check the sensor ID.',
       explainRequest:
         'Sensor %{id} is not installed anywhere at the moment, so there is no installation to move it from. Check the sensor ID on the request, or put the request on hold until the sensor is installed.',
-      backToRequest: 'Back to installation request %{id}',
+      backToRequest: 'Back to request %{id}',
       backToSensors: 'Back to sensors',
     },
     notFound: 'Installation %{id} was not found.',

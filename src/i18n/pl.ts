@@ -440,7 +440,7 @@ export const plTranslations: PartialMessages<Messages> = {
         'Czujnik %{id} nie jest teraz nigdzie zainstalowany, więc nie ma instalacji, z której można go przenieść. Sprawdź ID czujnika.',
       explainRequest:
         'Czujnik %{id} nie jest teraz nigdzie zainstalowany, więc nie ma instalacji, z której można go przenieść. Sprawdź ID czujnika w zgłoszeniu albo wstrzymaj zgłoszenie, aż czujnik zostanie zainstalowany.',
-      backToRequest: 'Wróć do zgłoszenia instalacji %{id}',
+      backToRequest: 'Wróć do zgłoszenia %{id}',
       backToSensors: 'Wróć do czujników',
     },
     notFound: 'Nie znaleziono instalacji %{id}.',

@@ -471,7 +471,7 @@ describe('reinstall form', () => {
     expect(problem.textContent).toContain('There is no currentInstallationId for sensor of ID 8');
     expect(problem.textContent).toContain('Check the sensor ID on the request, or put the request on hold');
     expect(banners).toEqual([]);
-    await user.click(within(problem).getByRole('link', { name: 'Back to installation request 44' }));
+    await user.click(within(problem).getByRole('link', { name: 'Back to request 44' }));
     expect((await screen.findByTestId('request-probe')).textContent).toBe('/installation-requests/44');
   });
 
