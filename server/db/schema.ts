@@ -10,6 +10,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -267,14 +268,20 @@ const tagValueTable = (name: string, entity: string, references?: () => AnyPgCol
     (t) => [primaryKey({ columns: [t.entityId, t.tagId] }), index(`${name}_tag_idx`).on(t.tagId)],
   );
 
-export const sensorTagValues = tagValueTable('sensor_tag_values', 'sensor');
+/** Keyed by sensors.id; the values go with their sensor. */
+export const sensorTagValues = tagValueTable('sensor_tag_values', 'sensor', (): AnyPgColumn => sensors.id);
 /** Keyed by installations.id (the row id); the values go with their installation. */
 export const installationTagValues = tagValueTable(
   'installation_tag_values',
   'installation',
   (): AnyPgColumn => installations.id,
 );
-export const contractorTagValues = tagValueTable('contractor_tag_values', 'contractor');
+/** Keyed by contractors.id; the values go with their contractor. */
+export const contractorTagValues = tagValueTable(
+  'contractor_tag_values',
+  'contractor',
+  (): AnyPgColumn => contractors.id,
+);
 
 // ---------------------------------------------------------------- sensors and installations
 
@@ -313,8 +320,14 @@ export const installations = pgTable(
   {
     id: serial('id').primaryKey(),
     installationId: integer('installation_id').notNull().unique(),
-    predecessorId: integer('predecessor_id'),
-    successorId: integer('successor_id'),
+    /**
+     * The previous and the next installation of the same sensor: installations.id (the row id,
+     * NEVER the business number installation_id; the API translates them). Deleting an
+     * installation that another one still links to is refused at the end of the statement (NO
+     * ACTION), so a whole chain can be deleted at once but not one link out of its middle.
+     */
+    predecessorId: integer('predecessor_id').references((): AnyPgColumn => installations.id),
+    successorId: integer('successor_id').references((): AnyPgColumn => installations.id),
     sensorId: integer('sensor_id')
       .notNull()
       .references(() => sensors.id),
@@ -349,6 +362,7 @@ export const installations = pgTable(
     contactEmail: text('contact_email'),
     contactPhoneNumber: text('contact_phone_number'),
     date: ts('date').notNull().defaultNow(),
+    /** The request this installation fulfilled (installation_requests.id, key below); a deleted request only loses the link. */
     installationRequestId: integer('installation_request_id'),
     measured: jsonb('measured').$type<string[]>().notNull(),
     factors: jsonb('factors').$type<FactorMap>().notNull().default({}),
@@ -360,6 +374,12 @@ export const installations = pgTable(
     index('installations_visible_idx').on(t.isVisible, t.installationId),
     index('installations_status_idx').on(t.status),
     index('installations_city_idx').on(t.city),
+    // Named: the generated name is longer than PostgreSQL's 63-character identifiers.
+    foreignKey({
+      name: 'installations_installation_request_id_fk',
+      columns: [t.installationRequestId],
+      foreignColumns: [installationRequests.id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -374,8 +394,11 @@ export const installationHistory = pgTable(
     installationId: integer('installation_id')
       .notNull()
       .references(() => installations.id, { onDelete: 'cascade' }),
-    sensorId: integer('sensor_id').notNull(),
-    contractorId: integer('contractor_id'),
+    /** The installation's sensor and contractor at the time of the snapshot (sensors.id, contractors.id). */
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id),
+    contractorId: integer('contractor_id').references(() => contractors.id),
     changedAt: ts('changed_at').notNull().defaultNow(),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
   },
@@ -606,7 +629,8 @@ export const deployments = pgTable(
     statusReason: text('status_reason'),
     /** When the next wave of a rolling deployment may be released; null: at the next updater step. */
     nextReleaseAt: ts('next_release_at'),
-    createdBy: integer('created_by'),
+    /** The staff user who created it (null: the demo data or a removed user). */
+    createdBy: integer('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('deployments_family_idx').on(t.family, t.id)],
@@ -618,7 +642,9 @@ export const deploymentSensors = pgTable(
     deploymentId: integer('deployment_id')
       .notNull()
       .references(() => deployments.id, { onDelete: 'cascade' }),
-    sensorId: integer('sensor_id').notNull(),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     version: text('version'),
     reportsVersion: text('reports_version'),
@@ -646,7 +672,9 @@ export const deploymentSensorEvents = pgTable(
     deploymentId: integer('deployment_id')
       .notNull()
       .references(() => deployments.id, { onDelete: 'cascade' }),
-    sensorId: integer('sensor_id').notNull(),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
     at: ts('at').notNull(),
     /** Null for the first event (planned). */
     fromStatus: text('from_status'),
@@ -664,8 +692,11 @@ export const quarantinedSensors = pgTable(
   'quarantined_sensors',
   {
     family: text('family').notNull(),
-    sensorId: integer('sensor_id').notNull(),
-    deploymentId: integer('deployment_id'),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    /** The deployment it failed in; the quarantine outlives that deployment's deletion. */
+    deploymentId: integer('deployment_id').references(() => deployments.id, { onDelete: 'set null' }),
     failures: integer('failures').notNull(),
     reason: text('reason').notNull(),
     since: ts('since').notNull(),
@@ -741,7 +772,8 @@ export const adpOutbox = pgTable(
   'adp_outbox',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id'),
+    /** The developer-portal user it was sent to; the e-mail stays in the outbox when the user is deleted. */
+    userId: integer('user_id').references(() => adpUsers.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),

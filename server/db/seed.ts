@@ -10,9 +10,11 @@
  * - sensors.current_installation_id, installations.predecessor_id / successor_id,
  *   installation_history.installation_id and installation_tag_values.installation_id hold
  *   installations.id (the row id), while installations.installation_id is the separate business
- *   number (1000, 1001, 1003 …). The current installation, the history and the tag values are
- *   foreign keys (migration 0002); sensors are therefore written first without their current
- *   installation and linked once the installations exist.
+ *   number (1000, 1001, 1003 …). All of them are foreign keys (migrations 0004 and 0010):
+ *   sensors are therefore written first without their current installation, installations
+ *   without their predecessor and successor, and both are linked once the installations exist.
+ * - installations.installation_request_id is a foreign key to installation_requests: requests are
+ *   written before installations.
  * - adp_access_definitions.installation_id holds the business installation number (it is what a
  *   developer-portal user sees in the public API).
  * - installation_history.snapshot is the installation row with camelCase keys, dates as ISO
@@ -58,7 +60,7 @@ import {
 import { buildAdp } from './seeds/adpUsers';
 import { buildApiUsers } from './seeds/apiUsers';
 import { buildAudit } from './seeds/auditLogs';
-import type { Ctx, SensorRec } from './seeds/context';
+import type { Ctx, InstallationRec, SensorRec } from './seeds/context';
 import { buildContractors } from './seeds/contractors';
 import { buildFirmware } from './seeds/firmware';
 import { buildHistory } from './seeds/history';
@@ -249,6 +251,24 @@ interface InsertStep {
 }
 
 /**
+ * Links each installation to its predecessor and successor (installation row ids). Both are
+ * foreign keys to installations, and a link may point into a later chunk of the insert: the rows
+ * are written without them, then linked once every installation exists.
+ */
+async function linkInstallationChain(db: Executor, rows: readonly InstallationRec[]): Promise<void> {
+  const links = rows.filter((x) => x.predecessorId !== null || x.successorId !== null);
+  for (let i = 0; i < links.length; i += CHUNK) {
+    const values = sql.join(
+      links.slice(i, i + CHUNK).map((x) => sql`(${x.id}::int, ${x.predecessorId}::int, ${x.successorId}::int)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update ${installations} set predecessor_id = v.predecessor, successor_id = v.successor from (values ${values}) as v(id, predecessor, successor) where ${installations.id} = v.id`,
+    );
+  }
+}
+
+/**
  * Points each sensor at its current installation. sensors.current_installation_id is a foreign
  * key to installations, whose rows reference sensors in turn: sensors are written without it,
  * then linked once the installations exist.
@@ -307,15 +327,18 @@ function buildDemoData(opts: {
       table: sensors,
       rows: sensorRows.map((s) => ({ ...s, currentInstallationId: null })),
     },
+    { name: 'installation_requests', table: installationRequests, rows: requests },
     {
       name: 'installations',
       table: installations,
-      rows: inst,
-      afterInsert: (db) => linkCurrentInstallations(db, sensorRows),
+      rows: inst.map((x) => ({ ...x, predecessorId: null, successorId: null })),
+      afterInsert: async (db) => {
+        await linkInstallationChain(db, inst);
+        await linkCurrentInstallations(db, sensorRows);
+      },
     },
     { name: 'installation_history', table: installationHistory, rows: history },
     { name: 'measurement_summaries', table: measurementSummaries, rows: summaries },
-    { name: 'installation_requests', table: installationRequests, rows: requests },
     {
       name: 'files',
       table: files,

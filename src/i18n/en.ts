@@ -343,6 +343,13 @@ export const en = {
         },
         tag: 'Tag %{id}',
         request: 'Installation request %{id}',
+        changed: 'changed since the previous record',
+        unchangedHidden:
+          '%{smart_count} record looks the same as the one before it (the change is in a field not shown here) and is hidden. |||| %{smart_count} records look the same as the ones before them (the change is in fields not shown here) and are hidden.',
+        unchangedShown:
+          '%{smart_count} record looks the same as the one before it (the change is in a field not shown here). |||| %{smart_count} records look the same as the ones before them (the change is in fields not shown here).',
+        showUnchanged: 'Show them',
+        hideUnchanged: 'Hide them',
         fields: {
           sensorId: 'Sensor ID',
           installationId: 'Installation ID',
@@ -925,6 +932,14 @@ export const en = {
     invalidForm: 'Something is wrong with the form. Submit and see above.',
     success: 'Successfully reinstalled sensor!',
     noCurrentInstallation: 'There is no currentInstallationId for sensor of ID %{id}',
+    noCurrent: {
+      explain:
+        'Sensor %{id} is not installed anywhere at the moment, so there is no installation to move it from. Check the sensor ID.',
+      explainRequest:
+        'Sensor %{id} is not installed anywhere at the moment, so there is no installation to move it from. Check the sensor ID on the request, or put the request on hold until the sensor is installed.',
+      backToRequest: 'Back to request %{id}',
+      backToSensors: 'Back to sensors',
+    },
     notFound: 'Installation %{id} was not found.',
     invalidId: '"%{id}" is not a valid installation ID.',
     notCurrent: 'Installation %{id} is no longer the current installation of its sensor: reinstalling it will fail.',

@@ -212,6 +212,15 @@ export const plTranslations: PartialMessages<Messages> = {
           revoked: 'Unieważniony',
         },
       },
+      history: {
+        changed: 'zmienione od poprzedniego wpisu',
+        unchangedHidden:
+          '%{smart_count} wpis wygląda tak samo jak poprzedni (zmiana dotyczy pola, którego tu nie ma) i jest ukryty. |||| %{smart_count} wpisy wyglądają tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma) i są ukryte. |||| %{smart_count} wpisów wygląda tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma) i jest ukrytych.',
+        unchangedShown:
+          '%{smart_count} wpis wygląda tak samo jak poprzedni (zmiana dotyczy pola, którego tu nie ma). |||| %{smart_count} wpisy wyglądają tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma). |||| %{smart_count} wpisów wygląda tak samo jak poprzednie (zmiana dotyczy pól, których tu nie ma).',
+        showUnchanged: 'Pokaż je',
+        hideUnchanged: 'Ukryj je',
+      },
       logs: {
         allTypes: 'Wszystkie typy',
         clearSearch: 'Wyczyść wyszukiwanie',
@@ -434,6 +443,14 @@ export const plTranslations: PartialMessages<Messages> = {
     invalidForm: 'Coś jest nie tak z formularzem. Wyślij go i zobacz powyżej.',
     success: 'Czujnik został przeinstalowany!',
     noCurrentInstallation: 'Czujnik o ID %{id} nie ma bieżącej instalacji (currentInstallationId)',
+    noCurrent: {
+      explain:
+        'Czujnik %{id} nie jest teraz nigdzie zainstalowany, więc nie ma instalacji, z której można go przenieść. Sprawdź ID czujnika.',
+      explainRequest:
+        'Czujnik %{id} nie jest teraz nigdzie zainstalowany, więc nie ma instalacji, z której można go przenieść. Sprawdź ID czujnika w zgłoszeniu albo wstrzymaj zgłoszenie, aż czujnik zostanie zainstalowany.',
+      backToRequest: 'Wróć do zgłoszenia %{id}',
+      backToSensors: 'Wróć do czujników',
+    },
     notFound: 'Nie znaleziono instalacji %{id}.',
     invalidId: '„%{id}” nie jest poprawnym identyfikatorem instalacji.',
     notCurrent:

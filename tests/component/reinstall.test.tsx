@@ -2,8 +2,9 @@
  * Reinstall sensor (document 2, sections 2.3, 4, 5, 8): prefill from the current installation,
  * from a previous installation's last history record and from a request; the validation messages
  * and the invalid-form text; factors fill / clear / comma; the status sent only when ticked and
- * different; the `null` installation id rule (and its 406); fields moving the marker; one request
- * for a double click; the success message and the list it opens.
+ * different; the `null` installation id rule (and its 406: one message on the page, with the way
+ * back to the request); fields moving the marker; one request for a double click; the success
+ * message and the list it opens.
  */
 import { beforeEach, describe, expect, it, onTestFinished, vi, type Mock } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -123,12 +124,18 @@ function ListProbe() {
   return <div data-testid="list-url">{`${location.pathname}${location.search}`}</div>;
 }
 
+/** Where "back to the request" leads. */
+function RequestProbe() {
+  return <div data-testid="request-probe">{useLocation().pathname}</div>;
+}
+
 function renderAt(path: string) {
   return render(
     <TestAdmin path={path} dataProvider={appDataProvider(methods())}>
       <Routes>
         <Route path="/installations/reinstallation/:installationId" element={<ReinstallPage />} />
         <Route path="/installations" element={<ListProbe />} />
+        <Route path="/installation-requests/:id" element={<RequestProbe />} />
       </Routes>
       <Notification />
     </TestAdmin>,
@@ -439,15 +446,33 @@ describe('reinstall form', () => {
     expect(sentPayload()).toMatchObject({ lat: 51.1079, lon: 17.0385 });
   });
 
-  it('the null rule without a current installation: error 406 with the spec’s text', async () => {
+  it('the null rule without a current installation: one message (the spec’s 406 text, what it means), no banner', async () => {
     const banners: BannerError[] = [];
     const off = appEvents.on('error', (e) => banners.push(e));
+    onTestFinished(off);
     renderAt('/installations/reinstallation/null?sensorId=8');
     const text = 'There is no currentInstallationId for sensor of ID 8';
-    expect((await screen.findByTestId('reinstall-problem')).textContent).toBe(text);
-    expect(banners).toEqual([{ status: 406, message: text, severity: 'warning' }]);
+    const problem = await screen.findByTestId('reinstall-problem');
+    expect(problem.textContent).toContain(text);
+    expect(problem.textContent).toContain('Sensor 8 is not installed anywhere at the moment');
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(banners).toEqual([]);
     expect(field('latitude')).toBeNull();
-    off();
+    expect(within(problem).getByRole('link', { name: 'Back to sensors' }).getAttribute('href')).toBe('/sensors');
+  });
+
+  it('installing a request whose sensor has no current installation leads back to the request', async () => {
+    const user = userEvent.setup();
+    const banners: BannerError[] = [];
+    const off = appEvents.on('error', (e) => banners.push(e));
+    onTestFinished(off);
+    renderAt('/installations/reinstallation/null?requestId=44&sensorId=8');
+    const problem = await screen.findByTestId('reinstall-problem');
+    expect(problem.textContent).toContain('There is no currentInstallationId for sensor of ID 8');
+    expect(problem.textContent).toContain('Check the sensor ID on the request, or put the request on hold');
+    expect(banners).toEqual([]);
+    await user.click(within(problem).getByRole('link', { name: 'Back to request 44' }));
+    expect((await screen.findByTestId('request-probe')).textContent).toBe('/installation-requests/44');
   });
 
   it('a request without a sensor asks for one, then reinstalls that sensor’s current installation', async () => {

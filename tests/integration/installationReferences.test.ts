@@ -1,5 +1,5 @@
 /**
- * The installation references are foreign keys (migration 0002_installation_references): a
+ * The installation references are foreign keys (migration 0004_installation_references, and 0010 for the chain links): a
  * sensor's current installation, the installation history snapshots and the installation tag
  * values all point at installations.id. No orphan row can be written; deleting a sensor's current
  * installation is refused, deleting another installation takes its snapshots and tag values with
@@ -54,6 +54,9 @@ const CONSTRAINTS = {
   sensors_current_installation_id_installations_id_fk: 'r', // restrict
   installation_history_installation_id_installations_id_fk: 'c', // cascade
   installation_tag_values_installation_id_installations_id_fk: 'c',
+  // Migration 0010: the chain links (no action: a whole chain can be deleted, not one link of it).
+  installations_predecessor_id_installations_id_fk: 'a',
+  installations_successor_id_installations_id_fk: 'a',
 };
 
 async function constraintsOf(executor: Executor): Promise<Record<string, string>> {
@@ -155,11 +158,25 @@ describe('installation references', () => {
     expect(await counts(sensor!.current!)).toEqual(before);
   });
 
+  it("refuse deleting an installation out of the middle of a sensor's chain", async () => {
+    const result = await db().execute(sql`
+      select p.id from installations p join installations n on n.predecessor_id = p.id order by p.id limit 1`);
+    const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    await expectForeignKeyViolation(
+      db().delete(installations).where(eq(installations.id, id)),
+      'deleting an installation another one follows',
+    );
+    expect(await db().select({ id: installations.id }).from(installations).where(eq(installations.id, id))).toEqual([
+      { id },
+    ]);
+  });
+
   it('delete the snapshots and tag values of a deleted (former) installation with it', async () => {
     const result = await db().execute(sql`
       select i.id from installations i
       where i.removed_at is not null
         and not exists (select 1 from sensors s where s.current_installation_id = i.id)
+        and not exists (select 1 from installations n where n.predecessor_id = i.id or n.successor_id = i.id)
         and exists (select 1 from installation_history h where h.installation_id = i.id)
       order by i.id limit 1`);
     const id = Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);

@@ -73,8 +73,9 @@ describe('POST /installations/{installationId} (reinstall)', () => {
     const { installationId, sensorId } = res.json();
     expect(sensorId).toBe(old.sensorId);
     const created = await byNumber(installationId);
+    // Chain links are row ids (installations.id), never business numbers.
     expect(created).toMatchObject({
-      predecessorId: old.installationId,
+      predecessorId: old.id,
       sensorId: old.sensorId,
       latitude: 50.057123,
       longitude: 19.960123,
@@ -88,7 +89,7 @@ describe('POST /installations/{installationId} (reinstall)', () => {
     expect(created.factors).toEqual({ pm25: { A: 0, B: 1, C: 1 } });
     const closed = await byNumber(old.installationId);
     expect(closed.removedAt).not.toBeNull();
-    expect(closed.successorId).toBe(installationId);
+    expect(closed.successorId).toBe(created.id);
     const [sensor] = await db().select().from(sensors).where(eq(sensors.id, old.sensorId));
     expect(sensor!.currentInstallationId).toBe(created.id);
     expect(sensor!.status).toBe('Installed');
@@ -132,6 +133,14 @@ describe('POST /installations/{installationId} (reinstall)', () => {
     expect(res.statusCode).toBe(201);
     const created = await byNumber(res.json().installationId);
     expect(created.installationRequestId).toBe(request!.id);
+    expect(created.predecessorId).toBe(old.id);
+    expect((await byNumber(old.installationId)).successorId).toBe(created.id);
+    const history = await t.call('GET', `/api/history/installations/${created.installationId}`, { token: admin });
+    expect(history.json().data[0]).toMatchObject({
+      installationId: created.installationId,
+      predecessorId: old.installationId,
+      installationRequestId: request!.id,
+    });
     const [state] = await db()
       .select({ state: installationRequests.state })
       .from(installationRequests)
@@ -189,6 +198,86 @@ describe('POST /installations/{installationId} (reinstall)', () => {
     expect(res.statusCode).toBe(422);
     expect(await installationCount()).toBe(before);
     expect((await byNumber(old.installationId)).removedAt).toBeNull();
+  });
+});
+
+/** GET as admin, the JSON body's data. */
+async function data(url: string) {
+  const res = await t.call('GET', url, { token: admin });
+  expect(res.statusCode, url).toBe(200);
+  return res.json().data;
+}
+
+describe('the installation chain (row ids in the database, business numbers in the API)', () => {
+  it('links three reinstalls of one sensor both ways, and the history, its last record and the lists agree', async () => {
+    const first = await currentOne();
+    const numbers = [first.installationId];
+    for (let k = 0; k < 3; k++) {
+      const res = await t.call('POST', `/api/installations/${numbers.at(-1)}`, {
+        token: technician,
+        body: payload({ lat: 50 + k / 100 }),
+      });
+      expect(res.statusCode).toBe(201);
+      numbers.push(res.json().installationId);
+    }
+    const rows = await Promise.all(numbers.map(byNumber));
+    const before =
+      first.predecessorId === null
+        ? null
+        : (await db().select().from(installations).where(eq(installations.id, first.predecessorId)))[0]!.installationId;
+
+    for (const [k, n] of numbers.entries()) {
+      // The database: row ids of the same sensor's installations.
+      expect(rows[k]!.sensorId).toBe(first.sensorId);
+      if (k > 0) expect(rows[k]!.predecessorId).toBe(rows[k - 1]!.id);
+      expect(rows[k]!.successorId).toBe(k < 3 ? rows[k + 1]!.id : null);
+      // The API: business numbers, the newest record of each installation first.
+      const records = await data(`/api/history/installations/${n}`);
+      expect(records[0]).toMatchObject({
+        id: rows[k]!.id,
+        installationId: n,
+        sensorId: first.sensorId,
+        predecessorId: k > 0 ? numbers[k - 1] : before,
+        successorId: k < 3 ? numbers[k + 1] : null,
+      });
+      expect(await data(`/api/history/installations/${n}/last`)).toEqual(records[0]);
+    }
+
+    // Walk the chain through the API, backwards from the newest and forwards from the first.
+    const walk = async (from: number, link: 'predecessorId' | 'successorId') => {
+      const seen: number[] = [];
+      for (let n: number | null = from; n !== null && seen.length < 10;) {
+        const last = await data(`/api/history/installations/${n}/last`);
+        expect(last.sensorId).toBe(first.sensorId);
+        seen.push(n);
+        n = last[link];
+      }
+      return seen;
+    };
+    expect((await walk(numbers[3]!, 'predecessorId')).slice(0, 4)).toEqual([...numbers].reverse());
+    expect(await walk(numbers[0]!, 'successorId')).toEqual(numbers);
+
+    // The sensor's history lists the same installations with the same links as their last records.
+    const sensorHistory = await data(`/api/history/sensors/${first.sensorId}`);
+    for (const n of numbers) {
+      const inList = sensorHistory.find((r: { installationId: number }) => r.installationId === n);
+      expect(inList).toEqual(await data(`/api/history/installations/${n}/last`));
+    }
+
+    // The installations list shows and queries the links as business numbers too.
+    const list = await data(
+      `/api/installations?${new URLSearchParams({ query: `sensorId = ${first.sensorId} and removedAt != null`, limit: '50' })}`,
+    );
+    const listed = new Map(list.installations.map((r: { installationId: number }) => [r.installationId, r] as const));
+    for (const k of [0, 1, 2])
+      expect(listed.get(numbers[k]!)).toMatchObject({
+        predecessorId: k > 0 ? numbers[k - 1] : before,
+        successorId: numbers[k + 1],
+      });
+    const byPredecessor = await data(
+      `/api/installations?${new URLSearchParams({ query: `predecessorId = ${numbers[2]}` })}`,
+    );
+    expect(byPredecessor.installations.map((r: { installationId: number }) => r.installationId)).toEqual([numbers[3]]);
   });
 });
 

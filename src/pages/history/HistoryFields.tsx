@@ -38,8 +38,9 @@ export function AlternativeAddressesField() {
   const r = useRecordContext<HistoryRecord>();
   const lines = [r?.alternativeAddress1, r?.alternativeAddress2].filter(Boolean);
   if (!lines.length) return dash;
+  // As wide as the address next to it: a long line in a narrow column makes the whole row tall.
   return (
-    <Box>
+    <Box sx={{ minWidth: 180 }}>
       {lines.map((line, i) => (
         <Typography key={i} variant="body2">
           {line}

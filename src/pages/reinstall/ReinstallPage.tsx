@@ -2,30 +2,29 @@
  * Reinstall sensor (InstallationsReinstallation, /installations/reinstallation/{installationId},
  * move_installation; document 2, sections 2.3, 4, 5, 8). Query parameters requestId, sensorId,
  * latitude and longitude. With the installation id `null` the sensor's current installation is
- * looked up (`GET /sensors/{sensorId}`; without one: the 406 error). The current installation's
- * read form gives the current status and the first values; a request adds its location and contact.
+ * looked up (`GET /sensors/{sensorId}`; without one: the 406 message, once, on the page, with the
+ * way back to the request). The current installation's read form gives the current status and the
+ * first values; a request adds its location and contact.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { NULL_INSTALLATION } from '../../../common/reinstall';
-import { ApiError, severityOf } from '../../dataProviders/errors';
+import { ApiError } from '../../dataProviders/errors';
 import { retryUnlessClientError } from '../../dataProviders/queryClient';
 import type { AppDataProvider } from '../../dataProviders/types';
-import { appEvents } from '../../state/events';
 import { isValidId } from '../history/HistoryPage';
 import { ReinstallForm } from './ReinstallForm';
 import { SensorActivityIndicator } from '../../components/SensorActivityIndicator';
 import { RequestSummary } from './RequestSummary';
+import { NoCurrentInstallation } from './NoCurrentInstallation';
 import { SensorPrompt } from './SensorPrompt';
 import { initialValues, readReinstallQuery } from './reinstallForm';
 
 /** What the page reads once: a refetch must not reset a form being filled in. */
 const ONCE = { retry: retryUnlessClientError, staleTime: Infinity, refetchOnWindowFocus: false } as const;
-
-const NO_CURRENT_INSTALLATION = 406;
 
 const isNotFound = (e: unknown) => e instanceof ApiError && e.kind === 'response' && e.status === 404;
 
@@ -62,14 +61,6 @@ export function ReinstallPage() {
     ...ONCE,
   });
   const noCurrent = byNull && lookup.isSuccess && lookup.data === null;
-  useEffect(() => {
-    if (noCurrent)
-      appEvents.emit('error', {
-        status: NO_CURRENT_INSTALLATION,
-        message: translate('reinstall.noCurrentInstallation', { id: sensorId }),
-        severity: severityOf(NO_CURRENT_INSTALLATION),
-      });
-  }, [noCurrent, sensorId, translate]);
 
   const installationId = byNull ? (lookup.data ?? undefined) : isValidId(param) ? Number(param) : undefined;
   const current = useQuery({
@@ -90,7 +81,6 @@ export function ReinstallPage() {
 
   let problem: string | undefined;
   if (!byNull && !isValidId(param)) problem = translate('reinstall.invalidId', { id: param });
-  else if (noCurrent) problem = translate('reinstall.noCurrentInstallation', { id: sensorId });
   else if (isNotFound(current.error)) problem = translate('reinstall.notFound', { id: installationId });
 
   const info = current.data?.info;
@@ -123,7 +113,9 @@ export function ReinstallPage() {
           {translate('reinstall.notCurrent', { id: info.installationId })}
         </Alert>
       )}
-      {problem ? (
+      {noCurrent ? (
+        <NoCurrentInstallation sensorId={sensorId} requestId={query.requestId} />
+      ) : problem ? (
         <Alert severity="warning" data-testid="reinstall-problem">
           {problem}
         </Alert>

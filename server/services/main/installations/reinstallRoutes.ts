@@ -6,6 +6,9 @@
  * old one (removedAt, successorId), points the sensor at the new one, changes the sensor status
  * only when asked and different, marks the request installed, writes history and audit entries.
  * Followers of both installations get a live update after the commit.
+ *
+ * The chain links (predecessorId of the new installation, successorId of the old one) are row ids
+ * (installations.id), like every reference column; the URL and the answer use business numbers.
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -152,7 +155,7 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
           .insert(installations)
           .values({
             installationId: next,
-            predecessorId: old.installationId,
+            predecessorId: old.id,
             sensorId: sensor.id,
             installationDate: now,
             contractorId: body.contractorId,
@@ -177,7 +180,7 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
           .returning();
         await tx
           .update(installations)
-          .set({ removedAt: now, successorId: next, date: now })
+          .set({ removedAt: now, successorId: created!.id, date: now })
           .where(eq(installations.id, old.id));
         await tx
           .update(sensors)

@@ -1,7 +1,8 @@
 /**
  * Installations, data access: the SQL of each declared field, the page and count queries of the
  * list (current installations unless the query names removedAt) and the row shaping, with
- * measurements, suspensions, factors, 72-hour activity and tag columns.
+ * measurements, suspensions, factors, 72-hour activity and tag columns. Chain links
+ * (predecessorId, successorId) are shown and queried as business numbers.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -28,12 +29,19 @@ import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/ta
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
 const suspensionOf = (p: string) => sql`(${installations.suspensions} -> ${p}::text)`;
 
+/**
+ * The business number of the installation a chain link names: predecessor_id and successor_id
+ * hold row ids, the list, its queries and the CSV show installation numbers (as the history does).
+ */
+const businessNumberOf = (rowId: AnyPgColumn) =>
+  sql<number | null>`(select linked.installation_id from ${installations} linked where linked.id = ${rowId})`;
+
 /** SQL of each queryable field of the installation declaration. */
 export const INSTALLATION_COLUMNS: Record<string, SQL | AnyPgColumn> = {
   id: installations.id,
   installationId: installations.installationId,
-  predecessorId: installations.predecessorId,
-  successorId: installations.successorId,
+  predecessorId: businessNumberOf(installations.predecessorId),
+  successorId: businessNumberOf(installations.successorId),
   sensorId: installations.sensorId,
   sensorToken: sensors.sensorToken,
   installationDate: installations.installationDate,
@@ -115,6 +123,8 @@ function fromInstallations<T extends Record<string, unknown>>(db: Executor, sele
 
 const PAGE_SELECT = {
   i: installations,
+  predecessorNumber: businessNumberOf(installations.predecessorId),
+  successorNumber: businessNumberOf(installations.successorId),
   sensorToken: sensors.sensorToken,
   communication: sensors.communication,
   contractorName: contractors.name,
@@ -131,6 +141,8 @@ interface ExportRow extends PageRow {
 
 interface PageRow {
   i: typeof installations.$inferSelect;
+  predecessorNumber: number | null;
+  successorNumber: number | null;
   sensorToken: string | null;
   communication: string | null;
   contractorName: string | null;
@@ -215,8 +227,8 @@ function shapeRow(
   const out: Record<string, unknown> = {
     id: i.id,
     installationId: i.installationId,
-    predecessorId: i.predecessorId,
-    successorId: i.successorId,
+    predecessorId: r.predecessorNumber,
+    successorId: r.successorNumber,
     sensorId: i.sensorId,
     sensorToken: r.sensorToken ?? '',
     installationDate: iso(i.installationDate),
