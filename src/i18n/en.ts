@@ -1034,6 +1034,7 @@ export const en = {
         noActive: 'No module has an active binary',
         allBinaries: 'All binaries',
         notFound: 'Version %{version} could not be loaded.',
+        missing: 'Version %{version} was not found.',
       },
       binaries: {
         title: 'Binaries of version %{version}',

@@ -762,6 +762,7 @@ export const plTranslations: PartialMessages<Messages> = {
         noActive: 'Żaden moduł nie ma aktywnego pliku binarnego',
         allBinaries: 'Wszystkie pliki binarne',
         notFound: 'Nie udało się wczytać wersji %{version}.',
+        missing: 'Nie znaleziono wersji %{version}.',
       },
       binaries: {
         title: 'Pliki binarne wersji %{version}',
