@@ -1137,6 +1137,8 @@ export const en = {
     quarantine: {
       title: { gsm: 'GSM quarantine', wifi: 'Wi-Fi quarantine' },
       help: 'Sensors that failed more often than their deployment allowed (maxRetries). New deployments refuse them until they are released.',
+      helpRetries:
+        'Sensors that failed more often than their deployment allowed ("%{retries}"). New deployments refuse them until they are released.',
       empty: 'No sensor is quarantined.',
       error: 'The quarantine could not be loaded.',
       release: 'Release',

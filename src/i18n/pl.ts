@@ -860,6 +860,8 @@ export const plTranslations: PartialMessages<Messages> = {
     quarantine: {
       title: { gsm: 'Kwarantanna GSM', wifi: 'Kwarantanna Wi-Fi' },
       help: 'Czujniki, których aktualizacja nie powiodła się częściej, niż pozwalało wdrożenie (maxRetries). Nowe wdrożenia je odrzucają, dopóki nie zostaną zwolnione.',
+      helpRetries:
+        'Czujniki, których aktualizacja nie powiodła się częściej, niż pozwalało wdrożenie („%{retries}”). Nowe wdrożenia je odrzucają, dopóki nie zostaną zwolnione.',
       empty: 'Żaden czujnik nie jest w kwarantannie.',
       error: 'Nie udało się wczytać kwarantanny.',
       release: 'Zwolnij',

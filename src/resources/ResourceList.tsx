@@ -19,6 +19,7 @@ import {
 import { fieldLabelKey, isColumn, isSortable, readPath, type EntityDecl, type FieldDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
+import { formatDate } from '../components/dates';
 import { csvExporter } from '../components/csvExporter';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { useCanAccessNow } from './useCanAccessNow';
@@ -32,7 +33,7 @@ function renderValue(value: unknown, field: FieldDecl, translate: TranslateFunct
   if (value === null || value === undefined || value === '') return '—';
   switch (field.type) {
     case 'date':
-      return String(value);
+      return formatDate(value as string);
     case 'datetime':
       return <RelativeDate value={value as string} />;
     case 'boolean':

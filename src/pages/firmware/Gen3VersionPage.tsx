@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ListIcon from '@mui/icons-material/List';
 import { useQuery } from '@tanstack/react-query';
 import { Labeled, Title, useDataProvider, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../components/DateTimeField';
+import { formatDateTime } from '../../components/dates';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
 import { Gen3BinaryTable } from './Gen3BinaryTable';
