@@ -79,6 +79,7 @@ export const en = {
       popupMismatch: 'Sign-in response did not match the request',
       popupCancelled: 'Sign-in was cancelled (%{error})',
       popupNoCode: 'Sign-in returned no code',
+      invalidLink: 'This sign-in link is invalid or has expired. Please sign in.',
       title: 'AQ Console',
       subtitle: 'Air-quality network back office',
     },

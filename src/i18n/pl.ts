@@ -107,6 +107,7 @@ export const plTranslations: PartialMessages<Messages> = {
       popupMismatch: 'Odpowiedź logowania nie pasuje do żądania',
       popupCancelled: 'Logowanie zostało anulowane (%{error})',
       popupNoCode: 'Logowanie nie zwróciło kodu',
+      invalidLink: 'Ten link logowania jest nieprawidłowy lub wygasł. Zaloguj się.',
       subtitle: 'Zaplecze sieci pomiaru jakości powietrza',
     },
     session: {
