@@ -400,6 +400,7 @@ export const en = {
         columns: '1 column |||| %{smart_count} columns',
         more: ', … (%{count} more)',
         edit: 'Edit preset',
+        new: 'New preset',
         name: 'Name',
         columnsInOrder: 'Columns, in order',
         /** A tag column's label (common/presets.ts `columnLabel`): by tag name, or by id when unknown. */
