@@ -1,6 +1,7 @@
 /**
  * Rate limits of API-key users (document 2, sections 3, 5, 9), one rule for the console's limit
- * editor and the API-user manager: each value a whole number ≥ 1, at least one value, and a larger
+ * editor and the API-user manager: each value a whole number ≥ 1 (said with the catalogue's
+ * numeric, integer, minimum and maximum messages), at least one value, and a larger
  * period at least the largest value of any smaller period (year ≥ month ≥ … ≥ second).
  *
  * `limitErrors` says what is wrong with each period (the editor shows it on the input, through the
@@ -9,7 +10,7 @@
  * applies while a user has no custom one (the rate-limited sample endpoints enforce both).
  */
 import { LIMIT_PERIODS } from './domain';
-import { ruleMessage, VALIDATION_TEXTS, type RuleMessage } from './validation';
+import { MESSAGES, ruleMessage, VALIDATION_TEXTS, type RuleMessage } from './validation';
 
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export type Limits = Partial<Record<LimitPeriod, number>>;
@@ -43,8 +44,20 @@ export function limitValue(v: unknown): number {
   return NaN;
 }
 
+/**
+ * What is wrong with one typed value, in the catalogue's words (document 1, section 5): not a
+ * number, not a whole number, below 1 or above what the column holds; undefined when it passes.
+ */
+function valueError(v: number): RuleMessage | undefined {
+  if (!Number.isFinite(v)) return MESSAGES.numeric;
+  if (!Number.isInteger(v)) return MESSAGES.integer;
+  if (v < 1) return MESSAGES.min(1);
+  if (v > MAX_LIMIT_VALUE) return MESSAGES.max(MAX_LIMIT_VALUE);
+  return undefined;
+}
+
 export interface LimitErrors {
-  /** Per period: the value is not a whole number ≥ 1, or is below a smaller period's value. */
+  /** Per period: the value is not a whole number from 1 to MAX_LIMIT_VALUE, or is below a smaller period's value. */
   periods: Partial<Record<LimitPeriod, RuleMessage>>;
   /** No value at all. */
   required?: RuleMessage;
@@ -58,8 +71,9 @@ export function limitErrors(values: Partial<Record<LimitPeriod, unknown>>): Limi
   let largestSmaller: { period: LimitPeriod; value: number } | undefined;
   for (const period of set) {
     const v = limitValue(values[period]);
-    if (!Number.isSafeInteger(v) || v < 1 || v > MAX_LIMIT_VALUE) {
-      errors.periods[period] = ruleMessage('limitValue', { period });
+    const wrong = valueError(v);
+    if (wrong) {
+      errors.periods[period] = wrong;
       continue;
     }
     if (largestSmaller && v < largestSmaller.value)
@@ -73,11 +87,17 @@ export function limitErrors(values: Partial<Record<LimitPeriod, unknown>>): Limi
   return errors;
 }
 
-/** The first problem with a limit in English, or undefined. */
+/**
+ * The first problem with a limit in English, or undefined; a value's problem names its period
+ * first (`minute: It must be greater than 0`), as the editor shows it on that period's input.
+ */
 export function limitsRule(limits: Limits): string | undefined {
   const { periods, required } = limitErrors(limits);
   if (required) return required.en;
-  return LIMIT_PERIODS.map((p) => periods[p]?.en).find(Boolean);
+  const period = LIMIT_PERIODS.find((p) => periods[p]);
+  if (!period) return undefined;
+  const error = periods[period]!;
+  return error.key === 'limitOrder' ? error.en : ruleMessage('aboutValue', { value: period, error }).en;
 }
 
 /** The periods a limit sets, shortest first, with their values. */

@@ -166,6 +166,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SENSOR_ORDER_MIN = 1;
 export const SENSOR_ORDER_MAX = 1000;
 export const PASSWORD_MIN_LENGTH = 10;
+/** Longest password the server takes (a developer-portal user's permanent password); the console's input says so first. */
+export const PASSWORD_MAX_LENGTH = 200;
 export const PHONE_MIN_LENGTH = 6;
 export const DESCRIPTION_MAX_LENGTH = 255;
 export const CONTRACTOR_FETCH_LIMIT = 10000;

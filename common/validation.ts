@@ -54,6 +54,7 @@ export const VALIDATION_TEXTS = {
   queryItem: 'Query %{item}: %{error}',
   // API-key user limits (common/apiLimits.ts; document 2, section 5).
   limitRequired: 'One limit value required when samples API or custom limit enabled!',
+  /** No longer shown (a value breaks the numeric, integer, min or max rule); kept while pl.ts translates it. */
   limitValue: '%{period}: a whole number of at least 1',
   limitOrder: '%{period} must be at least %{value} (the %{smaller} limit)',
 } as const;

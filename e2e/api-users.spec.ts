@@ -42,14 +42,14 @@ test('the limit editor shows the rule a value breaks and saves a valid limit', a
   await expect(dialog.getByText('hour must be at least 100 (the minute limit)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await dialog.getByTestId('standard-hour').fill('0');
-  await expect(dialog.getByText('hour: a whole number of at least 1')).toBeVisible();
+  await expect(dialog.getByText('It must be greater than 0')).toBeVisible();
   // every value removed while the custom limit is on
   for (const period of ['minute', 'hour']) await dialog.getByTestId(`standard-${period}`).fill('');
   await expect(dialog.getByText('One limit value required when samples API or custom limit enabled!')).toBeVisible();
 
   await dialog.getByTestId('standard-minute').fill('100');
   await dialog.getByTestId('standard-hour').fill('5000');
-  await expect(dialog.getByText(/must be at least|whole number|One limit value/)).toHaveCount(0);
+  await expect(dialog.getByText(/must be at least|It must be|One limit value/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('All changes saved!')).toBeVisible();
   await expect(dialog).toHaveCount(0);

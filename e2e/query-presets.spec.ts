@@ -157,12 +157,16 @@ test.describe('presets', () => {
     const names = page.getByTestId('item-name');
     await expect(names).toHaveText(['All', 'Measurements', 'Calibrations', 'Details']);
 
+    // Create opens a new preset; Cancel leaves nothing behind, it is stored on Save only.
     await page.getByRole('button', { name: 'Create' }).click();
-    await expect(page.getByText('Saved preset', { exact: true })).toBeVisible();
     const dialog = page.getByRole('dialog');
     const save = dialog.getByRole('button', { name: 'Save' });
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Custom');
-    await expect(save).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(names).toHaveText(['All', 'Measurements', 'Calibrations', 'Details']);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(save).toBeEnabled();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Field work');
     await expect(save).toBeEnabled();
     await save.click();

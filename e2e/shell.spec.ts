@@ -73,7 +73,7 @@ test.describe('navigation guard', () => {
     await expect(page).toHaveURL(/\/installations$/);
   });
 
-  test('token login signs in with a refresh token from the link, and a bad token logs out', async ({
+  test('token login signs in with a refresh token from the link, and a bad token logs out saying so', async ({
     page,
     request,
   }) => {
@@ -87,6 +87,7 @@ test.describe('navigation guard', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.goto('/login?token=not-a-token');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('This sign-in link is invalid or has expired. Please sign in.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible();
   });
 });

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider, SensorActivityInfo } from '../dataProviders/types';
 import { retryUnlessClientError } from '../dataProviders/queryClient';
+import { formatDateTime } from './dates';
 
 export type ActivityState = 'loading' | 'active' | 'inactive' | 'visible' | 'ghost';
 
@@ -47,7 +48,7 @@ export function SensorActivityIndicator({ sensorId }: { sensorId: number | null 
           ? translate('aq.activity.tooltip', {
               id: sensorId,
               state: label,
-              lastContact: lastContact ? new Date(lastContact).toLocaleString() : '—',
+              lastContact: lastContact ? formatDateTime(lastContact) : '—',
             })
           : label
       }

@@ -79,6 +79,7 @@ export const en = {
       popupMismatch: 'Sign-in response did not match the request',
       popupCancelled: 'Sign-in was cancelled (%{error})',
       popupNoCode: 'Sign-in returned no code',
+      invalidLink: 'This sign-in link is invalid or has expired. Please sign in.',
       title: 'AQ Console',
       subtitle: 'Air-quality network back office',
     },
@@ -412,6 +413,7 @@ export const en = {
         columns: '1 column |||| %{smart_count} columns',
         more: ', … (%{count} more)',
         edit: 'Edit preset',
+        new: 'New preset',
         name: 'Name',
         columnsInOrder: 'Columns, in order',
         /** A tag column's label (common/presets.ts `columnLabel`): by tag name, or by id when unknown. */
@@ -1055,6 +1057,7 @@ export const en = {
         noActive: 'No module has an active binary',
         allBinaries: 'All binaries',
         notFound: 'Version %{version} could not be loaded.',
+        missing: 'Version %{version} was not found.',
       },
       binaries: {
         title: 'Binaries of version %{version}',
@@ -1157,6 +1160,8 @@ export const en = {
     quarantine: {
       title: { gsm: 'GSM quarantine', wifi: 'Wi-Fi quarantine' },
       help: 'Sensors that failed more often than their deployment allowed (maxRetries). New deployments refuse them until they are released.',
+      helpRetries:
+        'Sensors that failed more often than their deployment allowed ("%{retries}"). New deployments refuse them until they are released.',
       empty: 'No sensor is quarantined.',
       error: 'The quarantine could not be loaded.',
       release: 'Release',

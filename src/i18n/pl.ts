@@ -107,6 +107,7 @@ export const plTranslations: PartialMessages<Messages> = {
       popupMismatch: 'Odpowiedź logowania nie pasuje do żądania',
       popupCancelled: 'Logowanie zostało anulowane (%{error})',
       popupNoCode: 'Logowanie nie zwróciło kodu',
+      invalidLink: 'Ten link logowania jest nieprawidłowy lub wygasł. Zaloguj się.',
       subtitle: 'Zaplecze sieci pomiaru jakości powietrza',
     },
     session: {
@@ -788,6 +789,7 @@ export const plTranslations: PartialMessages<Messages> = {
         noActive: 'Żaden moduł nie ma aktywnego pliku binarnego',
         allBinaries: 'Wszystkie pliki binarne',
         notFound: 'Nie udało się wczytać wersji %{version}.',
+        missing: 'Nie znaleziono wersji %{version}.',
       },
       binaries: {
         title: 'Pliki binarne wersji %{version}',
@@ -885,6 +887,8 @@ export const plTranslations: PartialMessages<Messages> = {
     quarantine: {
       title: { gsm: 'Kwarantanna GSM', wifi: 'Kwarantanna Wi-Fi' },
       help: 'Czujniki, których aktualizacja nie powiodła się częściej, niż pozwalało wdrożenie (maxRetries). Nowe wdrożenia je odrzucają, dopóki nie zostaną zwolnione.',
+      helpRetries:
+        'Czujniki, których aktualizacja nie powiodła się częściej, niż pozwalało wdrożenie („%{retries}”). Nowe wdrożenia je odrzucają, dopóki nie zostaną zwolnione.',
       empty: 'Żaden czujnik nie jest w kwarantannie.',
       error: 'Nie udało się wczytać kwarantanny.',
       release: 'Zwolnij',

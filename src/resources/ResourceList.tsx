@@ -29,6 +29,7 @@ import { listQuery } from '../../common/search';
 import { PAGE_SIZES } from '../../common/domain';
 import { RelativeDate } from '../components/DateTimeField';
 import { ServerExportButton } from '../components/ServerExportButton';
+import { formatDate } from '../components/dates';
 import type { AppDataProvider } from '../dataProviders/types';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { useCanAccessNow } from './useCanAccessNow';
@@ -52,7 +53,7 @@ function renderValue(value: unknown, field: FieldDecl, translate: TranslateFunct
   if (value === null || value === undefined || value === '') return '—';
   switch (field.type) {
     case 'date':
-      return String(value);
+      return formatDate(value as string);
     case 'datetime':
       return <RelativeDate value={value as string} />;
     case 'boolean':

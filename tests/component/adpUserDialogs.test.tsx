@@ -11,6 +11,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification, RecordContextProvider } from 'react-admin';
 import { parseAccessImport } from '../../common/adpUsers';
+import { PASSWORD_MAX_LENGTH } from '../../common/domain';
 import type { AdpUser } from '../../src/dataProviders/adpUsers';
 import { AdpUserEmailDialog } from '../../src/resources/adpUsers/AdpUserEmailDialog';
 import { AdpUserLoginDialog } from '../../src/resources/adpUsers/AdpUserLoginDialog';
@@ -202,6 +203,25 @@ describe('AdpUserLoginDialog', () => {
     await waitFor(() => expect(methods.setAdpUserPassword).toHaveBeenCalledTimes(1));
     expect(methods.setAdpUserPassword.mock.calls[0]![1]).toEqual({ id: 12, password: 'short-but-long-enough' });
     await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
+  });
+
+  it('blocks a typed password longer than the server takes, saying so, and sends none', async () => {
+    const user = userEvent.setup();
+    renderLogin(record);
+    const field = screen.getByLabelText('Permanent password') as HTMLInputElement;
+    await user.click(field);
+    await user.paste('p'.repeat(PASSWORD_MAX_LENGTH + 100));
+    // The whole paste is kept (a cut password would not be the one the user holds) and refused.
+    expect(field.value).toHaveLength(PASSWORD_MAX_LENGTH + 100);
+    expect(screen.getByText(`Must be shorter than ${PASSWORD_MAX_LENGTH + 1} characters`)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(button('Set permanent password').disabled).toBe(true);
+    await user.clear(field);
+    await user.paste('p'.repeat(PASSWORD_MAX_LENGTH));
+    expect(screen.queryByText(/Must be shorter than/)).toBeNull();
+    await user.click(button('Set permanent password'));
+    await waitFor(() => expect(methods.setAdpUserPassword).toHaveBeenCalledTimes(1));
+    expect(methods.setAdpUserPassword.mock.calls[0]![1]).toEqual({ id: 12, password: 'p'.repeat(PASSWORD_MAX_LENGTH) });
   });
 
   it('sends the reset e-mail and, for a not-activated user, the invitation and the activation link', async () => {

@@ -77,7 +77,7 @@ describe('ApiLimitsDialog', () => {
     expect((save() as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('refuses a value that is not a whole number of at least 1, and a larger period below a smaller one', async () => {
+  it('refuses a value that is not a whole number of at least 1 with the catalogue texts, and a larger period below a smaller one', async () => {
     open();
     const ue = userEvent.setup();
     await ue.type(input('standard', 'hour'), '50');
@@ -94,13 +94,17 @@ describe('ApiLimitsDialog', () => {
     await waitFor(() => expect(screen.queryByText(/hour must be at least/)).toBeNull());
     await ue.clear(input('standard', 'second'));
     await ue.type(input('standard', 'second'), 'abc');
-    expect(await screen.findByText('second: a whole number of at least 1')).toBeTruthy();
+    expect(await screen.findByText('It must be numeric')).toBeTruthy();
     await ue.clear(input('standard', 'second'));
     await ue.type(input('standard', 'second'), '0');
-    expect(await screen.findByText('second: a whole number of at least 1')).toBeTruthy();
+    expect(await screen.findByText('It must be greater than 0')).toBeTruthy();
     await ue.clear(input('standard', 'second'));
     await ue.type(input('standard', 'second'), '2.5');
-    expect(await screen.findByText('second: a whole number of at least 1')).toBeTruthy();
+    expect(await screen.findByText('It must be an integer')).toBeTruthy();
+    await ue.clear(input('standard', 'second'));
+    await ue.type(input('standard', 'second'), '3000000000');
+    expect(await screen.findByText('It must be less than 2147483648')).toBeTruthy();
+    expect(screen.queryByText(/whole number/)).toBeNull();
     expect((save() as HTMLButtonElement).disabled).toBe(true);
     // year must cover the largest smaller value, not only the one next to it
     await ue.clear(input('standard', 'second'));

@@ -3,13 +3,17 @@
  * the description at most 255 characters (with its counter), a Contents file is required; "Upload"
  * sends the file, activates it only with "Set as active", says "Binary Uploaded!" and goes to the
  * version's page when set active, otherwise to the version's binaries; a double click uploads once.
+ * For a version that does not exist the page says so instead of showing the form.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
 import { Notification } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { Gen3BinaryUploadPage } from '../../src/pages/firmware/Gen3BinaryUploadPage';
+import { ApiError } from '../../src/dataProviders/errors';
+import { retryUnlessClientError } from '../../src/dataProviders/queryClient';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 const VERSION = '5.2.0.0';
@@ -20,11 +24,21 @@ function Where() {
   return <div data-testid="where">{location.pathname}</div>;
 }
 
-function renderPage(upload = vi.fn(async () => ({ id: 'new-binary-id' }))) {
+const existing = vi.fn(async () => ({ version: VERSION, description: null, createdDate: '2026-10-12T08:00:00Z' }));
+
+function renderPage(upload = vi.fn(async () => ({ id: 'new-binary-id' })), getGen3Version = existing) {
   const activate = vi.fn(async () => ({ id: 'new-binary-id', active: true }));
-  const dataProvider = appDataProvider({ uploadGen3Binary: upload, activateGen3Binary: activate });
+  const dataProvider = appDataProvider({
+    uploadGen3Binary: upload,
+    activateGen3Binary: activate,
+    getGen3Version,
+  });
   render(
-    <TestAdmin path={PATH} dataProvider={dataProvider}>
+    <TestAdmin
+      path={PATH}
+      dataProvider={dataProvider}
+      queryClient={new QueryClient({ defaultOptions: { queries: { retry: retryUnlessClientError } } })}
+    >
       <Routes>
         <Route path="/deployments/gen3/versions/:version/binaries/create" element={<Gen3BinaryUploadPage />} />
         <Route path="*" element={<Where />} />
@@ -34,6 +48,9 @@ function renderPage(upload = vi.fn(async () => ({ id: 'new-binary-id' }))) {
   );
   return { upload, activate };
 }
+
+/** The form, once the version is known to exist. */
+const formShown = () => screen.findByRole('textbox', { name: /Module ID/ });
 
 const moduleInput = () => screen.getByRole('textbox', { name: /Module ID/ });
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -49,6 +66,7 @@ describe('Gen3 binary upload form', () => {
   it('refuses a module that is not an integer from 0, a missing file and a long description, sending nothing', async () => {
     const user = userEvent.setup();
     const { upload } = renderPage();
+    await formShown();
     await user.type(moduleInput(), '1.5');
     await user.click(uploadButton());
     expect(await screen.findByText(/Must be an integer|integer/i)).toBeTruthy();
@@ -72,6 +90,7 @@ describe('Gen3 binary upload form', () => {
   it('without "Set as active": uploads only, "Binary Uploaded!", then the version’s binaries', async () => {
     const user = userEvent.setup();
     const { upload, activate } = renderPage();
+    await formShown();
     await user.type(moduleInput(), '0');
     expect(screen.getByText('0/255')).toBeTruthy();
     await user.click(screen.getByTestId('gen3-description'));
@@ -97,6 +116,7 @@ describe('Gen3 binary upload form', () => {
     let finish: (v: { id: string }) => void = () => undefined;
     const upload = vi.fn(() => new Promise<{ id: string }>((resolve) => (finish = resolve)));
     const { activate } = renderPage(upload);
+    await formShown();
     await user.type(moduleInput(), '3');
     await user.upload(fileInput(), file());
     await user.click(screen.getByRole('checkbox', { name: 'Set as active' }));
@@ -108,5 +128,18 @@ describe('Gen3 binary upload form', () => {
     expect(upload).toHaveBeenCalledTimes(1);
     expect(upload.mock.calls[0]).toMatchObject(['deployments/gen3/versions', { module: 3, description: undefined }]);
     expect(activate).toHaveBeenCalledWith('deployments/gen3/versions', { id: 'new-binary-id' });
+  });
+
+  it('says a version that does not exist was not found, with no form to fill', async () => {
+    const missing = vi.fn(async () => {
+      throw new ApiError('response', 404, `Gen3 version ${VERSION} does not exist`, `/versions/${VERSION}`);
+    });
+    const { upload } = renderPage(undefined, missing);
+    expect(await screen.findByText(`Version ${VERSION} was not found.`)).toBeTruthy();
+    expect(missing).toHaveBeenCalledWith('deployments/gen3/versions', expect.objectContaining({ version: VERSION }));
+    expect(screen.queryByRole('textbox', { name: /Module ID/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Upload/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Versions' }).getAttribute('href')).toBe('/deployments/gen3/versions');
+    expect(upload).not.toHaveBeenCalled();
   });
 });

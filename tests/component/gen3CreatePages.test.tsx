@@ -97,4 +97,13 @@ describe('Gen3 deployment create page', () => {
     expect(first.idempotencyKey).toEqual(expect.any(String));
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
   });
+
+  it('offers the versions with no blank first option', async () => {
+    const user = userEvent.setup();
+    const getAllGen3Versions = vi.fn(async () => [{ version: '5.2.0.0' }, { version: '5.3.0.0' }]);
+    renderAt(PATH, <Gen3DeploymentCreatePage />, { getAllGen3Versions });
+    await user.click(await screen.findByRole('combobox', { name: /Version/ }));
+    await screen.findByRole('option', { name: '5.2.0.0' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5.2.0.0', '5.3.0.0']);
+  });
 });

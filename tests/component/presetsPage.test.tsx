@@ -58,6 +58,11 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path, body });
       if (path === '/preferences/presets' && method === 'GET') return json(200, { data: { presets } });
+      if (path === '/preferences/presets' && method === 'POST') {
+        const preset = { id: Math.max(...presets.map((p) => p.id)) + 1, ...(body as object) } as Preset;
+        presets = [...presets, preset];
+        return json(201, { data: { preset } });
+      }
       const m = /^\/preferences\/presets\/(\d+)$/.exec(path);
       if (m && method === 'PUT') {
         const preset = { id: Number(m[1]), ...(body as object) } as Preset;
@@ -134,6 +139,46 @@ describe('presets page', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put).toMatchObject({ path: '/preferences/presets/4', body: { name: 'Everything', visibility: true } });
     expect(await row('Everything')).toBeTruthy();
+  });
+
+  it('Create opens a Custom preset that is saved on Save only: Cancel leaves nothing behind', async () => {
+    const user = userEvent.setup();
+    renderPage(<PresetsPage />);
+    await row('Details');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    let dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Custom');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(within(dialog).getByRole('heading', { name: 'New preset' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(screen.getAllByTestId('item-name').map((n) => n.textContent)).toEqual([
+      'All',
+      'Measurements',
+      'Calibrations',
+      'Details',
+    ]);
+
+    // Created as it starts (Custom, the installation id), or as changed, once Save is pressed.
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    dialog = await screen.findByRole('dialog');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Field work');
+    await user.click(save);
+    expect(await screen.findByText('Saved preset')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      {
+        method: 'POST',
+        path: '/preferences/presets',
+        body: { name: 'Field work', visibility: true, fieldsValues: ['installationId'] },
+      },
+    ]);
+    expect((await row('Field work')).textContent).toContain('1 column: Installation ID');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('exports all presets but All to the clipboard', async () => {

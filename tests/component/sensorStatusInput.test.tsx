@@ -1,6 +1,6 @@
 /** The sensor status editor: exactly the allowed next statuses, none for Retired, permission, save. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification, RecordContextProvider } from 'react-admin';
 import { SENSOR_STATUSES, allowedNextStatuses, type SensorStatus } from '../../common/domain';
@@ -88,5 +88,27 @@ describe('SensorStatusInput', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'InRepair' }));
     await waitFor(() => expect(changeSensorStatus).toHaveBeenCalledWith('sensors', { id: 7, status: 'InRepair' }));
     expect(await screen.findByText('Status changed!')).toBeTruthy();
+  });
+
+  it('sends one request for a double click on a menu item, and says only "Status changed!"', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    changeSensorStatus.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ ...sensor('InRepair'), info: { ...sensor('InRepair').info, status: 'InRepair' } });
+        }),
+    );
+    renderStatus('ServiceRequired');
+    await user.click(screen.getByRole('button', { name: 'Status of sensor 7: ServiceRequired' }));
+    const item = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'InRepair' });
+    // Both clicks land before React re-renders: the menu item is still there for the second one.
+    fireEvent.click(item);
+    fireEvent.click(item);
+    await waitFor(() => expect(changeSensorStatus).toHaveBeenCalledTimes(1));
+    expect((screen.getByRole('button', { name: /^Status of sensor 7/ }) as HTMLButtonElement).disabled).toBe(true);
+    finish();
+    expect(await screen.findByText('Status changed!')).toBeTruthy();
+    expect(changeSensorStatus).toHaveBeenCalledTimes(1);
   });
 });

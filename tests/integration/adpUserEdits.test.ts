@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
 import { defaultTrialEnd } from '../../common/adpUsers';
-import { DEFAULT_TOKEN_EXPIRY_MS } from '../../common/domain';
+import { DEFAULT_TOKEN_EXPIRY_MS, PASSWORD_MAX_LENGTH } from '../../common/domain';
 import { PERMISSIONS } from '../../common/permissions';
 import { adpAccessDefinitions, adpOutbox, adpTrials, adpUsers, auditLogs, contractors } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -216,6 +216,12 @@ describe('developer-portal users: admin API writes', () => {
     expect((await call('POST', `${API}/users/${u.id}/forgot-password`)).statusCode).toBe(200);
     expect((await outboxOf(u.id)).map((m) => m.kind)).toEqual(['invitation', 'invitation', 'password-reset']);
     expect((await call('PATCH', `${API}/users/${u.id}/password`, { password: 'short' })).statusCode).toBe(400);
+    // The longest password the console's input lets through (PASSWORD_MAX_LENGTH) is taken, one more is not.
+    const longest = 'p'.repeat(PASSWORD_MAX_LENGTH);
+    expect((await call('PATCH', `${API}/users/${u.id}/password`, { password: longest })).statusCode).toBe(200);
+    const tooLong = await call('PATCH', `${API}/users/${u.id}/password`, { password: `${longest}p` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain(`at most ${PASSWORD_MAX_LENGTH} characters`);
     expect((await call('PATCH', `${API}/users/${u.id}/password`, {}, viewer)).statusCode).toBe(403);
   });
 

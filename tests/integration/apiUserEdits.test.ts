@@ -98,8 +98,8 @@ it('refuses limit values that are not whole numbers of at least 1, on both limit
     const url = `/apiusers-api/users/${regular.id}/${path}/`;
     await t.call('PUT', url, { token: sales, body: { day: 500 } });
     for (const [body, message] of [
-      [{ minute: 0 }, 'minute: a whole number of at least 1'],
-      [{ minute: 1.5 }, 'minute: a whole number of at least 1'],
+      [{ minute: 0 }, 'minute: It must be greater than 0'],
+      [{ minute: 1.5 }, 'minute: It must be an integer'],
       [{ second: 2, year: 1 }, 'year must be at least 2 (the second limit)'],
     ] as const) {
       const res = await t.call('PUT', url, { token: sales, body });

@@ -5,9 +5,11 @@ describe('limitsRule', () => {
   it('needs at least one value', () => {
     expect(limitsRule({})).toBe(LIMIT_REQUIRED_MESSAGE);
   });
-  it('takes whole numbers of at least 1', () => {
-    expect(limitsRule({ minute: 0 })).toBe('minute: a whole number of at least 1');
-    expect(limitsRule({ minute: 1.5 })).toBe('minute: a whole number of at least 1');
+  it('takes whole numbers of at least 1, naming the period before the catalogue text', () => {
+    expect(limitsRule({ minute: 0 })).toBe('minute: It must be greater than 0');
+    expect(limitsRule({ minute: 1.5 })).toBe('minute: It must be an integer');
+    expect(limitsRule({ minute: 'abc' as never })).toBe('minute: It must be numeric');
+    expect(limitsRule({ minute: 2_147_483_648 })).toBe('minute: It must be less than 2147483648');
     expect(limitsRule({ minute: 60 })).toBeUndefined();
   });
   it('keeps a larger period at least the largest value of any smaller one', () => {

@@ -17,6 +17,7 @@ import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
 import { useCanAccessNow } from '../../resources/useCanAccessNow';
 import { Gen3BinaryActionButton } from './Gen3BinaryActionButton';
 import { Gen3BinaryTable } from './Gen3BinaryTable';
+import { useGen3VersionProblem } from './useGen3Version';
 
 const RESOURCE = 'deployments/gen3/versions';
 const PAGE_SIZES = gen3Version.perPageOptions ?? [10, 20, 50, 100];
@@ -33,6 +34,7 @@ export function Gen3BinaryListPage() {
     queryFn: ({ signal }) => dataProvider.getGen3Binaries(RESOURCE, { version, page: page + 1, limit, signal }),
     placeholderData: keepPreviousData,
   });
+  const problem = useGen3VersionProblem(error, version);
   return (
     <Card sx={{ mt: 2, mb: 10 }}>
       <Title title={translate('firmware.gen3.binaries.title', { version })} />
@@ -43,7 +45,7 @@ export function Gen3BinaryListPage() {
         {isPending ? (
           <LinearProgress />
         ) : error ? (
-          <Typography color="error">{translate('firmware.gen3.version.notFound', { version })}</Typography>
+          <Typography color="error">{problem}</Typography>
         ) : data.total === 0 ? (
           <Typography color="text.secondary">{translate('aq.noData')}</Typography>
         ) : (

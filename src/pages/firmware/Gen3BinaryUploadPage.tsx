@@ -2,16 +2,19 @@
  * Upload a Gen3 binary (DeploymentsGen3VersionBinariesCreate, /deployments/gen3/versions/{version}/binaries/create,
  * add_versions): Module ID (integer), optional description (counter 255), the Contents file and
  * "Set as active". "Upload" sends the file (then activates it when asked); "Binary Uploaded!", then
- * the version's page when set active, otherwise the version's binaries.
+ * the version's page when set active, otherwise the version's binaries. For a version that does
+ * not exist the page says so (as the version's other screens do) instead of offering the form.
  */
-import { useNavigate, useParams } from 'react-router-dom';
-import { Checkbox, FormControlLabel } from '@mui/material';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Button, Card, CardContent, Checkbox, FormControlLabel, LinearProgress, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FileField,
   FileInput,
   TextInput,
+  Title,
   useDataProvider,
   useInput,
   useNotify,
@@ -27,6 +30,7 @@ import { success } from '../../components/sensors/notifications';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
 import { Gen3DescriptionInput } from './Gen3DescriptionInput';
+import { useGen3Version } from './useGen3Version';
 
 const RESOURCE = 'deployments/gen3/versions';
 const validateModule = ruleValidator(compose(required, integer, minValue(0), maxValue(MAX_GEN3_MODULE)));
@@ -64,8 +68,24 @@ interface UploadValues {
   active: boolean;
 }
 
-export function Gen3BinaryUploadPage() {
-  const { version = '' } = useParams();
+/** The page while the version is read, or when it cannot be: a progress bar, or what went wrong. */
+function VersionState({ version, problem }: { version: string; problem?: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2, maxWidth: 640 }}>
+      <Title title={translate('firmware.gen3.upload.title', { version })} />
+      <CardContent>
+        <Button component={RouterLink} to="/deployments/gen3/versions" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+          {translate('firmware.gen3.version.back')}
+        </Button>
+        {problem ? <Typography color="error">{problem}</Typography> : <LinearProgress />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The form, for a version that exists. */
+function UploadForm({ version }: { version: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -111,4 +131,11 @@ export function Gen3BinaryUploadPage() {
       <SetActiveInput />
     </FormPage>
   );
+}
+
+export function Gen3BinaryUploadPage() {
+  const { version = '' } = useParams();
+  const { one, problem } = useGen3Version(version);
+  if (one.isPending || problem) return <VersionState version={version} problem={problem} />;
+  return <UploadForm version={version} />;
 }

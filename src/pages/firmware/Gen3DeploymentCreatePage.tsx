@@ -1,6 +1,6 @@
 /**
  * New Gen3 deployment (DeploymentsGen3Create, /deployments/gen3/create, add_deployments): sensor ID
- * (a required integer) and a version chosen from every Gen3 version. One request per submit (an
+ * (a required integer) and a version chosen from every Gen3 version (required: no blank option). One request per submit (an
  * idempotency key per attempt, a double click dropped); "Created a new deployment!" and the list.
  */
 import { useRef } from 'react';
@@ -56,6 +56,7 @@ export function Gen3DeploymentCreatePage() {
         source="version"
         label={translate('firmware.gen3.createDeployment.version')}
         validate={validateVersion}
+        isRequired
         choices={(versions.data ?? []).map((v) => ({ id: v.version, name: v.version }))}
         isPending={versions.isPending}
       />

@@ -9,10 +9,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ListIcon from '@mui/icons-material/List';
 import { useQuery } from '@tanstack/react-query';
 import { Labeled, Title, useDataProvider, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../components/DateTimeField';
+import { formatDateTime } from '../../components/dates';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
 import { Gen3BinaryTable } from './Gen3BinaryTable';
+import { useGen3Version } from './useGen3Version';
 
 const RESOURCE = 'deployments/gen3/versions';
 
@@ -20,10 +21,7 @@ export function Gen3VersionPage() {
   const { version = '' } = useParams();
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const one = useQuery({
-    queryKey: [RESOURCE, version, 'one'],
-    queryFn: ({ signal }) => dataProvider.getGen3Version(RESOURCE, { version, signal }),
-  });
+  const { one, problem } = useGen3Version(version);
   const active = useQuery({
     queryKey: [RESOURCE, version, 'active'],
     queryFn: ({ signal }) => dataProvider.getGen3ActiveBinaries(RESOURCE, { version, signal }),
@@ -38,7 +36,7 @@ export function Gen3VersionPage() {
         {one.isPending ? (
           <LinearProgress />
         ) : one.error ? (
-          <Typography color="error">{translate('firmware.gen3.version.notFound', { version })}</Typography>
+          <Typography color="error">{problem}</Typography>
         ) : (
           <Stack spacing={3}>
             <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }} data-testid="gen3-version">

@@ -22,7 +22,7 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Confirm, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../components/DateTimeField';
+import { formatDateTime } from '../../components/dates';
 import type { AppDataProvider, QuarantinedSensor, RolloutResource } from '../../dataProviders/types';
 
 const COLUMNS = ['sensor_id', 'deployment_id', 'failures', 'reason', 'since'] as const;
@@ -73,7 +73,7 @@ export function QuarantinePage({ family }: { family: 'gsm' | 'wifi' }) {
           {translate('firmware.sensors.back')}
         </MuiButton>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('firmware.quarantine.help')}
+          {translate('firmware.quarantine.helpRetries', { retries: translate('firmware.safeRollout.maxRetries') })}
         </Typography>
         {isPending ? (
           <LinearProgress />

@@ -17,7 +17,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { saveResponse } from '../../components/sensors/download';
-import { formatDateTime } from '../../components/DateTimeField';
+import { formatDateTime } from '../../components/dates';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { DeploymentStatusField } from '../../resources/firmware/DeploymentStatusField';
 import { LogViewer } from '../../resources/firmware/LogViewer';

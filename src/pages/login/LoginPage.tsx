@@ -1,14 +1,19 @@
-/** Login screen at `/`: third-party sign-in popup, or a password form revealed on demand. */
+/**
+ * Login screen at `/`: third-party sign-in popup, or a password form revealed on demand; above them,
+ * why the screen was opened when another page said (a token-login link that did not work).
+ */
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import PasswordIcon from '@mui/icons-material/Password';
 import { useLogin, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { useAppAuthProvider } from '../../authProvider';
 import { loginPassword, loginUsername } from '../../../common/validation';
 import { translateRule } from '../../components/formValidation';
 import { runtimeConfig } from '../../config';
 import { ErrorBanner } from '../../layout/ErrorBanner';
+import { loginNoticeKey } from './loginNotice';
 import { PopupError, signInWithPopup } from './providerPopup';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
@@ -72,6 +77,7 @@ export function LoginPage() {
   const [passwordMode, setPasswordMode] = useState(false);
   const [popupError, setPopupError] = useState<string | null>(null);
   const signIn = runtimeConfig().signIn;
+  const notice = loginNoticeKey(useLocation().state);
 
   const withProvider = async () => {
     setPopupError(null);
@@ -98,6 +104,7 @@ export function LoginPage() {
                   {translate('aq.login.subtitle')}
                 </Typography>
               </Box>
+              {notice && <Alert severity="warning">{translate(notice)}</Alert>}
               {popupError && <Alert severity="warning">{popupError}</Alert>}
               {passwordMode ? (
                 <PasswordForm onCancel={() => setPasswordMode(false)} />

@@ -1,6 +1,7 @@
 /**
- * Edit a column preset: name, columns (in the order chosen) and visibility. Save is enabled only
- * after a change, and only while the name is given and at least one column is chosen.
+ * Create or edit a column preset: name, columns (in the order chosen) and visibility. Editing, Save
+ * is enabled only after a change; a new preset (no id yet) may be saved as it starts. Either way
+ * only while the name is given and at least one column is chosen.
  */
 import { useMemo } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
@@ -22,8 +23,11 @@ const validateColumns: Validator = (fields: string[] | null) => {
   return error && ruleError(error);
 };
 
+/** A preset being edited, or a new one (no id until the server stores it). */
+export type PresetDraft = Omit<Preset, 'id'> & { id?: number };
+
 /** The preset's columns, in the order chosen, among the installation columns and tags. */
-function PresetColumnsInput({ initial }: { initial: Preset }) {
+function PresetColumnsInput({ initial }: { initial: PresetDraft }) {
   const translate = useTranslate();
   const { data: tags } = useListTags('installations');
   const { field, fieldState } = useInput<string[] | null>({ source: 'fieldsValues', validate: validateColumns });
@@ -68,11 +72,12 @@ export function PresetDialog({
   onClose,
   onSave,
 }: {
-  initial: Preset;
+  initial: PresetDraft;
   onClose(): void;
-  onSave(p: Preset): Promise<unknown>;
+  onSave(p: PresetDraft): Promise<unknown>;
 }) {
   const translate = useTranslate();
+  const isNew = initial.id === undefined;
   const defaultValues = useMemo(
     () => ({ name: initial.name, fieldsValues: initial.fieldsValues, visibility: initial.visibility }),
     [initial],
@@ -86,9 +91,10 @@ export function PresetDialog({
 
   return (
     <FormDialog
-      title="aq.pages.presets.edit"
+      title={isNew ? 'aq.pages.presets.new' : 'aq.pages.presets.edit'}
       defaultValues={defaultValues}
-      requireValidChange
+      requireValidChange={!isNew}
+      saveWhenValid={isNew}
       // Every failure of the save shows here: the server's message, or that saving failed.
       refusal={(e) => ({ message: e instanceof ApiError ? e.message : translate('aq.pages.presets.saveFailed') })}
       onSubmit={submit}

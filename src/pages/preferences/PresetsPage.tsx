@@ -1,4 +1,8 @@
-/** PreferencesPresets (/preferences/presets): the user's column presets of the installations table. */
+/**
+ * PreferencesPresets (/preferences/presets): the user's column presets of the installations table.
+ * Create opens a new preset (Custom, the installation id) in the dialog: it is stored on Save only,
+ * so Cancel leaves nothing behind.
+ */
 import { useMemo, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import {
@@ -13,7 +17,7 @@ import {
 import { useListTags } from '../../components/query/useQueryCatalogue';
 import { PersonalListPage } from './PersonalListPage';
 import { usePersonalListChange, usePresetsApi } from './preferencesApi';
-import { PresetDialog } from './PresetDialog';
+import { PresetDialog, type PresetDraft } from './PresetDialog';
 import { useColumnLabel } from './useColumnLabel';
 
 const MAX_LISTED = 8;
@@ -22,14 +26,13 @@ export function PresetsPage() {
   const notify = useNotify();
   const translate = useTranslate();
   const presetsApi = usePresetsApi();
-  const [editing, setEditing] = useState<Preset | null>(null);
+  const [editing, setEditing] = useState<PresetDraft | null>(null);
   const { data: tags } = useListTags('installations');
   const tagNames = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t.name])), [tags]);
   const columnLabel = useColumnLabel(tagNames);
-  const create = usePersonalListChange(presetsApi, () =>
-    presetsApi.create({ name: NEW_PRESET_NAME, visibility: true, fieldsValues: [...NEW_PRESET_FIELDS] }),
+  const save = usePersonalListChange(presetsApi, ({ id, ...preset }: PresetDraft) =>
+    id === undefined ? presetsApi.create(preset) : presetsApi.update({ id, ...preset }),
   );
-  const update = usePersonalListChange(presetsApi, (p: Preset) => presetsApi.update(p));
 
   const describe = (p: Preset) => {
     if (p.fieldsValues === null) return translate('aq.pages.presets.allColumns');
@@ -49,24 +52,16 @@ export function PresetsPage() {
       parse={parsePresetsJson}
       exportOne={(p) => exportPresets([p])}
       exportAll={(list) => exportPresets(list)}
-      onCreate={() => {
-        create
-          .mutateAsync(undefined)
-          .then((preset) => {
-            notify('aq.pages.presets.saved', { type: 'success' });
-            if (!Array.isArray(preset)) setEditing(preset);
-          })
-          .catch(() => undefined);
-      }}
+      onCreate={() => setEditing({ name: NEW_PRESET_NAME, visibility: true, fieldsValues: [...NEW_PRESET_FIELDS] })}
       onEdit={setEditing}
     >
       {editing && (
         <PresetDialog
-          key={editing.id}
+          key={editing.id ?? 'new'}
           initial={editing}
           onClose={() => setEditing(null)}
           onSave={async (p) => {
-            await update.mutateAsync(p);
+            await save.mutateAsync(p);
             notify('aq.pages.presets.saved', { type: 'success' });
           }}
         />

@@ -1,7 +1,8 @@
 /**
  * The installation request a reinstall comes from (document 2, section 2.3): its data, and
  * "fill location" / "fill contact" buttons that copy its location or its e-mail and phone into the
- * form again (outside the form, while the sensor is still to be chosen, it is read-only).
+ * form again (outside the form, while the sensor is still to be chosen, it is read-only). Request
+ * type, client type and state show by their labels, as on the requests list.
  */
 import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
@@ -50,9 +51,12 @@ export function RequestSummary({ request }: { request: InstallationRequest }) {
         >
           <Row label="reinstall.request.sensor">{request.sensorId}</Row>
           <Row label="reinstall.request.type">
-            {request.requestType} · {request.clientType}
+            {translate(`requests.requestTypes.${request.requestType}`, { _: request.requestType })} ·{' '}
+            {translate(`requests.clientTypes.${request.clientType}`, { _: request.clientType })}
           </Row>
-          <Row label="reinstall.request.state">{request.state}</Row>
+          <Row label="reinstall.request.state">
+            {translate(`requests.states.${request.state}`, { _: request.state })}
+          </Row>
           <Row label="reinstall.request.contractor">{request.contractorName}</Row>
           <Row label="reinstall.request.address">{request.address}</Row>
           <Row label="reinstall.request.location">

@@ -1,8 +1,10 @@
 /**
  * Sensor Status (/sensors/status, view_sensors): type a sensor ID and press Enter to see what the
  * GSM updater knows of it — version, bank, status, last contact, last update — with a refresh and
- * the restart and idle actions. The ID is kept in the URL (`?id=`). While a restart, idle or
- * update is under way the status is polled every few seconds so it can be watched moving.
+ * the restart and idle actions. The ID is kept in the URL (`?id=`); an invalid ID says why and
+ * clears it, so the previous sensor's data does not stay on screen under the error. While a
+ * restart, idle or update is under way the status is polled every few seconds so it can be watched
+ * moving.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -76,7 +78,11 @@ export function SensorStatusPage() {
     e.preventDefault();
     const parsed = parseId(text);
     setError(parsed.error);
-    if (parsed.id === undefined) return;
+    if (parsed.id === undefined) {
+      // Nothing is looked up for an invalid ID: the previous sensor goes with the old one.
+      if (fromUrl !== undefined) setParams({});
+      return;
+    }
     if (parsed.id === fromUrl) void status.refetch();
     else setParams({ id: String(parsed.id) });
   };

@@ -24,7 +24,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, useDataProvider, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../components/DateTimeField';
+import { formatDateTime } from '../../components/dates';
 import type { ApiUser, PeriodUsage } from '../../dataProviders/apiUsers';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { ApiKeyDialog } from './ApiKeyDialog';

@@ -28,6 +28,7 @@ import {
 } from 'react-admin';
 import { apiUser, fieldLabelKey } from '../../../common/entities';
 import { TruncatedText } from '../../components/TruncatedText';
+import { formatDate } from '../../components/dates';
 import { runtimeConfig } from '../../config';
 import type { ApiUser } from '../../dataProviders/apiUsers';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
@@ -245,7 +246,10 @@ export function ApiUserList() {
         <Column
           source="endOfDeal"
           label={label('endOfDeal')}
-          render={(row: RaRecord) => (row as ApiUser).endOfDeal ?? '—'}
+          render={(row: RaRecord) => {
+            const end = (row as ApiUser).endOfDeal;
+            return end ? formatDate(end) : '—';
+          }}
         />
         <Column
           source="companyOwner"

@@ -2,7 +2,8 @@
  * The limit editor's values, rules and plan (document 2, section 5): a "custom limit" switch with
  * the standard limit per period, and the samples API switch with the samples limit per period. The
  * rules are common/apiLimits.ts (the server's), shown as keyed messages: a value that is not a whole
- * number ≥ 1 or is below a smaller period's on its input; no value at all while the section is on on
+ * number ≥ 1 (the catalogue's 'It must be numeric', 'It must be an integer', 'It must be greater
+ * than 0') or is below a smaller period's on its input; no value at all while the section is on on
  * its switch. Saving sends only what changed, in the order the API-user manager needs (the samples
  * limit before the samples API is switched on).
  */

@@ -11,6 +11,7 @@ import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { contractor } from '../../../common/entities';
 import { CrmCompanyLink } from '../../components/CrmCompanyLink';
 import { RelativeDate } from '../../components/DateTimeField';
+import { formatDate } from '../../components/dates';
 import { TruncatedText } from '../../components/TruncatedText';
 import { EntityListFrame } from '../EntityListFrame';
 import { EditableCell, TextValue } from '../installations/editors/EditableCell';
@@ -101,7 +102,11 @@ export function ContractorList() {
       )}
       {field('companyState') && <Column source="companyState" render={(r) => text(r.companyState)} />}
       {field('endOfDeal') && (
-        <Column source="endOfDeal" sx={{ whiteSpace: 'nowrap' }} render={(r) => text(r.endOfDeal)} />
+        <Column
+          source="endOfDeal"
+          sx={{ whiteSpace: 'nowrap' }}
+          render={(r) => (r.endOfDeal ? formatDate(r.endOfDeal) : '—')}
+        />
       )}
       <Column source="customSla" render={(r) => (r.customSla ? '✓' : '✗')} />
       <Column source="activeSubscriptions" align="right" />

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { ProgressPoint } from '../../../common/firmware';
+import { chartTick } from '../../components/dates';
 import type { AppDataProvider, RolloutResource } from '../../dataProviders/types';
 
 type Series = Exclude<keyof ProgressPoint, 'at'>;
@@ -44,13 +45,6 @@ export function DeploymentProgressChart({
   const times = data.map((p) => new Date(p.at));
   const spanMs = times.at(-1)!.getTime() - times[0]!.getTime();
   // Tick labels in the console's language: day and month over a day, seconds within the hour.
-  const tick = new Intl.DateTimeFormat(locale, {
-    ...(spanMs > 86_400_000 ? { day: 'numeric', month: 'short' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(spanMs > 3_600_000 ? {} : { second: '2-digit' }),
-    hour12: false,
-  });
   return (
     <Box data-testid="deployment-progress-chart" sx={{ mb: 2 }}>
       <Typography variant="subtitle2">{translate('firmware.progress.title')}</Typography>
@@ -62,7 +56,7 @@ export function DeploymentProgressChart({
             data: times,
             scaleType: 'time',
             tickNumber: 6,
-            valueFormatter: (d: Date) => tick.format(d),
+            valueFormatter: (d: Date) => chartTick(d, spanMs, locale),
           },
         ]}
         series={SERIES.map((key) => ({

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Button, useDataProvider, useTranslate, type Identifier } from 'react-admin';
-import { formatDateTime } from '../../components/DateTimeField';
+import { formatDateTime } from '../../components/dates';
 import type { AppDataProvider, RolloutResource } from '../../dataProviders/types';
 import { DeploymentStatusField } from './DeploymentStatusField';
 

@@ -1,6 +1,8 @@
 /**
  * The status of a sensor with its icon. With edit_sensors_status it opens a menu of exactly the
  * statuses allowed next (document 1, section 4); a Retired sensor has none, so no menu is offered.
+ * One request per choice: a double click on a menu item (its second click lands before the menu
+ * closes) is dropped by the one-submit lock every form uses, not sent as a second change.
  */
 import { useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
@@ -14,6 +16,7 @@ import type { AppDataProvider } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
+import { useSubmitOnce } from '../../components/useSubmitOnce';
 
 export const statusOptions = (status: string): SensorStatus[] =>
   (SENSOR_STATUSES as readonly string[]).includes(status) ? allowedNextStatuses(status as SensorStatus) : [];
@@ -26,6 +29,7 @@ export function SensorStatusInput() {
   const translate = useTranslate();
   const updateInCache = useUpdateSensorInCache();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const submitting = useSubmitOnce();
   const change = useMutation({
     mutationFn: ({ id, status }: { id: number; status: SensorStatus }) =>
       dataProvider.changeSensorStatus('sensors', { id, status }),
@@ -56,7 +60,7 @@ export function SensorStatusInput() {
       <Button
         size="small"
         color="inherit"
-        disabled={change.isPending}
+        disabled={submitting.pending}
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ArrowDropDownIcon />}
         aria-haspopup="menu"
@@ -73,7 +77,7 @@ export function SensorStatusInput() {
             dense
             onClick={() => {
               setAnchor(null);
-              change.mutate({ id: sensor.id, status: next });
+              void submitting.run(() => change.mutateAsync({ id: sensor.id, status: next }));
             }}
           >
             <ListItemIcon>

@@ -23,7 +23,7 @@ import {
   settingsProblem,
   type AdpSettings,
 } from '../../../../common/adpUsers';
-import { ACCESS_VISIBILITY, ADP_USER_TYPES, PASSWORD_MIN_LENGTH } from '../../../../common/domain';
+import { ACCESS_VISIBILITY, ADP_USER_TYPES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../common/domain';
 import type { PermissionSet } from '../../../../common/permissions';
 import { email as emailRule } from '../../../../common/validation';
 import type { AuditEventType } from '../../../../common/auditEvents';
@@ -524,7 +524,7 @@ export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
             password: z
               .string()
               .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-              .max(200, 'password must be at most 200 characters')
+              .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`)
               .optional(),
           })
           .optional(),

@@ -17,11 +17,18 @@ import { DialogEditorCell, useInstallationEdit } from './useInstallationEdit';
 
 const required = ruleValidator(requiredRule);
 
+/**
+ * The form value as the picker takes it: a place, or null for none. react-admin's default `format`
+ * turns an empty value into '' (right for text inputs), which the picker would label "undefined".
+ */
+const asPlace = (value: unknown): Place | null =>
+  value !== null && typeof value === 'object' && 'osmId' in value ? (value as Place) : null;
+
 /** A place picker: type part of the name, pick one; the form value is the place. */
 function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind; parentId?: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { field, fieldState } = useInput({ ...props, validate: required });
+  const { field, fieldState } = useInput({ ...props, format: asPlace, validate: required });
   const [text, setText] = useState('');
   const places = useQuery({
     queryKey: ['places', kind, parentId ?? '', text],
@@ -35,7 +42,7 @@ function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind
     <Autocomplete<Place>
       options={places.data ?? []}
       loading={places.isFetching}
-      value={(field.value as Place | null) ?? null}
+      value={field.value as Place | null}
       onChange={(_e, place) => field.onChange(place)}
       onInputChange={(_e, value, reason) => reason === 'input' && setText(value)}
       getOptionLabel={(p) => (p.nameLocal && p.nameLocal !== p.name ? `${p.name} (${p.nameLocal})` : p.name)}

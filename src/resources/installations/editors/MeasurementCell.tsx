@@ -8,7 +8,7 @@ import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import PauseCircleIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../../components/DateTimeField';
+import { formatDateTime } from '../../../components/dates';
 import type { Installation } from '../types';
 import { SuspendDialog } from './SuspendDialog';
 

@@ -1,0 +1,31 @@
+/**
+ * One Gen3 version as the version's screens read it (GET /versions/{version}), and what they say
+ * instead of their content when it cannot be had: "Version … was not found." for a version the
+ * updater does not know (404), "Version … could not be loaded." for any other failure.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { ApiError } from '../../dataProviders/errors';
+import type { AppDataProvider } from '../../dataProviders/types';
+
+const RESOURCE = 'deployments/gen3/versions';
+
+const isNotFound = (e: unknown) => e instanceof ApiError && e.kind === 'response' && e.status === 404;
+
+/** The message for a failed read of the version (or of its binaries), or undefined while none failed. */
+export function useGen3VersionProblem(error: unknown, version: string): string | undefined {
+  const translate = useTranslate();
+  if (!error) return undefined;
+  return translate(isNotFound(error) ? 'firmware.gen3.version.missing' : 'firmware.gen3.version.notFound', {
+    version,
+  });
+}
+
+export function useGen3Version(version: string) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const one = useQuery({
+    queryKey: [RESOURCE, version, 'one'],
+    queryFn: ({ signal }) => dataProvider.getGen3Version(RESOURCE, { version, signal }),
+  });
+  return { one, problem: useGen3VersionProblem(one.error, version) };
+}
