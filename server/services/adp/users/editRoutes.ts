@@ -36,6 +36,7 @@ import { dbId, idParam, idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { outboxMailer, type Mailer } from '../../../mail';
 import { findAdpUser } from './repository';
+import { activationLinks } from './activation';
 import { adpUserDetail } from './schemas';
 
 const TAGS = ['users'];
@@ -174,21 +175,12 @@ const accessValues = (userId: number, id: number, d: AccessIn) => ({
   canBeEdited: d.canBeEdited ?? true,
 });
 
-export const ACTIVATION_PATH = '/developer-portal/activate';
-
 export const adpUserEditRoutes: ServiceRoutes = (app, ctx) => {
   const { db } = ctx;
   const mailer: Mailer = ctx.mailer ?? outboxMailer;
   const portal = (ctx.config.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
-
-  /** The activation link of a user: signed with the server secret over the id and the e-mail. */
-  const activationLink = (user: Pick<Row, 'id' | 'email'>) => {
-    const sig = crypto
-      .createHmac('sha256', ctx.config.jwtSecret)
-      .update(`adp-activate:${user.id}:${user.email.toLowerCase()}`)
-      .digest('base64url');
-    return `${portal}${ACTIVATION_PATH}?user=${user.id}&token=${sig}`;
-  };
+  /** The activation link of a user (./activation.ts). */
+  const activationLink = activationLinks(ctx.config).link;
   const invite = (tx: Executor, user: Pick<Row, 'id' | 'email' | 'nickname'>) =>
     mailer.send(tx, {
       kind: 'invitation',
