@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { PermissionSet, grantedNames, ADMIN_ROLE, PERMISSIONS } from '../../common/permissions';
+import { PermissionSet, canGrant, grantedNames, ADMIN_ROLE, PERMISSIONS } from '../../common/permissions';
 import type { Actor } from '../audit';
 import type { Db, Executor } from '../db';
 import { apiTokens, refreshTokens, roles, sessions, staffUsers } from '../db/schema';
@@ -277,9 +277,10 @@ export class SessionService {
         .where(eq(apiTokens.id, row.tokenId))
         .catch(() => undefined);
     const user = toSessionUser(row);
-    // A token never carries more than its owner holds now.
+    // A token never carries more than its owner holds now — by the rule it was granted under
+    // (canGrant: a per-record permission such as view_sensor_tag_5 is held through its family).
     const owner = new PermissionSet(user.permissions);
-    const permissions = row.tokenPermissions.filter((p) => owner.holds(p));
+    const permissions = row.tokenPermissions.filter((p) => canGrant(owner, p));
     return {
       user: { ...user, permissions },
       permissions: new PermissionSet(permissions),

@@ -375,6 +375,20 @@ describe('deleting a role', () => {
   });
 });
 
+describe("a token's per-record permission", () => {
+  it('is carried when its owner holds the family it was granted under, and dropped when they no longer do', async () => {
+    const family = await madeRole('token tag family', ['use_tokens', 'view_sensors', 'view_sensor_tags']);
+    const owner = await actAs('viewer', family);
+    const made = await createToken(owner, ['view_sensors', 'view_sensor_tag_5']);
+    expect(made.statusCode, made.body).toBe(201);
+    const principal = () => t.ctx.sessions.authenticate(`Bearer ${made.json().token}`);
+    expect((await principal()).permissions.can('view_sensor_tag_5')).toBe(true);
+    await patchRole(family.id, family.name, ['use_tokens', 'view_sensors']);
+    expect((await principal()).permissions.can('view_sensor_tag_5')).toBe(false);
+    expect((await principal()).permissions.can('view_sensors')).toBe(true);
+  });
+});
+
 describe('a token made with a token', () => {
   it('expires no later than the token that made it (the lifetime is capped, and the audit says so)', async () => {
     const parent = await createToken(await t.tokenOf('admin'), ['use_tokens', 'view_sensors'], HOUR);
