@@ -173,6 +173,43 @@ test.describe('sidebar keyboard and roles', () => {
   });
 });
 
+test.describe('narrow and wide windows', () => {
+  /** Each list and, in its first row that has them, the controls (or cells) that must be on screen. */
+  const LISTS = [
+    { path: '/users', controls: 'td:last-child button' },
+    // Source and Message, the last two cells.
+    { path: '/logs/admin', controls: 'td:nth-last-child(-n+2)' },
+    { path: '/adp-users', controls: 'td:last-child :is(button, input)' },
+    { path: '/installation-requests', controls: 'td:last-child [data-state]' },
+    { path: '/contractors', controls: 'td:last-child a' },
+  ];
+
+  for (const width of [900, 1440]) {
+    test(`at ${width} px the first row's actions of every wide list are on screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, 'admin', null);
+      for (const { path, controls } of LISTS) {
+        await page.goto(path);
+        // The sidebar keeps its 248 px only where the tables can spare them.
+        await expect(page.locator(width < 1200 ? '.RaSidebar-closed' : '.RaSidebar-open')).toHaveCount(1);
+        const row = page
+          .locator('tbody tr')
+          .filter({ has: page.locator(controls) })
+          .first();
+        const targets = row.locator(controls);
+        await expect(targets.first()).toBeVisible();
+        await test.info().attach(`${path} at ${width} px`, { body: await page.screenshot(), contentType: 'image/png' });
+        for (const target of await targets.all()) {
+          const box = (await target.boundingBox())!;
+          const where = `${path}: ${await target.evaluate((el) => el.outerHTML.slice(0, 80))} spans ${box.x}–${box.x + box.width}`;
+          expect(box.x, where).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(width);
+        }
+      }
+    });
+  }
+});
+
 test.describe('theme and sign out', () => {
   test('the theme toggle is remembered for the user across sessions and browsers', async ({ page, browser }) => {
     await signInWithForm(page, 'sales');

@@ -4,13 +4,15 @@
  * from the URL — the contractors list links here by contractor name), sorted by any sortable
  * column, with a streamed CSV export (adp-users.csv) and refresh. Contractor columns show only
  * with view_contractors_adp_users, the plan only with view_plans. Each row has the enable/disable
- * toggle and the menu of the editing dialogs, each with its permission.
+ * toggle and the menu of the editing dialogs, each with its permission; they stay at the card's right
+ * edge while a table wider than the window scrolls.
  */
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { adpUser } from '../../../common/entities';
 import { TruncatedText } from '../../components/TruncatedText';
 import type { AdpUser } from '../../dataProviders/adpUsers';
+import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { EntityListFrame } from '../EntityListFrame';
 import { useFieldAccess } from '../useFieldAccess';
 import { AdpUserRowActions } from './AdpUserRowActions';
@@ -108,6 +110,7 @@ export function AdpUserList() {
         label="adpUsers.columns.actions"
         disableSort
         align="right"
+        sx={STICKY_END_SX}
         render={(r) => <AdpUserRowActions record={r} />}
       />
     </EntityListFrame>
