@@ -108,7 +108,7 @@ test('upload a GSM version, deploy it rolling to a range, see progress, halt', a
   await page.getByRole('button', { name: 'Close' }).click();
 
   // The quarantine is listed in the Updater GSM group.
-  await page.getByRole('menuitem', { name: 'Quarantine' }).first().click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Quarantine' }).first().click();
   await expect(page).toHaveURL(/\/deployments\/gsm\/quarantine$/);
   await expect(page.getByText('Sensors that failed more often than their deployment allowed')).toBeVisible();
 });

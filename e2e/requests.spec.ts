@@ -79,7 +79,7 @@ test.describe('installation requests', () => {
   test('the list: active requests by default, the archive, the switch hidden while searching', async ({ page }) => {
     await page.goto('/');
     await sidebar(page)
-      .getByRole('menuitem', { name: /Installation Requests/ })
+      .getByRole('link', { name: /Installation Requests/ })
       .click();
     await expect(page).toHaveURL(/\/installation-requests$/);
     const rows = page.locator('[data-testid="requests-list"] tbody tr [data-state]');

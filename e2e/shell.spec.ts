@@ -1,5 +1,5 @@
 /** The application shell as a staff member uses it: sign-in, guard, menu, theme, sign out. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginWithPassword, signIn, signInWithForm, sidebar } from './support/login';
 
 test.describe('password login', () => {
@@ -9,7 +9,7 @@ test.describe('password login', () => {
     const menu = sidebar(page);
     for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
       await expect(menu.getByText(group, { exact: true })).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(25);
+    await expect(menu.getByRole('link')).toHaveCount(25);
     await expect(page.getByTestId('sidebar-footer')).toContainText('Version 19.8.5');
     // The host the console was served from (E2E_PORT moves it).
     await expect(page.getByTestId('sidebar-footer')).toContainText(new URL(page.url()).host);
@@ -110,10 +110,105 @@ test.describe('menu per role', () => {
     await expect(menu.getByText('Admin', { exact: true })).toHaveCount(0);
     await expect(menu.getByText('Personal Logs')).toHaveCount(0);
     await expect(menu.getByText('Generate Tokens for Sensors')).toHaveCount(0);
-    const count = await menu.getByRole('menuitem').count();
+    const count = await menu.getByRole('link').count();
     expect(count).toBeLessThan(22);
     expect(count).toBeGreaterThan(5);
   });
+});
+
+test.describe('sidebar keyboard and roles', () => {
+  /** The sidebar entry that has the focus, by its route name. */
+  const focusedRoute = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-route') ?? null);
+
+  for (const width of [1280, 900]) {
+    test(`Tab from the top of the page reaches every menu link, Enter follows it (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, 'admin', '/contractors');
+      const menu = sidebar(page);
+      const links = menu.getByRole('link');
+      await expect(links).toHaveCount(25);
+      const routes = await links.evaluateAll((els) => els.map((el) => el.getAttribute('data-route')));
+
+      // From the top of the document: the app bar's controls, then every sidebar link in order.
+      await page.locator('body').focus();
+      const reached: string[] = [];
+      for (let i = 0; i < 60 && reached.length < routes.length; i++) {
+        await page.keyboard.press('Tab');
+        const route = await focusedRoute(page);
+        if (route && !reached.includes(route)) reached.push(route);
+      }
+      expect(reached).toEqual(routes);
+
+      // Back to Users with Shift+Tab, then Enter opens it.
+      while ((await focusedRoute(page)) !== 'Users') await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/users$/);
+      await expect(menu.locator('[data-route="Users"]')).toHaveAttribute('aria-current', 'page');
+    });
+  }
+
+  test('the sidebar is a navigation landmark of link lists, not a menu', async ({ page }) => {
+    await signIn(page, 'admin', '/contractors');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link')).toHaveCount(25);
+    // What axe checks of these roles (aria-required-children/-parent, list, listitem), asserted directly.
+    const problems = await sidebar(page).evaluate((root) => {
+      const out: string[] = [];
+      for (const el of root.querySelectorAll('[role=menu], [role=menuitem], [role=menubar]'))
+        out.push(`role=${el.getAttribute('role')} on ${el.tagName}`);
+      for (const el of root.querySelectorAll('[tabindex="-1"]')) out.push(`tabindex=-1 on ${el.textContent}`);
+      for (const list of root.querySelectorAll('ul, ol'))
+        for (const child of list.children)
+          if (child.tagName !== 'LI' || child.hasAttribute('role')) out.push(`${child.tagName} inside a list`);
+      for (const link of root.querySelectorAll('a')) {
+        if (!link.closest('nav')) out.push(`link outside the nav: ${link.textContent}`);
+        if (link.parentElement?.tagName !== 'LI') out.push(`link outside a list item: ${link.textContent}`);
+      }
+      for (const list of root.querySelectorAll('nav ul')) {
+        const labelled = list.getAttribute('aria-labelledby');
+        if (!labelled || !document.getElementById(labelled)?.textContent) out.push('a group without its heading');
+      }
+      return out;
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('narrow and wide windows', () => {
+  /** Each list and, in its first row that has them, the controls (or cells) that must be on screen. */
+  const LISTS = [
+    { path: '/users', controls: 'td:last-child button' },
+    // Source and Message, the last two cells.
+    { path: '/logs/admin', controls: 'td:nth-last-child(-n+2)' },
+    { path: '/adp-users', controls: 'td:last-child :is(button, input)' },
+    { path: '/installation-requests', controls: 'td:last-child [data-state]' },
+    { path: '/contractors', controls: 'td:last-child a' },
+  ];
+
+  for (const width of [900, 1440]) {
+    test(`at ${width} px the first row's actions of every wide list are on screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, 'admin', null);
+      for (const { path, controls } of LISTS) {
+        await page.goto(path);
+        // The sidebar keeps its 248 px only where the tables can spare them.
+        await expect(page.locator(width < 1200 ? '.RaSidebar-closed' : '.RaSidebar-open')).toHaveCount(1);
+        const row = page
+          .locator('tbody tr')
+          .filter({ has: page.locator(controls) })
+          .first();
+        const targets = row.locator(controls);
+        await expect(targets.first()).toBeVisible();
+        await test.info().attach(`${path} at ${width} px`, { body: await page.screenshot(), contentType: 'image/png' });
+        for (const target of await targets.all()) {
+          const box = (await target.boundingBox())!;
+          const where = `${path}: ${await target.evaluate((el) => el.outerHTML.slice(0, 80))} spans ${box.x}–${box.x + box.width}`;
+          expect(box.x, where).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(width);
+        }
+      }
+    });
+  }
 });
 
 test.describe('theme and sign out', () => {

@@ -18,6 +18,8 @@ export const en = {
    */
   query: { errors: QUERY_ERROR_TEXTS },
   menu: {
+    /** The sidebar's navigation landmark. */
+    label: 'Main menu',
     groups: {
       Domain: 'Domain',
       Manage: 'Manage',

@@ -51,6 +51,8 @@ export const plTranslations: PartialMessages<Messages> = {
   },
   resources: Object.fromEntries(Object.entries(PL_RESOURCE_NAMES).map(([name, label]) => [name, { name: label }])),
   menu: {
+    /** The sidebar's navigation landmark. */
+    label: 'Menu główne',
     groups: {
       Domain: 'Domena',
       Manage: 'Zarządzanie',

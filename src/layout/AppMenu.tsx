@@ -1,18 +1,23 @@
-/** The sidebar: seven groups, entries hidden without their permission, open-requests badge, footer. */
+/**
+ * The sidebar: seven groups of links in a navigation landmark, entries hidden without their
+ * permission, open-requests badge, footer.
+ */
+import { Fragment } from 'react';
 import {
   Badge,
   Box,
   Divider,
   List,
+  ListItem,
+  ListItemButton,
   ListItemIcon,
   ListItemText,
   ListSubheader,
-  MenuItem,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
-import { Menu, useDataProvider, useSidebarState, useTranslate } from 'react-admin';
+import { useDataProvider, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION } from '../../common/domain';
 import { MENU_GROUPS, type RouteEntry } from '../resources/routes';
@@ -20,6 +25,8 @@ import { useRouteAccess } from '../resources/useRouteAccess';
 import type { AppDataProvider } from '../dataProviders/types';
 import { serviceUrl } from '../config';
 import { MENU_ICONS } from './menuIcons';
+import { useNarrowWindow } from './SidebarAutoCollapse';
+import { SIDEBAR_WIDTH } from './theme';
 
 const OPEN_REQUESTS_POLL_MS = 60_000;
 
@@ -40,12 +47,15 @@ function OpenRequestsBadge({ children }: { children: React.ReactElement }) {
 }
 
 /**
- * A sidebar entry. Active when it is the longest menu path that prefixes the current page, so
- * /users/integrations highlights Integrations, not Users.
+ * A sidebar entry: a plain link in the group's list, so Tab reaches it and Enter follows it. Active
+ * when it is the longest menu path that prefixes the current page, so /users/integrations
+ * highlights Integrations, not Users. In a narrow window (where the sidebar starts closed) following
+ * it closes the sidebar again, as react-admin's own menu entries do.
  */
 function MenuEntry({ route, active }: { route: RouteEntry; active: boolean }) {
   const translate = useTranslate();
-  const [open] = useSidebarState();
+  const [open, setOpen] = useSidebarState();
+  const narrow = useNarrowWindow();
   const Icon = MENU_ICONS[route.menu!.icon];
   const icon =
     route.menu?.badge === 'openRequests' ? (
@@ -56,31 +66,38 @@ function MenuEntry({ route, active }: { route: RouteEntry; active: boolean }) {
       <Icon />
     );
   const label = translate(route.menu!.label);
-  const item = (
-    <MenuItem
+  const link = (
+    <ListItemButton
       component={Link}
       to={route.path}
       selected={active}
       aria-current={active ? 'page' : undefined}
       data-route={route.name}
-      className={active ? 'RaMenuItemLink-active' : undefined}
+      onClick={() => {
+        if (narrow && open) setOpen(false);
+      }}
       sx={{
         color: active ? 'text.primary' : 'text.secondary',
         borderLeft: '3px solid',
         borderLeftColor: active ? 'primary.main' : 'transparent',
-        '&.Mui-selected': { bgcolor: 'action.selected' },
+        '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'action.selected' },
+        '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
       }}
     >
       <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{icon}</ListItemIcon>
       <ListItemText primary={label} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
-    </MenuItem>
+    </ListItemButton>
   );
-  return open ? (
-    item
-  ) : (
-    <Tooltip title={label} placement="right">
-      {item}
-    </Tooltip>
+  return (
+    <ListItem disablePadding>
+      {open ? (
+        link
+      ) : (
+        <Tooltip title={label} placement="right">
+          {link}
+        </Tooltip>
+      )}
+    </ListItem>
   );
 }
 
@@ -110,6 +127,11 @@ export function SidebarFooter() {
   );
 }
 
+/**
+ * A navigation landmark of one list per group, headed by the group's name (a divider when the
+ * sidebar is closed): links, not a `menu` of `menuitem`s — a menu's keyboard handling reaches only
+ * its direct children, and a link list is what assistive technology expects of site navigation.
+ */
 export function AppMenu() {
   const translate = useTranslate();
   const { menu: visible } = useRouteAccess();
@@ -121,33 +143,40 @@ export function AppMenu() {
   );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }} data-testid="app-menu">
-      <Menu sx={{ flex: 1, mt: 1 }}>
+      <Box
+        component="nav"
+        aria-label={translate('menu.label')}
+        sx={{ flex: 1, mt: 1, width: open ? SIDEBAR_WIDTH.open : SIDEBAR_WIDTH.closed }}
+      >
         {MENU_GROUPS.map((group) => {
           const entries = visible.filter((r) => r.menu!.group === group);
           if (entries.length === 0) return null;
+          const name = translate(`menu.groups.${group}`);
+          const headingId = `menu-group-${group.replace(/\W+/g, '-')}`;
           return (
-            <List
-              key={group}
-              dense
-              disablePadding
-              data-group={group}
-              subheader={
-                open ? (
-                  <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-                    {translate(`menu.groups.${group}`)}
-                  </ListSubheader>
-                ) : (
-                  <Divider sx={{ my: 0.5 }} />
-                )
-              }
-            >
-              {entries.map((route) => (
-                <MenuEntry key={route.name} route={route} active={route.path === active} />
-              ))}
-            </List>
+            <Fragment key={group}>
+              {!open && <Divider sx={{ my: 0.5 }} />}
+              <List
+                dense
+                disablePadding
+                data-group={group}
+                {...(open ? { 'aria-labelledby': headingId } : { 'aria-label': name })}
+                subheader={
+                  open ? (
+                    <ListSubheader id={headingId} disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+                      {name}
+                    </ListSubheader>
+                  ) : undefined
+                }
+              >
+                {entries.map((route) => (
+                  <MenuEntry key={route.name} route={route} active={route.path === active} />
+                ))}
+              </List>
+            </Fragment>
           );
         })}
-      </Menu>
+      </Box>
       <SidebarFooter />
     </Box>
   );

@@ -1,7 +1,11 @@
+/** The console's light and dark themes (react-admin's defaults with its colours), the sidebar's widths and the layout rules every screen shares. */
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
+/** The sidebar's width open and closed (its icons only); the menu (AppMenu.tsx) takes the same. */
+export const SIDEBAR_WIDTH = { open: 248, closed: 56 } as const;
+
 const shared: Partial<RaThemeOptions> = {
-  sidebar: { width: 248, closedWidth: 56 },
+  sidebar: { width: SIDEBAR_WIDTH.open, closedWidth: SIDEBAR_WIDTH.closed },
   components: {
     // Honour the system's "reduce motion" setting (WCAG 2.3.3): no CSS animation or transition
     // runs (spinners, skeleton pulses, ripples, dialogs sliding in).
@@ -16,11 +20,6 @@ const shared: Partial<RaThemeOptions> = {
             scrollBehavior: 'auto !important',
           },
         },
-      },
-    },
-    RaMenuItemLink: {
-      styleOverrides: {
-        root: { borderLeft: '3px solid transparent', '&.RaMenuItemLink-active': { borderLeftColor: 'currentColor' } },
       },
     },
     // The page never grows wider than the window (react-admin's layout is `min-width: fit-content`):

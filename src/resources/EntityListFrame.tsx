@@ -4,7 +4,9 @@
  * filtered by the toolbar search (with the query language when the entity's search is advanced); a
  * toolbar of create (with the entity's create right), columns, refresh and the entity's server
  * export; and a compact table, one line per row, whose empty state tells "No data." from "No
- * matches found.". The columns are the children.
+ * matches found.". Page, page size and sort live in the URL (react-admin's own list state), so
+ * reload and Back keep them; a new toolbar search starts again at the first page. The columns are
+ * the children.
  */
 import type { ReactNode } from 'react';
 import {
@@ -51,7 +53,6 @@ export function EntityListFrame({
   createLabel,
   exportButton,
   hiddenColumns,
-  disableSyncWithLocation,
   children,
 }: {
   entity: EntityDecl;
@@ -61,8 +62,6 @@ export function EntityListFrame({
   exportButton: ReactNode;
   /** Columns left out until chosen from the Columns button. */
   hiddenColumns: string[];
-  /** Page and sort kept out of the URL; each new search then starts the list again at its first page. */
-  disableSyncWithLocation?: boolean;
   children: ReactNode;
 }) {
   const translate = useTranslate();
@@ -70,10 +69,8 @@ export function EntityListFrame({
   const rowsPerPageOptions = [...(entity.perPageOptions ?? PAGE_SIZES)];
   return (
     <List
-      key={disableSyncWithLocation ? search : undefined}
       resource={entity.name}
       title={translate(entityNameKey(entity))}
-      disableSyncWithLocation={disableSyncWithLocation}
       storeKey={false}
       filter={search ? (entity.search === 'advanced' ? { search, advanced } : { search }) : undefined}
       perPage={rowsPerPageOptions[0]}

@@ -29,7 +29,8 @@ export function AuditLogPage({ scope, title }: { scope: AuditScope; title: strin
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate(title)}
       </Typography>
-      <Card sx={{ overflowX: 'auto' }}>
+      {/* The table fits itself to the card's width (a container query), whatever the sidebar takes. */}
+      <Card sx={{ overflowX: 'auto', containerType: 'inline-size' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 2 }}>
           <AuditSearchInput value={params.search} onChange={setSearch} />
           <AuditTypeInput value={params.type} onChange={(type) => update({ type })} />

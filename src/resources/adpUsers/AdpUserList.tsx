@@ -2,15 +2,18 @@
  * Developer-portal users (AdpUsersIndex, /adp-users, view_panel_users; document 2, sections 2.6, 6,
  * 9): a server-paged table (20, 50, 100, 1000 per page) searched from the toolbar (also `?search=`
  * from the URL — the contractors list links here by contractor name), sorted by any sortable
- * column, with a streamed CSV export (adp-users.csv) and refresh. Contractor columns show only
- * with view_contractors_adp_users, the plan only with view_plans. Each row has the enable/disable
- * toggle and the menu of the editing dialogs, each with its permission.
+ * column, page and sort kept in the URL (reload and Back keep them), with a streamed CSV export
+ * (adp-users.csv) and refresh. Contractor columns show only with view_contractors_adp_users, the
+ * plan only with view_plans. Each row has the enable/disable toggle and the menu of the editing
+ * dialogs, each with its permission; they stay at the card's right edge while a table wider than
+ * the window scrolls.
  */
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { adpUser } from '../../../common/entities';
 import { TruncatedText } from '../../components/TruncatedText';
 import type { AdpUser } from '../../dataProviders/adpUsers';
+import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { EntityListFrame } from '../EntityListFrame';
 import { useFieldAccess } from '../useFieldAccess';
 import { AdpUserRowActions } from './AdpUserRowActions';
@@ -87,7 +90,6 @@ export function AdpUserList() {
       createLabel="adpUsers.create.button"
       exportButton={<ExportAdpUsersButton />}
       hiddenColumns={hiddenColumns}
-      disableSyncWithLocation
     >
       <Column source="id" align="right" />
       <Column source="nickname" render={(r) => <NameCell record={r} />} />
@@ -108,6 +110,7 @@ export function AdpUserList() {
         label="adpUsers.columns.actions"
         disableSort
         align="right"
+        sx={STICKY_END_SX}
         render={(r) => <AdpUserRowActions record={r} />}
       />
     </EntityListFrame>

@@ -4,7 +4,8 @@
  * URL as `search` and `advanced`), sorted by any sortable column, with a streamed CSV export. The
  * logo can be replaced, the name opens the edit dialog and contractor tags edit in place, each with
  * its permission; the CRM company columns show only with view_contractors_company. Row actions open
- * the contractor's history, its developer-portal users and its installations.
+ * the contractor's history, its developer-portal users and its installations; they stay at the
+ * card's right edge while a table wider than the window scrolls.
  */
 import { Link as MuiLink } from '@mui/material';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
@@ -13,6 +14,7 @@ import { CrmCompanyLink } from '../../components/CrmCompanyLink';
 import { RelativeDate } from '../../components/DateTimeField';
 import { formatDate } from '../../components/dates';
 import { TruncatedText } from '../../components/TruncatedText';
+import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { EntityListFrame } from '../EntityListFrame';
 import { EditableCell, TextValue } from '../installations/editors/EditableCell';
 import { useTags } from '../tags/useTags';
@@ -27,8 +29,8 @@ import type { Contractor } from './types';
 import { useUpdateContractorInCache } from './useUpdateContractorInCache';
 
 const Column = DataTable.Col<Contractor>;
-/** Offered by the Columns button. */
-const hiddenColumns = ['companyState', 'customSla', 'createdAt'];
+/** Offered by the Columns button (the CRM company ID too: its name, shown, links to it). */
+const hiddenColumns = ['hsId', 'companyState', 'customSla', 'createdAt'];
 /** Long texts are cut there, and shown whole on hover. */
 const CUT_WIDTH = 240;
 const CUT_SX = { display: 'block', maxWidth: CUT_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -127,6 +129,7 @@ export function ContractorList() {
           label="contractors.actions.title"
           disableSort
           align="right"
+          sx={STICKY_END_SX}
           render={() => <ContractorActions rights={rights} />}
         />
       )}

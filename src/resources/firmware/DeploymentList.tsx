@@ -2,13 +2,15 @@
  * GSM and Wi-Fi deployments (DeploymentsGsmIndex, /deployments/gsm and DeploymentsWifiIndex,
  * /deployments/wifi, view_deployments): newest first, page sizes 10, 20, 50, 100, 1000, refreshed
  * every 20 s until the tab has been hidden 30 s; Halt and Delete per row; a row opens its sensors;
- * "New deployment" with add_deployments. One list, parameterised by the family.
+ * "New deployment" with add_deployments. One list, parameterised by the family. The actions column
+ * only for a user with halt_deployments or free_deployments.
  */
 import { Button, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { RelativeDate } from '../../components/DateTimeField';
+import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useCanAccessNow } from '../useCanAccessNow';
 import { DeploymentActions } from './DeploymentActions';
@@ -38,6 +40,9 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
   const translate = useTranslate();
   const refetchInterval = useDeploymentRefresh();
   const { entity } = family;
+  // Without either right no row has an action: no empty column.
+  const canHalt = useCanAccessNow({ resource: family.resource, action: 'halt' });
+  const canDelete = useCanAccessNow({ resource: family.resource, action: 'delete' });
   const field = (name: string) => `resources.${family.resource}.fields.${name}`;
   return (
     <List
@@ -115,9 +120,11 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
           label={field('till_date')}
           render={(d) => (d.till_date ? <RelativeDate value={d.till_date} /> : '—')}
         />
-        <Column label="firmware.deployments.actions" disableSort>
-          <DeploymentActions family={family} />
-        </Column>
+        {(canHalt || canDelete) && (
+          <Column label="firmware.deployments.actions" disableSort sx={STICKY_END_SX}>
+            <DeploymentActions family={family} />
+          </Column>
+        )}
       </DataTable>
     </List>
   );

@@ -3,7 +3,8 @@
  * 2.4, 7, 9): active (HOLD, WAITING; oldest first) or archived (DONE, REJECTED; newest first) by a
  * switch kept in the URL and hidden while a toolbar search is applied (a search spans every state),
  * 50, 100 or 200 rows a page, the declaration's columns, and rows that expand to show the rest of
- * the request. A row (or its id) opens the single request.
+ * the request, the state column at the card's right edge while a wide table scrolls. A row (or its
+ * id) opens the single request.
  */
 import type { MouseEvent } from 'react';
 import { Box, Link as MuiLink, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -22,6 +23,7 @@ import { fieldLabelKey, installationRequest, isColumn, type FieldDecl } from '..
 import { requestListOrder } from '../../../common/requests';
 import { RelativeDate } from '../../components/DateTimeField';
 import { TruncatedText } from '../../components/TruncatedText';
+import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useFieldAccess } from '../useFieldAccess';
@@ -131,7 +133,9 @@ export function RequestList() {
   const { search } = useToolbarSearch();
   const [archived] = useArchived();
   const access = useFieldAccess();
-  const columns = installationRequest.fields.filter((f) => isColumn(f) && access.field(installationRequest, f.name));
+  const shown = installationRequest.fields.filter((f) => isColumn(f) && access.field(installationRequest, f.name));
+  // The state last, where it stays on screen however wide the table.
+  const columns = [...shown.filter((f) => f.name !== 'state'), ...shown.filter((f) => f.name === 'state')];
   const searching = Boolean(search);
   return (
     <List
@@ -164,6 +168,7 @@ export function RequestList() {
               // The spec's list call always sorts by createdAt; the switch picks the direction.
               disableSort
               align={field.type === 'integer' || field.type === 'number' ? 'right' : undefined}
+              sx={field.name === 'state' ? STICKY_END_SX : undefined}
               render={(row: RaRecord) => renderCell(field, row as InstallationRequestRecord)}
             />
           ))}

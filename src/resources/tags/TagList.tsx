@@ -1,7 +1,8 @@
 /**
  * Tags of one context ('Tags for Sensors', 'Tags for Installations', 'Tags for Contractors'):
  * ID, Name, Type, Values and Actions, META tags included. Create, update and remove follow the
- * add / modify / remove permissions of the context (add_tags or add_sensor_tags …).
+ * add / modify / remove permissions of the context (add_tags or add_sensor_tags …). The sort lives
+ * in the URL, so reload and Back keep it.
  */
 import { useState } from 'react';
 import { Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
@@ -79,7 +80,6 @@ export function TagList({ context }: { context: TagContext }) {
       <List
         resource={resource}
         title={TAG_SCREEN_TITLES[context]}
-        disableSyncWithLocation
         storeKey={false}
         perPage={10_000}
         sort={{ field: 'id', order: 'ASC' }}

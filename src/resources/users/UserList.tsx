@@ -1,7 +1,8 @@
 /**
  * Users (/users, admin_view_users): enabled users, or all with 'Show disabled'; the toolbar search
  * filters by username and display name. Avatar, username, display name, role (a dropdown for other
- * users), and enable/disable and logout actions for others, each behind its permission.
+ * users), and enable/disable and logout actions for others, each behind its permission. The actions
+ * column stays at the card's right edge when the table scrolls sideways in a narrow window.
  */
 import { Box } from '@mui/material';
 import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
@@ -14,7 +15,8 @@ import type { AdminUser } from './types';
 import { UserAvatarField } from './UserAvatarField';
 import { UserNameField } from './UserNameField';
 import { UserRoleInput } from './UserRoleInput';
-import { ListEmpty } from '../ListEmpty';
+import { STICKY_END_SX } from '../../layout/stickyColumn';
+import { ListEmpty, LIST_SX } from '../ListEmpty';
 
 const Column = DataTable.Col<AdminUser>;
 
@@ -47,6 +49,7 @@ export function UserList() {
       pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
       actions={<UserListActions />}
       empty={false}
+      sx={LIST_SX}
     >
       <DataTable
         bulkActionButtons={false}
@@ -58,7 +61,7 @@ export function UserList() {
         <Column source="name" render={() => <UserNameField />} />
         <Column source="displayName" />
         <Column source="role" render={() => <UserRoleInput />} />
-        <Column label="aq.fields.actions" align="right" render={() => <UserActions />} />
+        <Column label="aq.fields.actions" align="right" sx={STICKY_END_SX} render={() => <UserActions />} />
       </DataTable>
     </List>
   );
