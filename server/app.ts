@@ -48,7 +48,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     ...loggingServerOptions({ requests: opts.logger, stream: opts.logStream }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For / -Proto only from the configured proxies (TRUST_PROXY; none by default): a
+    // client cannot pick its own address for the sign-in throttle or the logs.
+    trustProxy: ctx.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array' } },
     // Errors raised by the router itself (bad percent-encoding, over-long parameters) get the contract's shape too.
     frameworkErrors: (error, request, reply) => {

@@ -1,4 +1,5 @@
 /** Runtime configuration of the reference backend, read once from the environment. */
+import net from 'node:net';
 import path from 'node:path';
 import { APP_VERSION } from '../common/domain';
 import { scryptLog2N } from './auth/password';
@@ -20,6 +21,43 @@ export interface OidcConfig {
   allowedDomain: string;
   /** Shown on the login button: 'Sign in with <providerName>'. */
   providerName: string;
+}
+
+/** The names proxy-addr (Fastify's trust check) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For / X-Forwarded-Proto are believed. Off by default (the client
+ * address is the socket's); `true` trusts every peer (only when nothing but the proxy can reach the
+ * server); otherwise a comma-separated list of the proxies' addresses, CIDR ranges or the names
+ * loopback, linklocal, uniquelocal.
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  const text = (raw ?? '').trim();
+  if (/^(|false|off|no|0)$/i.test(text)) return false;
+  if (/^(true|on|yes)$/i.test(text)) return true;
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text}: a hop count is not supported (Fastify trusts no peer with one); give the proxy's addresses or CIDR ranges`,
+    );
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (!PROXY_RANGE_NAMES.has(entry) && !isAddressOrRange(entry))
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
+      );
+  }
+  return entries;
 }
 
 /** Password sign-in throttling (server/auth/throttle.ts); a limit of 0 turns that limit off. */
@@ -46,6 +84,8 @@ export interface Config {
   /** ADMIN_PASSWORD was set: the password is the operator's secret and is never printed. */
   adminPasswordFromEnv: boolean;
   jwtSecret: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): none, all, or these addresses and ranges. */
+  trustProxy: boolean | string[];
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
   loginThrottle: LoginThrottleConfig;
@@ -96,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     adminPasswordFromEnv: env.ADMIN_PASSWORD !== undefined,
     jwtSecret: env.JWT_SECRET ?? '',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     accessTokenTtlSec: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     loginThrottle: {
