@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { APP_VERSION } from '../common/domain';
 import { scryptLog2N } from './auth/password';
+import { loginPassword, loginUsername } from '../common/validation';
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -80,6 +81,11 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   seed: 'demo' | 'none';
+  /**
+   * ADMIN_USERNAME: the first admin, created with ADMIN_PASSWORD at a start that finds no staff
+   * user (SEED=none), so it never needs a second process on the database.
+   */
+  adminUsername?: string;
   adminPassword: string;
   /** ADMIN_PASSWORD was set: the password is the operator's secret and is never printed. */
   adminPasswordFromEnv: boolean;
@@ -123,6 +129,26 @@ export interface Config {
   publicUrl?: string;
 }
 
+/** Why the username or password cannot be an admin's (the sign-in rules), or undefined. */
+export function adminCredentialsProblem(username: string, password: string): string | undefined {
+  const usernameError = loginUsername(username);
+  if (usernameError) return `Username: ${usernameError.en}`;
+  const passwordError = loginPassword(password);
+  if (passwordError) return `Password: ${passwordError.en}`;
+  return undefined;
+}
+
+/** ADMIN_USERNAME, checked at start: it needs its own ADMIN_PASSWORD, and both must be valid credentials. */
+function firstAdminName(env: NodeJS.ProcessEnv): string | undefined {
+  const username = env.ADMIN_USERNAME;
+  if (!username) return undefined;
+  if (env.ADMIN_PASSWORD === undefined)
+    throw new Error('ADMIN_USERNAME needs ADMIN_PASSWORD: the first admin gets no default password');
+  const problem = adminCredentialsProblem(username, env.ADMIN_PASSWORD);
+  if (problem) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${problem}`);
+  return username;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   scryptLog2N(env); // refused at start rather than at the first sign-in
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -133,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     seed: env.SEED === 'none' ? 'none' : 'demo',
+    adminUsername: firstAdminName(env),
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     adminPasswordFromEnv: env.ADMIN_PASSWORD !== undefined,
     jwtSecret: env.JWT_SECRET ?? '',

@@ -1,4 +1,4 @@
-/** Configuration read from the environment: TRUST_PROXY's forms, and the mistakes refused at start. */
+/** Configuration read from the environment: TRUST_PROXY and ADMIN_USERNAME, and the mistakes refused at start. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../server/config';
 
@@ -33,5 +33,24 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('10.0.0.1,')).toThrow(/"" is not an IP address/);
     // Fastify 5 trusts no peer with a hop count: refused rather than silently ignored.
     expect(() => parseTrustProxy('1')).toThrow(/a hop count is not supported/);
+  });
+});
+
+describe('ADMIN_USERNAME', () => {
+  it('is the first admin to create, with its own ADMIN_PASSWORD', () => {
+    expect(loadConfig({}).adminUsername).toBeUndefined();
+    expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'ops-first-pass-1' }).adminUsername).toBe('ops');
+  });
+
+  it('is refused at start without ADMIN_PASSWORD (no default password for a real admin) or with bad credentials', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ops' })).toThrow(
+      'ADMIN_USERNAME needs ADMIN_PASSWORD: the first admin gets no default password',
+    );
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'x' })).toThrow(
+      /^ADMIN_USERNAME \/ ADMIN_PASSWORD: Password: /,
+    );
+    expect(() => loadConfig({ ADMIN_USERNAME: 'o p s', ADMIN_PASSWORD: 'ops-first-pass-1' })).toThrow(
+      /^ADMIN_USERNAME \/ ADMIN_PASSWORD: Username: /,
+    );
   });
 });
