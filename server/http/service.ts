@@ -91,7 +91,14 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
     await app.register(multipart, {
       limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 4, fields: 40 },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${def.prefix}/openapi.json` } as never });
+    // indexPrefix: the page at `<prefix>/docs` (no trailing slash) links its files under the
+    // service's prefix; without it they pointed at /docs/static/… and the page stayed blank. No
+    // validator badge: it is an image from validator.swagger.io, which the CSP (securityHeaders.ts) refuses.
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      indexPrefix: def.prefix,
+      uiConfig: { url: `${def.prefix}/openapi.json`, validatorUrl: null } as never,
+    });
 
     app.decorateRequest('principal', null as unknown as Principal);
     app.addHook('onRequest', async (request) => {
