@@ -9,6 +9,7 @@ import { installErrorHandling, toErrorBody } from './http/errors';
 import { installInputSanitizer } from './http/sanitize';
 import { REQUEST_ID_HEADER, loggingServerOptions, type LogStream } from './http/logging';
 import { servicePlugin } from './http/service';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { SERVICES } from './services';
 import { realtimeSocketRoutes } from './realtime';
 
@@ -48,7 +49,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     ...loggingServerOptions({ requests: opts.logger, stream: opts.logStream }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For / -Proto only from the configured proxies (TRUST_PROXY; none by default): a
+    // client cannot pick its own address for the sign-in throttle or the logs.
+    trustProxy: ctx.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array' } },
     // Errors raised by the router itself (bad percent-encoding, over-long parameters) get the contract's shape too.
     frameworkErrors: (error, request, reply) => {
@@ -59,6 +62,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // First, so every answer has them: the console, /config.json, the APIs, their docs, errors.
+  await installSecurityHeaders(app, ctx.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const indexHtml = path.join(ctx.config.consoleDir, 'index.html');

@@ -1,7 +1,9 @@
 /** Runtime configuration of the reference backend, read once from the environment. */
+import net from 'node:net';
 import path from 'node:path';
 import { APP_VERSION } from '../common/domain';
 import { scryptLog2N } from './auth/password';
+import { loginPassword, loginUsername } from '../common/validation';
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -20,6 +22,43 @@ export interface OidcConfig {
   allowedDomain: string;
   /** Shown on the login button: 'Sign in with <providerName>'. */
   providerName: string;
+}
+
+/** The names proxy-addr (Fastify's trust check) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For / X-Forwarded-Proto are believed. Off by default (the client
+ * address is the socket's); `true` trusts every peer (only when nothing but the proxy can reach the
+ * server); otherwise a comma-separated list of the proxies' addresses, CIDR ranges or the names
+ * loopback, linklocal, uniquelocal.
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  const text = (raw ?? '').trim();
+  if (/^(|false|off|no|0)$/i.test(text)) return false;
+  if (/^(true|on|yes)$/i.test(text)) return true;
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text}: a hop count is not supported (Fastify trusts no peer with one); give the proxy's addresses or CIDR ranges`,
+    );
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (!PROXY_RANGE_NAMES.has(entry) && !isAddressOrRange(entry))
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
+      );
+  }
+  return entries;
 }
 
 /** Password sign-in throttling (server/auth/throttle.ts); a limit of 0 turns that limit off. */
@@ -42,10 +81,17 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   seed: 'demo' | 'none';
+  /**
+   * ADMIN_USERNAME: the first admin, created with ADMIN_PASSWORD at a start that finds no staff
+   * user (SEED=none), so it never needs a second process on the database.
+   */
+  adminUsername?: string;
   adminPassword: string;
   /** ADMIN_PASSWORD was set: the password is the operator's secret and is never printed. */
   adminPasswordFromEnv: boolean;
   jwtSecret: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): none, all, or these addresses and ranges. */
+  trustProxy: boolean | string[];
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
   loginThrottle: LoginThrottleConfig;
@@ -83,6 +129,26 @@ export interface Config {
   publicUrl?: string;
 }
 
+/** Why the username or password cannot be an admin's (the sign-in rules), or undefined. */
+export function adminCredentialsProblem(username: string, password: string): string | undefined {
+  const usernameError = loginUsername(username);
+  if (usernameError) return `Username: ${usernameError.en}`;
+  const passwordError = loginPassword(password);
+  if (passwordError) return `Password: ${passwordError.en}`;
+  return undefined;
+}
+
+/** ADMIN_USERNAME, checked at start: it needs its own ADMIN_PASSWORD, and both must be valid credentials. */
+function firstAdminName(env: NodeJS.ProcessEnv): string | undefined {
+  const username = env.ADMIN_USERNAME;
+  if (!username) return undefined;
+  if (env.ADMIN_PASSWORD === undefined)
+    throw new Error('ADMIN_USERNAME needs ADMIN_PASSWORD: the first admin gets no default password');
+  const problem = adminCredentialsProblem(username, env.ADMIN_PASSWORD);
+  if (problem) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${problem}`);
+  return username;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   scryptLog2N(env); // refused at start rather than at the first sign-in
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -93,9 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     seed: env.SEED === 'none' ? 'none' : 'demo',
+    adminUsername: firstAdminName(env),
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     adminPasswordFromEnv: env.ADMIN_PASSWORD !== undefined,
     jwtSecret: env.JWT_SECRET ?? '',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     accessTokenTtlSec: int(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     loginThrottle: {

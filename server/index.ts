@@ -8,11 +8,12 @@ import { startBanner } from './banner';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const { ctx, database, seeded } = await createContext(config);
+  const { ctx, database, seeded, firstAdmin, noUsers } = await createContext(config);
   const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  for (const line of startBanner({ config, url, databaseKind: database.kind, seeded, startedMs: Date.now() - started }))
+  const startedMs = Date.now() - started;
+  for (const line of startBanner({ config, url, databaseKind: database.kind, seeded, startedMs, firstAdmin, noUsers }))
     console.log(line);
   const simulator = config.simulator
     ? startSimulator(ctx, {

@@ -1,8 +1,8 @@
 /**
  * Opens the database: embedded PGlite in a data directory (default) or a PostgreSQL server
- * (DATABASE_URL). Both get the same migrations and the same typed queries.
+ * (DATABASE_URL). Both get the same migrations and the same typed queries. A data directory is
+ * locked for the process that opens it (server/dataDirLock.ts): a second opener is refused.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockDataDir } from '../dataDirLock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -55,22 +56,35 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
-    loadDataDir: opts.loadDataDir,
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await client.close();
-    },
-    pglite: client,
-  };
+  // Refused at once, before PGlite touches the files, while another process holds the directory.
+  const release = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({
+      dataDir: opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    const opened = client;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          release();
+        }
+      },
+      pglite: opened,
+    };
+  } catch (err) {
+    await client?.close().catch(() => {});
+    release();
+    throw err;
+  }
 }
 
 export { schema };

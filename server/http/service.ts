@@ -52,6 +52,25 @@ export interface ServiceDefinition {
   routes: ServiceRoutes[];
 }
 
+/**
+ * zod's OpenAPI transform, plus a request body for the routes that read a multipart body
+ * themselves (`consumes: ['multipart/form-data']`, no body schema): the document says they take
+ * multipart/form-data, so clients and the generated bad-input tests know.
+ */
+const documentMultipart: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const schema = out.schema as { body?: unknown; consumes?: readonly string[] } | undefined;
+  if (schema && !schema.body && schema.consumes?.includes('multipart/form-data'))
+    return {
+      ...out,
+      schema: {
+        ...out.schema,
+        body: { type: 'object', description: 'multipart/form-data: the fields of the summary' },
+      },
+    };
+  return out;
+};
+
 function describeRule(rule: PermissionRule): string {
   return typeof rule === 'string' ? rule : rule.join(' or ');
 }
@@ -67,12 +86,19 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
         },
         security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: documentMultipart,
     });
     await app.register(multipart, {
       limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 4, fields: 40 },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: `${def.prefix}/openapi.json` } as never });
+    // indexPrefix: the page at `<prefix>/docs` (no trailing slash) links its files under the
+    // service's prefix; without it they pointed at /docs/static/… and the page stayed blank. No
+    // validator badge: it is an image from validator.swagger.io, which the CSP (securityHeaders.ts) refuses.
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      indexPrefix: def.prefix,
+      uiConfig: { url: `${def.prefix}/openapi.json`, validatorUrl: null } as never,
+    });
 
     app.decorateRequest('principal', null as unknown as Principal);
     app.addHook('onRequest', async (request) => {

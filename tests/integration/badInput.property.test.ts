@@ -2,7 +2,9 @@
  * Property test: every route of every service's OpenAPI document, called as the admin with
  * generated bad input (NUL characters, lone UTF-16 surrogates, huge numbers, out-of-range dates,
  * wrong types, long strings, broken percent-encodings, query-language traps) in path parameters,
- * query strings and JSON bodies, never answers 5xx, and every error is `{status, message}`.
+ * query strings and JSON bodies, never answers 5xx, and every error is `{status, message}`. Every
+ * route whose document says it takes multipart/form-data gets malformed multipart bodies too (no
+ * boundary, cut short anywhere, broken part headers).
  *
  * One app for the whole file (mutations are fine: the database is this file's own). Runs are bounded
  * per route so the file stays well under a minute on PGlite. FC_SEED / FC_RUNS reproduce or widen a run.
@@ -297,6 +299,8 @@ interface Operation {
   path: string;
   params: Parameter[];
   body?: JsonSchema;
+  /** The document says the route takes multipart/form-data. */
+  multipart: boolean;
 }
 interface Request {
   url: string;
@@ -402,18 +406,21 @@ function setAt(value: unknown, path: (string | number)[], leaf: unknown): unknow
   return copy;
 }
 
+/** The first valid value of a path or query parameter, encoded. */
+function baseParam(p: Parameter): string {
+  const s = p.schema ?? {};
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (s.enum?.length) return encodeURIComponent(String(s.enum[0]));
+  if (type === 'integer' || type === 'number') return String(VALID_IDS[1]);
+  if (type === 'boolean') return 'true';
+  return encodeURIComponent(validStrings(s, p.name)[0]!);
+}
+
 /** One request per (bad value, place): every path parameter, query parameter and body leaf in turn. */
 function sweepRequests(op: Operation): Request[] {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
-  const base = (p: Parameter) => {
-    const s = p.schema ?? {};
-    const type = Array.isArray(s.type) ? s.type[0] : s.type;
-    if (s.enum?.length) return encodeURIComponent(String(s.enum[0]));
-    if (type === 'integer' || type === 'number') return String(VALID_IDS[1]);
-    if (type === 'boolean') return 'true';
-    return encodeURIComponent(validStrings(s, p.name)[0]!);
-  };
+  const base = baseParam;
   const build = (pathValues: string[], queryValues: (string | undefined)[], body: unknown): Request => {
     let url = op.path;
     pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, pathValues[i]!)));
@@ -452,6 +459,77 @@ function sweepRequests(op: Operation): Request[] {
   return out;
 }
 
+// ------------------------------------------------------------------ malformed multipart bodies
+
+/** A query value its schema's pattern accepts (a version number, a module number), so the body gets read. */
+function acceptedParam(p: Parameter): string {
+  const s = p.schema ?? {};
+  const pattern = s.pattern ? new RegExp(s.pattern) : undefined;
+  if (p.name === 'version' && (!pattern || pattern.test('9.1.0.9'))) return '9.1.0.9';
+  return pattern?.test('1') ? '1' : baseParam(p);
+}
+
+/** The route's URL with valid path parameters and its required query parameters. */
+function baseUrl(op: Operation): string {
+  let url = op.path;
+  for (const p of op.params.filter((x) => x.in === 'path')) url = url.replace(`{${p.name}}`, baseParam(p));
+  const query = op.params.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${acceptedParam(p)}`);
+  return query.length ? `${url}?${query.join('&')}` : url;
+}
+
+interface RawBody {
+  contentType: string;
+  payload: Buffer;
+}
+
+const BOUNDARY = 'aqBoundary7MA4YWxk';
+const disposition = (name: string, filename?: string) =>
+  `Content-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}`;
+/** A well-formed body: text fields and a file under each field name the upload routes read. */
+const WELL_FORMED = Buffer.from(
+  [
+    ...['name', 'type', 'version', 'description'].flatMap((n) => [`--${BOUNDARY}`, disposition(n), '', 'x']),
+    ...['file', 'data', 'buildBankFirst', 'buildBankSecond'].flatMap((n) => [
+      `--${BOUNDARY}`,
+      disposition(n, `${n}.png`),
+      'Content-Type: image/png',
+      '',
+      '\x89PNG\r\n\x1a\n' + 'p'.repeat(64),
+    ]),
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
+  'latin1',
+);
+const withBoundary = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** The measured cases, each on its own. */
+const MALFORMED_BODIES: RawBody[] = [
+  { contentType: 'multipart/form-data', payload: WELL_FORMED },
+  { contentType: 'multipart/form-data; boundary=', payload: WELL_FORMED },
+  { contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload: WELL_FORMED },
+  { contentType: 'multipart/form-data; boundary=other', payload: WELL_FORMED },
+  { contentType: withBoundary, payload: Buffer.alloc(0) },
+  // Cut inside a file's data, inside a part's headers, and before the closing boundary.
+  { contentType: withBoundary, payload: WELL_FORMED.subarray(0, WELL_FORMED.indexOf('pppp') + 2) },
+  { contentType: withBoundary, payload: WELL_FORMED.subarray(0, WELL_FORMED.indexOf('Content-Type: image') + 5) },
+  { contentType: withBoundary, payload: WELL_FORMED.subarray(0, WELL_FORMED.lastIndexOf(`--${BOUNDARY}--`)) },
+  {
+    contentType: withBoundary,
+    payload: Buffer.from(`--${BOUNDARY}\r\nno header here\r\n\r\nx\r\n--${BOUNDARY}--\r\n`),
+  },
+  { contentType: withBoundary, payload: Buffer.from(`--${BOUNDARY}\r\n${'h'.repeat(100_000)}`) },
+];
+
+/** Generated: the well-formed body cut anywhere, or with a stretch of it replaced by noise. */
+const malformedBody: fc.Arbitrary<RawBody> = fc.oneof(
+  fc.nat(WELL_FORMED.length - 1).map((end) => ({ contentType: withBoundary, payload: WELL_FORMED.subarray(0, end) })),
+  fc.tuple(fc.nat(WELL_FORMED.length - 1), fc.uint8Array({ minLength: 1, maxLength: 40 })).map(([at, noise]) => ({
+    contentType: withBoundary,
+    payload: Buffer.concat([WELL_FORMED.subarray(0, at), Buffer.from(noise), WELL_FORMED.subarray(at + noise.length)]),
+  })),
+);
+
 // ------------------------------------------------------------------ the test
 
 let t: TestApp;
@@ -475,6 +553,7 @@ beforeAll(async () => {
           path: prefix + path,
           params: spec.parameters ?? [],
           body: spec.requestBody?.content['application/json']?.schema,
+          multipart: spec.requestBody?.content['multipart/form-data'] !== undefined,
         });
       }
     }
@@ -507,6 +586,19 @@ async function send(op: Operation, req: Request): Promise<{ statusCode: number; 
     res = await call();
   }
   return res;
+}
+
+/** One call as the admin with a raw body. */
+async function sendRaw(op: Operation, url: string, body: RawBody): Promise<{ statusCode: number; body: string }> {
+  requests++;
+  return t.app
+    .inject({
+      method: op.method as never,
+      url,
+      payload: body.payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+    })
+    .catch((err: Error) => ({ statusCode: 599, body: `connection cut: ${err.message}` }));
 }
 
 /** Why a response breaks the contract, or undefined when it keeps it. */
@@ -558,5 +650,35 @@ describe('bad input never answers 5xx', () => {
       `bad-input property: ${requests} requests (${swept} in the sweep) over ${operations.length} routes, ${failures.length} failing`,
     );
     expect(failures, `${failures.length} of ${operations.length} routes failed:\n${failures.join('\n')}`).toEqual([]);
+  });
+
+  it('drives every multipart route with malformed multipart bodies', { timeout: 120_000 }, async () => {
+    const multipartOps = operations.filter((o) => o.multipart);
+    // POST /contractors, PATCH /contractors/{id}/logo, POST /installations/requests/{id}/images and the firmware uploads.
+    expect(multipartOps.length).toBeGreaterThanOrEqual(5);
+    const failures: string[] = [];
+    for (const op of multipartOps) {
+      const url = baseUrl(op);
+      const result = await fc.check(
+        fc.asyncProperty(malformedBody, async (body) => violation(op, await sendRaw(op, url, body)) === undefined),
+        {
+          numRuns: RUNS * 2 + MALFORMED_BODIES.length,
+          seed: SEED,
+          endOnFailure: true,
+          examples: MALFORMED_BODIES.map((b) => [b] as [RawBody]),
+        },
+      );
+      if (result.failed) {
+        const [body] = result.counterexample as [RawBody];
+        const res = await sendRaw(op, url, body);
+        failures.push(
+          `${op.method} ${url}: ${violation(op, res)}: ${res.statusCode} ${res.body.slice(0, 160)} for ${body.contentType.slice(0, 80)} and ${body.payload.length} bytes (seed ${result.seed})`,
+        );
+      }
+    }
+    expect(
+      failures,
+      `${failures.length} of ${multipartOps.length} multipart routes failed:\n${failures.join('\n')}`,
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Bad input answers 4xx with `{status, message}`, never 500 (issue 9, hardening): the measured cases
  * one by one — NUL characters and lone surrogates anywhere in text, query-language dates a zone
- * offset pushes outside the years 1–9999, ids beyond int4, malformed URLs, and a failing CSV export.
+ * offset pushes outside the years 1–9999, ids beyond int4, malformed URLs, malformed multipart bodies,
+ * and a failing CSV export.
  * The property test (badInput.property.test.ts) covers every route with generated input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,51 @@ describe('errors raised by the router have the contract shape', () => {
     const long = await t.call('GET', `/api/sensors/${'9'.repeat(200)}`, { token: admin });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ status: 414, message: 'A path parameter of the URL is too long' });
+  });
+});
+
+describe('malformed multipart bodies are a 400 saying what is wrong', () => {
+  const part = [
+    '--b0undary',
+    'Content-Disposition: form-data; name="file"; filename="logo.png"',
+    'Content-Type: image/png',
+    '',
+    'PNG-bytes',
+  ].join('\r\n');
+  const uploads: [string, string][] = [
+    ['POST', '/api/contractors'],
+    ['PATCH', '/api/contractors/1/logo'],
+    ['POST', '/api/installations/requests/1/images'],
+    ['POST', '/updater/gsm/versions?version=9.1.0.9'],
+  ];
+  const send = (method: string, url: string, contentType: string, payload: string) =>
+    t.app.inject({
+      method: method as never,
+      url,
+      payload,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': contentType },
+    });
+
+  it('a Content-Type without a boundary', async () => {
+    for (const [method, url] of uploads) {
+      const res = await send(method, url, 'multipart/form-data', `${part}\r\n--b0undary--\r\n`);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({
+        status: 400,
+        message: 'Malformed multipart body: the Content-Type header has no boundary',
+      });
+    }
+  });
+
+  it('a body cut short inside a part', async () => {
+    for (const [method, url] of uploads) {
+      const res = await send(method, url, 'multipart/form-data; boundary=b0undary', part);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({
+        status: 400,
+        message: 'Malformed multipart body: it ends before its closing boundary (an incomplete upload?)',
+      });
+    }
   });
 });
 

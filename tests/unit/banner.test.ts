@@ -1,4 +1,7 @@
-/** The start banner of `npm start` (issue 9): it never shows a password set through ADMIN_PASSWORD. */
+/**
+ * The start banner of `npm start` (issue 9): it never shows a password set through ADMIN_PASSWORD;
+ * without demo data it names the first admin created at this start, or says how to create one.
+ */
 import { describe, expect, it } from 'vitest';
 import { startBanner } from '../../server/banner';
 
@@ -21,5 +24,29 @@ describe('start banner', () => {
       config: { ...base, adminPassword: 'admin-demo-pass', adminPasswordFromEnv: false },
     });
     expect(lines).toContain('  login:    admin / admin-demo-pass  (also viewer, technician, sales)');
+  });
+
+  describe('without demo data (SEED=none)', () => {
+    const none = { ...base, seed: 'none' as const, adminPassword: 'Ops-Secret-123', adminPasswordFromEnv: true };
+
+    it('names the first admin created now, never its password', () => {
+      const lines = startBanner({ ...info, seeded: false, config: none, firstAdmin: 'ops', noUsers: false });
+      expect(lines).toContain('  login:    ops / the password in ADMIN_PASSWORD  (first admin, created now)');
+      expect(lines.join('\n')).not.toContain('Ops-Secret-123');
+    });
+
+    it('says how to create the first admin while nobody can sign in', () => {
+      const pglite = startBanner({ ...info, seeded: false, config: none, noUsers: true });
+      expect(pglite).toContain(
+        '  no users yet: restart with ADMIN_USERNAME and ADMIN_PASSWORD set to create the first admin',
+      );
+      const postgres = startBanner({ ...info, databaseKind: 'postgres', seeded: false, config: none, noUsers: true });
+      expect(postgres.join('\n')).toContain('npm run create-admin -- <username> <password>');
+    });
+
+    it('says nothing about creating one once users exist', () => {
+      const lines = startBanner({ ...info, seeded: false, config: none, noUsers: false });
+      expect(lines).toContain('  no demo data (SEED=none)');
+    });
   });
 });
