@@ -37,8 +37,6 @@ import { QUERY_ERRORS_PREFIX, answeredQueryMessage, fillQueryText, queryErrorTex
 let t: TestApp;
 let app: FastifyInstance;
 const tokens = new Map<string, string>();
-const timings: Record<string, number[]> = {};
-let recordTimings = false;
 
 async function tokenOf(user: string): Promise<string> {
   let token = tokens.get(user);
@@ -62,12 +60,7 @@ interface Res {
 async function get(path: string, params: Record<string, string | number> = {}, user = 'admin'): Promise<Res> {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   const headers = { authorization: `Bearer ${await tokenOf(user)}` };
-  const started = performance.now();
   const res = await app.inject({ method: 'GET', url: `/api${path}${qs ? `?${qs}` : ''}`, headers });
-  if (recordTimings) {
-    const key = `GET ${path}${params.limit ? ` limit=${params.limit}` : ''}${params.query ? ` query=${params.query}` : ''}`;
-    (timings[key] ??= []).push(performance.now() - started);
-  }
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -104,13 +97,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const lines = Object.entries(timings)
-    .filter(([, v]) => v.length > 0)
-    .map(([k, v]) => {
-      const sorted = [...v].sort((a, b) => a - b);
-      return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(1).padStart(7)} ms (median of ${v.length})  ${k}`;
-    });
-  console.log(`List timings on the demo seed (inject, PGlite):\n${lines.join('\n')}`);
   await app?.close();
   await t?.close();
 });
@@ -925,26 +911,5 @@ describe('random queries', () => {
       { numRuns: 120, seed: 20261121 },
     );
     expect(ok).toBeGreaterThan(0);
-  });
-});
-
-describe('timings', () => {
-  it('measures each list on the demo data', async () => {
-    recordTimings = true;
-    for (let i = 0; i < 7; i++) {
-      await get('/sensors');
-      await get('/sensors', { query: 'communication in (GSM, WIFI)' });
-      await get('/sensors', { limit: 1000 });
-      await get('/installations');
-      await get('/installations', { query: 'isVisible = true and lastMeasurement < now() - 3d' });
-      await get('/installations', { limit: 1000 });
-      await get('/contractors');
-      await get('/contractors', { limit: 10000 });
-      await get('/installations/requests/', { query: 'state in (HOLD, WAITING)', limit: 50 });
-      await get('/installations/requests/', { query: 'SEARCH("kraków")', limit: 50 });
-      await get('/installations/requests/open/count');
-    }
-    recordTimings = false;
-    expect(Object.keys(timings).length).toBeGreaterThan(0);
   });
 });
