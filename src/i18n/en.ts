@@ -256,7 +256,8 @@ export const en = {
         logoutUser: 'Logout %{name}',
         enableUser: 'Enable %{name}',
         disableUser: 'Disable %{name}',
-        cannotEnable: 'The role %{role} holds permissions you do not hold, so you cannot enable its users',
+        cannotChange: 'The role %{role} holds permissions you do not hold, so you cannot change its users',
+        cannotChangeAdmin: 'Only an admin can change an admin',
       },
       roles: {
         role: 'Role',

@@ -183,7 +183,8 @@ export const plTranslations: PartialMessages<Messages> = {
     },
     pages: {
       users: {
-        cannotEnable: 'Rola %{role} ma uprawnienia, których nie masz, więc nie możesz włączać jej użytkowników',
+        cannotChange: 'Rola %{role} ma uprawnienia, których nie masz, więc nie możesz zmieniać jej użytkowników',
+        cannotChangeAdmin: 'Tylko administrator może zmieniać administratorów',
       },
       roles: {
         role: 'Rola',

@@ -205,18 +205,18 @@ describe('Users screen', () => {
     await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['User', 'Sales']);
     await user.keyboard('{Escape}');
-    // The current role stays shown when the user may not assign it, but cannot be picked again.
+    // A user whose role the signed-in user may not assign is above them: the role is plain text.
     const tech = await row('technician');
-    await user.click(within(tech).getByRole('combobox', { name: 'Role of technician' }));
-    const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['User', 'Technician', 'Sales']);
-    expect(options[1]!.getAttribute('aria-disabled')).toBe('true');
-    await user.click(screen.getByRole('option', { name: 'User' }));
+    expect(within(tech).queryByRole('combobox')).toBeNull();
+    expect(within(tech).getByText('Technician')).toBeTruthy();
+    // The current role stays shown when it is not assignable but the user is not above them.
+    await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
+    await user.click(screen.getByRole('option', { name: 'Sales' }));
     await waitFor(() => expect(update).toHaveBeenCalled());
-    expect(update.mock.calls[0]![1]).toMatchObject({ id: 3, data: { role: 'default' } });
+    expect(update.mock.calls[0]![1]).toMatchObject({ id: 5, data: { role: 'sales' } });
   });
 
-  it('enabling a user whose role holds more than the signed-in user is disabled, with the reason', async () => {
+  it('enabling or disabling a user whose role holds more than the signed-in user is disabled, with the reason', async () => {
     signInAs(USER_EDITOR, { id: 4, name: 'sales', role: 'user_editors' });
     const users = USERS.map((u) => (u.name === 'ewa.lewandowska' ? { ...u, role: 'viewer' } : u));
     const { user } = renderList('/users?showDisabled=true', GRANTED_ROLES, users);
@@ -227,12 +227,18 @@ describe('Users screen', () => {
     await user.hover(enable().parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveProperty(
       'textContent',
-      'The role viewer holds permissions you do not hold, so you cannot enable its users',
+      'The role viewer holds permissions you do not hold, so you cannot change its users',
     );
-    // Disabling takes power away: offered.
-    expect(within(await row('technician')).getByRole('button', { name: 'Disable technician' })).toHaveProperty(
-      'disabled',
-      false,
-    );
+    // Nor disabled: nobody changes a user above them; only an admin changes an admin.
+    const disable = (name: string) =>
+      within(screen.getByText(name).closest('tr')!).getByRole('button', {
+        name: `Disable ${name}`,
+      }) as HTMLButtonElement;
+    await waitFor(() => expect(disable('technician').disabled).toBe(true));
+    await waitFor(() => expect(disable('admin').disabled).toBe(true));
+    await user.hover(disable('admin').parentElement!);
+    expect(await screen.findByText('Only an admin can change an admin')).toBeTruthy();
+    // A user of a role the signed-in user may assign is theirs to disable.
+    expect(disable('jan.nowak').disabled).toBe(false);
   });
 });

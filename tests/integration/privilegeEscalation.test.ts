@@ -103,9 +103,13 @@ describe('every permission of the catalogue: granted and assigned only by a hold
     lacking = await madeRole('lacking', EDITING);
     holding = await madeRole('holding', EDITING);
     target = await madeRole('target', []);
+    // The victim starts each case in a role with nothing: changing them needs no permission of
+    // its own (a user is changed only by someone who could assign their current role).
+    await madeRole('nothing', []);
     lacker = await actAs('viewer', lacking);
     holder = await actAs('technician', holding);
     victim = await userNamed('jan.nowak');
+    expect((await patchUser(victim.id, { role: 'nothing' })).statusCode).toBe(200);
   });
 
   it.each([...PERMISSIONS])('%s', async (permission) => {
@@ -124,6 +128,7 @@ describe('every permission of the catalogue: granted and assigned only by a hold
     const assigned = await patchUser(victim.id, { role: `with ${permission}` }, holder);
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json().role).toBe(`with ${permission}`);
+    expect((await patchUser(victim.id, { role: 'nothing' })).statusCode).toBe(200);
 
     // Grant it to a role.
     expectRefused(await patchRole(target.id, target.name, [permission], lacker), permission);
@@ -141,13 +146,13 @@ describe('every permission of the catalogue: granted and assigned only by a hold
   it('a refusal changes nothing', async () => {
     expect((await patchRole(lacking.id, lacking.name, EDITING)).statusCode).toBe(200);
     expect((await patchRole(target.id, target.name, [])).statusCode).toBe(200);
-    expect((await patchUser(victim.id, { role: 'default' })).statusCode).toBe(200);
+    expect((await patchUser(victim.id, { role: 'nothing' })).statusCode).toBe(200);
     expectRefused(await patchRole(target.id, 'renamed', ['view_logs'], lacker), 'view_logs');
     expectRefused(await patchUser(victim.id, { role: 'sales' }, lacker), 'view_logs');
     expectRefused(await createRole('nope', ['view_logs'], lacker), 'view_logs');
     expect(await roleNamed('nope')).toBeUndefined();
     expect(await roleNamed('target')).toMatchObject({ permissions: expect.objectContaining({ view_logs: false }) });
-    expect((await userNamed('jan.nowak')).role).toBe('default');
+    expect((await userNamed('jan.nowak')).role).toBe('nothing');
   });
 
   it("granting to the default role is granting too (the reported attack: a role editor's grants to 'default')", async () => {
@@ -204,7 +209,7 @@ describe('the admin role', () => {
     expect((await patchUser(victim.id, { role: 'default' })).statusCode).toBe(200);
   });
 
-  it('enabling a disabled user gives their role back: the same rule as assigning it', async () => {
+  it('a user is changed only by someone who could assign their role: admins only by admins, and enabling gives back nothing the caller lacks', async () => {
     // It may assign the default role (it holds all of it), not the admin role.
     const userEditors = await madeRole('user editors', [
       'admin_edit_users',
@@ -215,87 +220,70 @@ describe('the admin role', () => {
     const editor = await actAs('sales', userEditors);
     const victim = await userNamed('piotr.wisniewski');
     expect((await patchUser(victim.id, { role: 'admin' })).statusCode).toBe(200);
-    // Disabling takes power away: allowed (there is another enabled admin).
-    expect((await patchUser(victim.id, { enabled: false }, editor)).statusCode).toBe(200);
-    const res = await patchUser(victim.id, { enabled: true }, editor);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Only an admin can enable a user of the admin role');
+    // Another admin exists, yet a non-admin neither demotes nor disables this one.
+    for (const body of [{ role: 'default' }, { enabled: false }]) {
+      const res = await patchUser(victim.id, body, editor);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().message).toBe('Only an admin can change a user of the admin role');
+    }
+    expect(await userNamed('piotr.wisniewski')).toMatchObject({ role: 'admin', enabled: true });
+    // Disabled by an admin, the user is not enabled again by the editor: that would give the admin role back.
+    expect((await patchUser(victim.id, { enabled: false })).statusCode).toBe(200);
+    expect((await patchUser(victim.id, { enabled: true }, editor)).statusCode).toBe(403);
     expect((await userNamed('piotr.wisniewski')).enabled).toBe(false);
-    // A user whose role the editor may assign is enabled.
+    // A user whose role the editor may assign is theirs to enable and disable.
     expect((await patchUser(victim.id, { role: 'default' })).statusCode).toBe(200);
+    expect((await patchUser(victim.id, { enabled: true }, editor)).statusCode).toBe(200);
+    expect((await patchUser(victim.id, { enabled: false }, editor)).statusCode).toBe(200);
     expect((await patchUser(victim.id, { enabled: true }, editor)).statusCode).toBe(200);
   });
 });
 
 describe('the last enabled admin', () => {
-  let editor: string;
   let adminUser: AdminUser;
-  let second: AdminUser;
-  const only = (name: string, what: string) =>
-    `${name} is the only enabled admin and cannot be ${what}; make another user an admin first`;
-  const sessionOf = async (user: string) => (await t.login(user)).tokens.accessToken;
-  const enabledAdmins = async () =>
-    (await users(editor))
+  const enabledAdmins = async (token = admin) =>
+    (await users(token))
       .filter((u) => u.role === 'admin' && u.enabled)
       .map((u) => u.name)
       .sort();
 
   beforeAll(async () => {
-    // Everything but the admin role: it may assign any other role.
-    editor = await actAs('sales', await madeRole('last admin editors', PERMISSIONS));
     adminUser = await userNamed('admin');
-    second = await userNamed('technician');
   });
 
-  it('cannot be given another role or disabled (409), and nothing changes', async () => {
+  it('cannot be reached by a non-admin, even one holding every other permission (403), and nothing changes', async () => {
+    const editor = await actAs('sales', await madeRole('last admin editors', PERMISSIONS));
     for (const body of [{ role: 'default' }, { enabled: false }, { role: 'viewer', enabled: false }]) {
       const res = await patchUser(adminUser.id, body, editor);
-      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().message).toBe('Only an admin can change a user of the admin role');
     }
-    expect((await patchUser(adminUser.id, { role: 'default' }, editor)).json().message).toBe(
-      only('admin', 'given another role'),
-    );
-    expect((await patchUser(adminUser.id, { enabled: false }, editor)).json().message).toBe(only('admin', 'disabled'));
     expect(await userNamed('admin')).toMatchObject({ role: 'admin', enabled: true });
-    // Nor removed: staff users are never deleted, and the admin role cannot be.
+    // Nor by themselves (their own user), nor removed: staff users are never deleted, and the admin role cannot be.
+    expect((await patchUser(adminUser.id, { role: 'default' })).statusCode).toBe(403);
     expect((await deleteRole((await roleNamed('admin'))!.id)).statusCode).toBe(422);
   });
 
-  it('a disabled admin does not count', async () => {
-    expect((await patchUser(second.id, { role: 'admin' })).statusCode).toBe(200);
-    expect((await patchUser(second.id, { enabled: false })).statusCode).toBe(200);
-    expect((await patchUser(adminUser.id, { role: 'default' }, editor)).statusCode).toBe(409);
-    expect((await patchUser(adminUser.id, { enabled: false }, editor)).statusCode).toBe(409);
-    expect((await patchUser(second.id, { enabled: true })).statusCode).toBe(200);
-  });
-
-  it('with two enabled admins, one demotion is allowed and the next refused', async () => {
-    expect(await enabledAdmins()).toEqual(['admin', 'technician']);
-    expect((await patchUser(adminUser.id, { role: 'default' }, editor)).statusCode).toBe(200);
-    const last = await patchUser(second.id, { role: 'default' }, editor);
-    expect(last.statusCode).toBe(409);
-    expect(last.json().message).toBe(only('technician', 'given another role'));
-    expect(await enabledAdmins()).toEqual(['technician']);
-    // The remaining admin makes the first one an admin again.
-    expect((await patchUser(adminUser.id, { role: 'admin' }, await sessionOf('technician'))).statusCode).toBe(200);
-  });
-
-  it('with two enabled admins, one disabling is allowed and the next refused', async () => {
-    expect((await patchUser(second.id, { enabled: false }, editor)).statusCode).toBe(200);
-    const last = await patchUser(adminUser.id, { enabled: false }, editor);
-    expect(last.statusCode).toBe(409);
-    expect(last.json().message).toBe(only('admin', 'disabled'));
-    expect(await enabledAdmins()).toEqual(['admin']);
-    expect((await patchUser(second.id, { enabled: true })).statusCode).toBe(200);
-  });
-
-  it('two admins demoting each other at once: exactly one succeeds', async () => {
-    expect(await enabledAdmins()).toEqual(['admin', 'technician']);
-    const other = await sessionOf('technician');
-    const demoteBoth = () => [
-      patchUser(second.id, { role: 'default' }, admin),
-      patchUser(adminUser.id, { role: 'default' }, other),
-    ];
+  // With only admins able to change an admin, the last one is left when two admins change each
+  // other at once: the enabled admins' rows are locked first, so exactly one change passes (409).
+  // Two demo users are made the only admins for it (the admin user steps down meanwhile, so no
+  // session the other tests use is ended).
+  it.each([
+    ['demoting', { role: 'default' }, 'given another role'],
+    ['disabling', { enabled: false }, 'disabled'],
+  ] as const)('two admins %s each other at once: exactly one succeeds', async (_what, body, refused) => {
+    const jan = await userNamed('jan.nowak');
+    const piotr = await userNamed('piotr.wisniewski');
+    for (const u of [jan, piotr])
+      expect((await patchUser(u.id, { role: 'admin', enabled: true })).statusCode).toBe(200);
+    // Demo users of the default role sign in through the provider: their sessions start directly.
+    const session = async (id: number) => (await t.ctx.sessions.startSession(t.ctx.db, id)).tokens.accessToken;
+    const janSession = await session(jan.id);
+    const piotrSession = await session(piotr.id);
+    const stepDown = await patchUser(adminUser.id, { role: 'default' }, janSession);
+    expect(stepDown.statusCode, stepDown.body).toBe(200);
+    expect(await enabledAdmins(piotrSession)).toEqual(['jan.nowak', 'piotr.wisniewski']);
+    const both = () => [patchUser(piotr.id, body, janSession), patchUser(jan.id, body, piotrSession)];
     let results;
     if (usePostgres) {
       // Hold the admins' rows so both requests are inside their transactions before either may go on.
@@ -303,12 +291,12 @@ describe('the last enabled admin', () => {
       let held!: () => void;
       const isHeld = new Promise<void>((resolve) => (held = resolve));
       const holder = t.ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from staff_users where id in (${adminUser.id}, ${second.id}) for update`);
+        await tx.execute(sql`select id from staff_users where id in (${jan.id}, ${piotr.id}) for update`);
         held();
         await new Promise<void>((resolve) => (release = resolve));
       });
       await isHeld;
-      const pending = demoteBoth();
+      const pending = both();
       await vi.waitFor(
         async () => {
           const waiting = await t.ctx.db.execute(
@@ -322,16 +310,19 @@ describe('the last enabled admin', () => {
       await holder;
       results = await Promise.all(pending);
     } else {
-      results = await Promise.all(demoteBoth());
+      results = await Promise.all(both());
     }
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const remaining = await enabledAdmins();
+    const winner = results[0]!.statusCode === 200 ? janSession : piotrSession;
+    const remaining = await enabledAdmins(winner);
     expect(remaining).toHaveLength(1);
-    // Whoever remains restores the other, then the technician gets their own role back.
-    const restorer = remaining[0] === 'admin' ? admin : other;
-    const restored = remaining[0] === 'admin' ? second : adminUser;
-    expect((await patchUser(restored.id, { role: 'admin' }, restorer)).statusCode).toBe(200);
-    expect((await patchUser(second.id, { role: 'technician' })).statusCode).toBe(200);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(
+      `${remaining[0]} is the only enabled admin and cannot be ${refused}; make another user an admin first`,
+    );
+    // The one left gives the admin user the admin role back, who puts both back as they were.
+    expect((await patchUser(adminUser.id, { role: 'admin' }, winner)).statusCode).toBe(200);
+    for (const u of [jan, piotr])
+      expect((await patchUser(u.id, { role: 'default', enabled: true })).statusCode).toBe(200);
     expect(await enabledAdmins()).toEqual(['admin']);
   });
 });

@@ -2,8 +2,10 @@
  * Staff users: list, change role or enabled state, end all sessions.
  *
  * Nobody hands out more than they hold (common/permissions.ts, roleAssignRefusal): a role is
- * assigned — or a user holding it enabled again — only by someone who holds all its permissions,
- * and the admin role only by an admin (403). The last enabled admin cannot be demoted or disabled
+ * assigned only by someone who holds all its permissions, and the admin role only by an admin
+ * (403). Nor does anyone change a user above them: a user's role or enabled state is changed only
+ * by someone who could assign that user's current role — so only admins demote or disable admins,
+ * and enabling a user gives back nothing the caller does not hold. The last enabled admin cannot be demoted or disabled
  * (409, a conflict with the current state: make another admin first); the enabled admins' rows are
  * locked first, so two concurrent demotions cannot both pass.
  */
@@ -113,7 +115,7 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
       schema: {
         summary: 'Change the role or the enabled state of a staff user',
         description:
-          '403: your own user; a role (or, when enabling, the user’s role) holding permissions you do not hold; the admin role unless you are an admin. 409: the only enabled admin cannot be given another role or disabled.',
+          '403: your own user; a user whose current role, or a new role, holds permissions you do not hold; the admin role (or an admin user) unless you are an admin. 409: the only enabled admin cannot be given another role or disabled (reachable when two admins demote each other at once).',
         tags: ['admin'],
         params: idParams,
         body: z
@@ -131,6 +133,13 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
         const admins = await lockEnabledAdmins(tx);
         const user = await loadUser(tx, id);
         const { role, enabled } = request.body;
+        // The user's current role: changing their role or enabled state takes the same right as
+        // assigning it (an admin is changed only by an admin).
+        const [current] = await tx
+          .select({ name: roles.name, permissions: roles.permissions })
+          .from(roles)
+          .where(eq(roles.name, user.role));
+        if (current) ensureAssignable(grantor, current, 'change a user of');
         let target: { id: number; name: string; permissions: Record<string, boolean> } | undefined;
         if (role !== undefined && role.toLowerCase() !== user.role.toLowerCase()) {
           // Role names are unique case-insensitively.
@@ -140,14 +149,6 @@ export const adminUserRoutes: ServiceRoutes = (app, { db, sessions }) => {
             .where(sql`lower(${roles.name}) = lower(${role})`);
           if (!target) throw badRequest(`Role "${role}" does not exist`);
           ensureAssignable(grantor, target, 'assign');
-        }
-        if (enabled === true && !user.enabled && !target) {
-          // Enabling gives the user their role's permissions back: the same rule as assigning it.
-          const [current] = await tx
-            .select({ name: roles.name, permissions: roles.permissions })
-            .from(roles)
-            .where(eq(roles.name, user.role));
-          if (current) ensureAssignable(grantor, current, 'enable a user of');
         }
         const demoting = target !== undefined && target.name.toLowerCase() !== ADMIN_ROLE;
         const disabling = enabled === false && user.enabled;

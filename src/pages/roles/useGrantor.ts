@@ -9,6 +9,7 @@ import {
   grantedNames,
   isOwnRole,
   roleAssignRefusal,
+  type AssignRefusal,
   type Grantor,
   type PermissionSet,
 } from '../../../common/permissions';
@@ -18,8 +19,13 @@ import type { Role } from './rolesApi';
 export interface GrantorChecks {
   /** May this permission be put into a role? */
   canGrant(name: string): boolean;
-  /** May this role be given to a user (assigned, or a user holding it enabled again)? */
+  /**
+   * May this role be given to a user? The same right lets one change a user who holds it (their
+   * role or enabled state): nobody changes a user above them.
+   */
   canAssign(role: Pick<Role, 'name' | 'permissions'>): boolean;
+  /** Why this role may not be assigned (null when it may). */
+  assignRefusal(role: Pick<Role, 'name' | 'permissions'>): AssignRefusal | null;
   /** Is this the signed-in user's own role (read-only for them)? */
   isOwn(role: Pick<Role, 'name'>): boolean;
 }
@@ -30,9 +36,12 @@ export function useGrantor(): GrantorChecks {
   const role = session?.role ?? '';
   return useMemo(() => {
     const grantor: Grantor = { role, permissions: held };
+    const assignRefusal = (r: Pick<Role, 'name' | 'permissions'>) =>
+      roleAssignRefusal(grantor, { name: r.name, permissions: grantedNames(r.permissions) });
     return {
       canGrant: (name) => canGrant(held, name),
-      canAssign: (r) => !roleAssignRefusal(grantor, { name: r.name, permissions: grantedNames(r.permissions) }),
+      canAssign: (r) => !assignRefusal(r),
+      assignRefusal,
       isOwn: (r) => Boolean(role) && isOwnRole(grantor, r.name),
     };
   }, [role, held]);

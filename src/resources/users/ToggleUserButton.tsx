@@ -1,8 +1,9 @@
 /**
  * Enable or disable another user, after a confirmation. Disabling deactivates the user's tokens and
  * ends all their sessions at once and cannot be undone; enabling only lets them sign in again, and
- * gives them their role's permissions back: offered only when the signed-in user may assign that
- * role (the server refuses otherwise), else disabled with the reason.
+ * gives them their role's permissions back. Either is offered only when the signed-in user may
+ * assign the user's role — nobody changes a user above them, and only admins change admins (the
+ * server refuses otherwise) — else the button is disabled with the reason.
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
@@ -34,7 +35,7 @@ export function ToggleUserButton() {
 
   const disabling = user.enabled;
   const role = roles?.find((r) => r.name.toLowerCase() === user.role.toLowerCase());
-  const blocked = !disabling && role !== undefined && !grantor.canAssign(role);
+  const refusal = role === undefined ? null : grantor.assignRefusal(role);
   const action = disabling ? 'disable' : 'enable';
   const confirm = () =>
     void submitting.run(() =>
@@ -56,12 +57,23 @@ export function ToggleUserButton() {
 
   return (
     <>
-      <DisabledReason reason={blocked ? translate('aq.pages.users.cannotEnable', { role: user.role }) : undefined}>
+      <DisabledReason
+        reason={
+          refusal
+            ? translate(
+                refusal.reason === 'adminOnly' ? 'aq.pages.users.cannotChangeAdmin' : 'aq.pages.users.cannotChange',
+                {
+                  role: user.role,
+                },
+              )
+            : undefined
+        }
+      >
         <Button
           size="small"
           color={disabling ? 'error' : 'success'}
           startIcon={disabling ? <BlockIcon /> : <CheckCircleOutlineIcon />}
-          disabled={blocked}
+          disabled={refusal !== null}
           onClick={() => setOpen(true)}
           aria-label={translate(`aq.pages.users.${action}User`, { name: user.name })}
         >

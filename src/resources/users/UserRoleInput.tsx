@@ -1,8 +1,9 @@
 /**
  * The role column: a dropdown of the roles the signed-in user may assign (those holding nothing
  * beyond their own permissions; admin only for an admin) for other users (with admin_edit_users),
- * plain readable text for oneself and for those who may not change roles. The user's current role
- * stays shown, disabled when it is not one of them. A change is saved at once.
+ * plain readable text for oneself, for those who may not change roles and for a user above the
+ * signed-in one (whose current role they may not assign: only admins change admins). The user's
+ * current role stays shown, disabled when it is not one of them. A change is saved at once.
  */
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
@@ -25,9 +26,11 @@ export function UserRoleInput() {
   const translate = useTranslate();
   const refresh = useRefresh();
   if (!user) return null;
-  if (self || !canEdit) return <Typography variant="body2">{roleLabel(user.role)}</Typography>;
-
   const isCurrent = (name: string) => name.toLowerCase() === user.role.toLowerCase();
+  const current = roles?.find((r) => isCurrent(r.name));
+  const above = current !== undefined && !grantor.canAssign(current);
+  if (self || !canEdit || above) return <Typography variant="body2">{roleLabel(user.role)}</Typography>;
+
   const choices = (roles ?? [])
     .map((r) => ({ name: r.name, assignable: grantor.canAssign(r) }))
     .filter((c) => c.assignable || isCurrent(c.name));
