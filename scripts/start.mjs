@@ -19,7 +19,10 @@ const sources = ['src', 'common', 'index.html', 'vite.config.ts', 'package-lock.
   .map((p) => path.join(root, p))
   .filter((p) => fs.existsSync(p));
 const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)));
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sourceTime) {
+// A build from before the precompressed files (vite.config.ts writes `.br` / `.gz` copies) is redone too.
+const assets = path.join(root, 'dist', 'assets');
+const precompressed = fs.existsSync(assets) && fs.readdirSync(assets).some((f) => f.endsWith('.br'));
+if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sourceTime || !precompressed) {
   console.log('Building the console…');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

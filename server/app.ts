@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -14,6 +15,9 @@ import { SERVICES } from './services';
 import { realtimeSocketRoutes } from './realtime';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** Answers smaller than this go uncompressed: the encoding would save next to nothing. */
+export const COMPRESS_THRESHOLD = 1024;
 
 export interface BuildOptions {
   /** One log line per request (LOG_REQUESTS=1); 5xx responses are logged either way. */
@@ -64,10 +68,23 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   // First, so every answer has them: the console, /config.json, the APIs, their docs, errors.
   await installSecurityHeaders(app, ctx.config);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   const indexHtml = path.join(ctx.config.consoleDir, 'index.html');
   const serveConsole = fs.existsSync(indexHtml);
+  // Before any route (it hooks each route as it is added): JSON answers and the streamed CSV exports
+  // go Brotli- or gzip-encoded as the client's Accept-Encoding asks, chunk by chunk for streams;
+  // websockets are upgraded before any of this; request bodies are not decompressed (no client
+  // sends them so). The console's files (@fastify/static's `/*` route, and `/` below) go as built:
+  // precompressed when the build made a smaller file, as they are otherwise (small files).
+  app.addHook('onRoute', (route) => {
+    if (serveConsole && route.url === '/*') route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    globalDecompression: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const prefixes = Object.values(SERVICES).map((s) => s.prefix + '/');
   installErrorHandling(app, {
     // Unknown non-API GETs without a file extension are console routes: serve the app shell. A
@@ -99,9 +116,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   if (serveConsole) {
     const assets = path.join(ctx.config.consoleDir, 'assets') + path.sep;
+    const { sourceMaps } = ctx.config;
     await app.register(fastifyStatic, {
       root: ctx.config.consoleDir,
       index: false,
+      // The build writes `<file>.br` and `<file>.gz` beside each text file (vite.config.ts): sent,
+      // with their Content-Encoding, to a browser that accepts them.
+      preCompressed: true,
+      // Source maps only when asked for (SOURCE_MAPS=1): they would publish the console's sources.
+      allowedPath: (pathname) => sourceMaps || !pathname.endsWith('.map'),
       // Vite names every file under assets/ after its content (a change makes a new name): browsers
       // keep them for good instead of asking again on every visit. Other files, and the app shell
       // (sent here for `/` and for console routes), are revalidated. The plugin's own header,
@@ -109,9 +132,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The answer depends on Accept-Encoding (precompressed or not): caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { compress: false }, (_request, reply) => reply.sendFile('index.html'));
   }
   return app;
 }

@@ -125,6 +125,8 @@ export interface Config {
   version: string;
   /** Directory of the built console; served at `/` when it exists. */
   consoleDir: string;
+  /** The console's source maps (`*.map`) are served (SOURCE_MAPS=1); otherwise they answer 404. */
+  sourceMaps: boolean;
   /** Public base URL of the console, used for OAuth redirect URIs when set. */
   publicUrl?: string;
 }
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorFailureRate: Math.min(1, Math.max(0, Number(env.SIMULATOR_FAILURE_RATE ?? 0.05) || 0)),
     version: APP_VERSION,
     consoleDir: path.resolve(env.CONSOLE_DIR ?? './dist'),
+    sourceMaps: env.SOURCE_MAPS === '1',
     publicUrl: env.PUBLIC_URL || undefined,
   };
 }
