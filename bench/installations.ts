@@ -1,9 +1,11 @@
 /**
  * The installations list (the landing page) on 100,000 installations: time of a 100-row page
  * through the real app over HTTP — first page in the default order, a deep page, a sort on an
- * address column, an advanced query — against the raw SQL of the same first page in the same run
- * (the baseline: what the database alone costs), and the map view's feed of every point. The installations, their sensors, contractors,
- * measurement summaries and tag values come from generate_series.
+ * address column, an advanced query, two short pages (fewer rows than the limit: the page tells
+ * the total, no count runs) — against the raw SQL of the same first page in the same run (the
+ * baseline: what the database alone costs) and the raw count(*) a short page no longer runs, and
+ * the map view's feed of every point. The installations, their sensors, contractors, measurement
+ * summaries and tag values come from generate_series.
  *
  *   npx tsx bench/installations.ts                      # fresh in-memory PGlite
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/installations.ts
@@ -32,6 +34,15 @@ const CASES = [
   {
     name: 'advanced query',
     path: `/api/installations?limit=100&query=${encodeURIComponent('isVisible = true and city in (Krakow, Gdansk) and contractorId != null')}`,
+  },
+  // Short pages: fewer rows than the limit, so the page tells the total and no count runs.
+  {
+    name: 'short page: query matching 83 rows',
+    path: `/api/installations?limit=100&query=${encodeURIComponent('street = "Street 7" and contractorId = 8')}`,
+  },
+  {
+    name: 'short last page (limit 150)',
+    path: `/api/installations?limit=150&page=${Math.ceil(N / 150)}`,
   },
   { name: `map feed, all ${N.toLocaleString('en')} points`, path: '/api/installations/points' },
 ];
@@ -105,6 +116,19 @@ async function run(kind: string, database: Database) {
   );
   console.log(`\n${kind}: ${N.toLocaleString('en')} installations (filled in ${fillSec} s), median of ${RUNS} runs`);
   console.log(`${'raw SQL, first 100 rows in-process (baseline)'.padEnd(48)} ${`${raw.toFixed(1)} ms`.padStart(10)}`);
+  // The count the list ran beside every page before short pages told their total themselves.
+  const rawCount = await median(() =>
+    ctx.db.execute(
+      sql.raw(`SELECT count(*) FROM installations i
+               LEFT JOIN sensors s ON s.id = i.sensor_id
+               LEFT JOIN contractors c ON c.id = i.contractor_id
+               LEFT JOIN measurement_summaries m ON m.sensor_id = i.sensor_id
+               WHERE i.removed_at IS NULL AND i.street = 'Street 7' AND i.contractor_id = 8`),
+    ),
+  );
+  console.log(
+    `${'raw SQL, count(*) of the 83-row query'.padEnd(48)} ${`${rawCount.toFixed(1)} ms`.padStart(10)} ${`${(rawCount / raw).toFixed(1)}× raw`.padStart(10)}`,
+  );
   for (const c of EXPORT_ONLY ? [] : CASES) {
     const status = await get(port, c.path, token);
     if (status !== 200) throw new Error(`${c.name}: HTTP ${status}`);

@@ -8,7 +8,8 @@
  * envelope, documented from the declaration.
  *
  * `pagedListEndpoint` (the updaters', developer portal's, API-user manager's and audit-log lists):
- * the same page/count/envelope path over the list's own querystring (sortBy from its sort keys,
+ * the same page/count/envelope path (the count only when the page does not tell the total) over
+ * the list's own querystring (sortBy from its sort keys,
  * `order` or `descending`, empty values last, and its own filters, which may depend on the caller)
  * and row schema, with an optional cap on the count (`capped` beside the total).
  */
@@ -103,6 +104,17 @@ export interface ListEndpointOptions {
 export const EXPORT_BATCH = 1000;
 
 /**
+ * The total a page already tells, so that no count has to run: a page with fewer rows than its
+ * limit is the last one, and the total is its offset plus its rows. Not an empty page past the
+ * first (a page beyond the end says nothing about where the end is) and not a full page: for
+ * those it is undefined and the list counts.
+ */
+export function totalFromPage(window: { offset: number; limit: number }, rows: number): number | undefined {
+  if (rows >= window.limit || (rows === 0 && window.offset > 0)) return undefined;
+  return window.offset + rows;
+}
+
+/**
  * The WHERE of a query-language list for a caller: the query compiled over the fields the caller may
  * see, narrowed by the repository (e.g. current installations only). Also the tags it was built with.
  */
@@ -132,8 +144,12 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     const permissions = request.principal.permissions;
     const { where, tags } = await listWhere(db, repo, request.query.query, permissions);
     const plan = planPage(entity, request.query, repo.columns, repo.tieBreak, permissions);
-    const [rows, total] = await Promise.all([repo.page(db, where, plan), repo.count(db, where)]);
-    const shaped = await repo.shape(rows, { db, permissions, tags });
+    const rows = await repo.page(db, where, plan);
+    const known = totalFromPage(plan, rows.length);
+    const [shaped, total] = await Promise.all([
+      repo.shape(rows, { db, permissions, tags }),
+      known ?? repo.count(db, where),
+    ]);
     const hidden = hiddenPaths(entity, permissions);
     return listEnvelope(
       entity,
@@ -345,10 +361,9 @@ export async function pagedListBody<Row, Query extends PageParams, Params = unkn
   const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
   const where = await repo.where({ db, query, params, permissions, principal });
   const cap = opts.countCap && (opts.countCap.when?.(query) ?? true) ? opts.countCap.max : undefined;
-  const [rows, n] = await Promise.all([
-    repo.page(db, where, window),
-    repo.count(db, where, cap === undefined ? undefined : cap + 1),
-  ]);
+  const rows = await repo.page(db, where, window);
+  const n =
+    totalFromPage(window, rows.length) ?? (await repo.count(db, where, cap === undefined ? undefined : cap + 1));
   const capped = cap !== undefined && n > cap;
   return listEnvelope(list, repo.shape(rows, permissions), capped ? cap : n, opts.countCap ? capped : undefined);
 }

@@ -1,0 +1,114 @@
+/**
+ * The list builder's totals without a count: a page with fewer rows than its limit (the last page,
+ * or a query matching few rows) tells `meta.totalCount` itself, and the repository's count does not
+ * run; a full page, and an empty page past the end, still count and answer the exact total. Over
+ * HTTP on the demo seed, for a query-language list (installations) and a paged list (audit logs);
+ * the count is observed through a spy on the repository's `count`.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count, desc, isNull } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../support/testApp';
+import { auditLogs, installations } from '../../server/db/schema';
+import { installationList } from '../../server/services/main/installations/repository';
+import { adminAuditLogs } from '../../server/services/main/audit/repository';
+
+let t: TestApp;
+let currentInstallations: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [row] = await t.ctx.db.select({ n: count() }).from(installations).where(isNull(installations.removedAt));
+  currentInstallations = Number(row!.n);
+});
+afterAll(async () => t?.close());
+afterEach(() => vi.restoreAllMocks());
+
+async function list(url: string) {
+  const res = await t.call('GET', url, { token: await t.tokenOf('admin') });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('GET /api/installations totals', () => {
+  it('answers a short filtered page without counting', async () => {
+    const [first] = await t.ctx.db
+      .select({ installationId: installations.installationId })
+      .from(installations)
+      .where(isNull(installations.removedAt))
+      .limit(1);
+    const counted = vi.spyOn(installationList, 'count');
+    const body = await list(
+      `/api/installations?limit=10&query=${encodeURIComponent(`installationId = ${first!.installationId}`)}`,
+    );
+    expect(body.data.installations).toHaveLength(1);
+    expect(body.meta.totalCount).toBe(1);
+    expect(counted.mock.calls.length, 'count statements run').toBe(0);
+  });
+
+  it('answers the last page with the exact total without counting', async () => {
+    const limit = 7;
+    const lastPage = Math.ceil(currentInstallations / limit);
+    expect(currentInstallations % limit, 'the demo seed must leave a short last page').not.toBe(0);
+    const counted = vi.spyOn(installationList, 'count');
+    const body = await list(`/api/installations?limit=${limit}&page=${lastPage}`);
+    expect(body.data.installations).toHaveLength(currentInstallations % limit);
+    expect(body.meta.totalCount).toBe(currentInstallations);
+    expect(counted.mock.calls.length, 'count statements run').toBe(0);
+  });
+
+  it('answers an empty first page (nothing matches) with 0 without counting', async () => {
+    const counted = vi.spyOn(installationList, 'count');
+    const body = await list(`/api/installations?limit=10&query=${encodeURIComponent('installationId = -1')}`);
+    expect(body).toMatchObject({ data: { installations: [] }, meta: { totalCount: 0 } });
+    expect(counted.mock.calls.length, 'count statements run').toBe(0);
+  });
+
+  it('counts a full page and answers the exact total', async () => {
+    const counted = vi.spyOn(installationList, 'count');
+    const body = await list('/api/installations?limit=5&page=2');
+    expect(body.data.installations).toHaveLength(5);
+    expect(body.meta.totalCount).toBe(currentInstallations);
+    expect(counted.mock.calls.length, 'count statements run').toBe(1);
+  });
+
+  it('counts an empty page past the end and still answers the exact total', async () => {
+    const counted = vi.spyOn(installationList, 'count');
+    const body = await list(`/api/installations?limit=10&page=${Math.ceil(currentInstallations / 10) + 3}`);
+    expect(body.data.installations).toEqual([]);
+    expect(body.meta.totalCount).toBe(currentInstallations);
+    expect(counted.mock.calls.length, 'count statements run').toBe(1);
+  });
+});
+
+describe('GET /api/audit/logs/admin totals (paged list)', () => {
+  /** The event type with the most audit events (sign-ins write some), and how many. */
+  async function commonestType() {
+    for (let i = 0; i < 3; i++) await t.login('viewer');
+    const [row] = await t.ctx.db
+      .select({ type: auditLogs.eventType, n: count() })
+      .from(auditLogs)
+      .groupBy(auditLogs.eventType)
+      .orderBy(desc(count()))
+      .limit(1);
+    expect(Number(row!.n)).toBeGreaterThanOrEqual(3);
+    return { type: row!.type, n: Number(row!.n) };
+  }
+
+  it('answers a short page without counting', async () => {
+    const { type, n } = await commonestType();
+    const counted = vi.spyOn(adminAuditLogs, 'count');
+    const body = await list(`/api/audit/logs/admin?type=${encodeURIComponent(type)}&limit=${n + 5}`);
+    expect(body.data.logs).toHaveLength(n);
+    expect(body.meta.totalCount).toBe(n);
+    expect(counted.mock.calls.length, 'count statements run').toBe(0);
+  });
+
+  it('counts a full page and answers the exact total', async () => {
+    const { type, n } = await commonestType();
+    const counted = vi.spyOn(adminAuditLogs, 'count');
+    const body = await list(`/api/audit/logs/admin?type=${encodeURIComponent(type)}&limit=2`);
+    expect(body.data.logs).toHaveLength(2);
+    expect(body.meta.totalCount).toBe(n);
+    expect(counted.mock.calls.length, 'count statements run').toBe(1);
+  });
+});
