@@ -21,14 +21,15 @@ export const SEARCH_DOCUMENT = sql`(${auditLogs.message} || E'\\n' || coalesce($
 
 /**
  * Searches shorter than a trigram. pg_trgm cannot answer them, so they are served by the GIN index
- * `audit_logs_search_grams_idx` (migration 0011) over every character and adjacent pair of the
- * lower-cased search document: `shortSearch` is true for them and `shortSearchKeys` is the extra,
- * index-matching predicate. It only narrows the rows the ILIKE then checks, so matches are unchanged.
+ * `audit_logs_search_chars_idx` (migration 0011) over the set of characters of the lower-cased
+ * search document: `shortSearch` is true for them and `shortSearchKeys` is the extra, index-matching
+ * predicate (the row holds every character of the search). It only narrows the rows the ILIKE then
+ * checks, so the matches are unchanged.
  */
 export const SHORT_SEARCH_MAX = 2;
 export const shortSearch = (search: string) => [...search].length <= SHORT_SEARCH_MAX;
 export const shortSearchKeys = (search: string) =>
-  sql`audit_search_grams(${SEARCH_DOCUMENT}) @> audit_search_keys(${search})`;
+  sql`string_to_array(lower(${SEARCH_DOCUMENT}), NULL) @> string_to_array(lower(${search}::text), NULL)`;
 
 /** userName is empty for system events: those rows come last in both directions, as in every list. */
 const SORT: Record<(typeof AUDIT_SORT_KEYS)[number], SortColumn> = {
