@@ -125,7 +125,8 @@ export const apiTokens = pgTable(
 /**
  * Also indexed by migration 0001_audit_search (hand-written, not expressible here): a pg_trgm GIN
  * index over message + user + source used by the search, and (source_name, log_id) and
- * (user_name, log_id) for sorting.
+ * (user_name, log_id) for sorting; and by 0011_audit_short_search: a GIN index over the set of
+ * characters of the same text, for searches of 1 or 2 characters that trigrams cannot answer.
  */
 export const auditLogs = pgTable(
   'audit_logs',

@@ -1,0 +1,162 @@
+/**
+ * Audit log searches of 1 or 2 characters, over HTTP on PGlite (and PostgreSQL with TEST_DB=postgres):
+ * they match exactly the rows a plain `ILIKE '%…%'` over the search document matches, and they are
+ * answered from the character-set GIN index of migration 0011 instead of a scan of audit_logs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { PermissionSet } from '../../common/permissions';
+import type { Principal } from '../../server/auth/sessions';
+import { likePattern } from '../../server/http/paging';
+import { adminAuditLogs, SEARCH_DOCUMENT, shortSearchKeys } from '../../server/services/main/audit/repository';
+import { SEARCH_COUNT_CAP, type AuditLogQuery } from '../../server/services/main/audit/schemas';
+import { createTestApp, type TestApp } from '../support/testApp';
+
+/** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
+const rowsOf = async <T>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Rows whose text exercises case, accents, LIKE wildcards, the field separator and 2-character
+  // pairs across a word boundary; the seed's own audit rows stay in the table too.
+  const messages = [
+    'Zebra crossing moved',
+    'zebra CROSSING',
+    'Qi gong session',
+    'Café opened',
+    'CAFÉ closed',
+    '50% off, under_score and back\\slash',
+    'a',
+    'ab',
+    'x y',
+    'ñandú sighted',
+  ];
+  for (const [i, message] of messages.entries()) {
+    await t.ctx.db.execute(
+      sql`insert into audit_logs (user_id, user_name, event_type, source_name, message)
+          values (null, ${i % 2 ? 'Quentin' : null}, 'SensorsOrdered', ${i % 3 ? 'Console' : 'Kiosk'}, ${message})`,
+    );
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const adminLogs = async (search: string) => {
+  const res = await t.call('GET', `/api/audit/logs/admin?limit=1000&search=${encodeURIComponent(search)}`, {
+    token: await t.tokenOf('admin'),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: { logs: { logId: number }[] }; meta: { totalCount: number; capped: boolean } };
+};
+
+/** The ids a plain ILIKE over the search document matches, newest first: the reference. */
+const ilikeIds = async (search: string) =>
+  (
+    await rowsOf<{ log_id: number | string }>(
+      t.ctx.db.execute(
+        sql`select log_id from audit_logs where ${SEARCH_DOCUMENT} ilike ${likePattern(search)} order by log_id desc`,
+      ),
+    )
+  ).map((r) => Number(r.log_id));
+
+/** The ids the short-search predicate matches when the planner may only read it from an index. */
+const indexedIds = async (search: string) =>
+  t.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    const where = sql`${SEARCH_DOCUMENT} ilike ${likePattern(search)} and ${shortSearchKeys(search)}`;
+    const plan = await rowsOf<Record<string, string>>(
+      tx.execute(sql`explain select log_id from audit_logs where ${where}`),
+    );
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('audit_logs_search_chars_idx');
+    const rows = await rowsOf<{ log_id: number | string }>(
+      tx.execute(sql`select log_id from audit_logs where ${where} order by log_id desc`),
+    );
+    return rows.map((r) => Number(r.log_id));
+  });
+
+/** 1- and 2-character searches: letters in both cases, accents, wildcards, spaces, digits, misses. */
+const SHORT_SEARCHES = [
+  'z',
+  'Z',
+  'q',
+  'é',
+  'É',
+  'ñ',
+  '%',
+  '_',
+  '\\',
+  '5',
+  'x',
+  'ze',
+  'ZE',
+  'qu',
+  'fé',
+  'É ',
+  'x ',
+  ' y',
+  '0%',
+  'r_',
+  'k\\',
+  'a',
+  'ab',
+  'jj',
+];
+
+describe('short audit searches', () => {
+  it('match exactly the rows a plain ILIKE matches, through the route and through the index', async () => {
+    for (const search of SHORT_SEARCHES) {
+      // The route trims a search; the reference gets the trimmed text.
+      const expected = await ilikeIds(search.trim());
+      const body = await adminLogs(search);
+      expect(
+        body.data.logs.map((r) => r.logId),
+        search,
+      ).toEqual(expected.slice(0, 1000));
+      expect(body.meta.totalCount, search).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+      expect(await indexedIds(search.trim()), search).toEqual(expected);
+    }
+    // The fixtures are found at all (the reference is not trivially empty).
+    expect((await ilikeIds('é')).length).toBeGreaterThanOrEqual(2);
+    expect((await ilikeIds('ZE')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('are answered from the index, never by a scan of audit_logs, once the table is large', async () => {
+    // 20,000 short rows (the index's cost grows with the text): none holds a 'j', a 'w' or the pair
+    // 'ke'; four hold 'Zq'.
+    await t.ctx.db.execute(
+      sql`insert into audit_logs (user_id, user_name, event_type, source_name, message)
+          select (i % 40) + 1, 'u' || ((i % 40) + 1), 'SensorStatusChanged', 'Console',
+                 case when i % 5000 = 7 then 'Gate Zq-' || i else 'Sensor ' || i end
+          from generate_series(1, 20000) as g(i)`,
+    );
+    // VACUUM also moves the new rows out of the GIN pending lists, which the planner costs as read in full.
+    await t.ctx.db.execute(sql`vacuum analyze audit_logs`);
+    const principal = { user: { id: 1 }, permissions: new PermissionSet([]) } as unknown as Principal;
+    for (const search of ['j', 'w', 'zq', 'ke']) {
+      const query = {
+        page: 1,
+        limit: 100,
+        sortBy: 'logId',
+        order: 'desc',
+        descending: 'true',
+        search,
+      } as AuditLogQuery;
+      const where = (await adminAuditLogs.where({ db: t.ctx.db, query, params: undefined, principal } as never)) as SQL;
+      // The route's two statements: the page (newest first) and the capped count.
+      for (const statement of [
+        sql`select log_id from audit_logs where ${where} order by log_id desc limit 100`,
+        sql`select count(*) from (select 1 from audit_logs where ${where} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
+      ]) {
+        const plan = (await rowsOf<Record<string, string>>(t.ctx.db.execute(sql`explain ${statement}`)))
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+        expect(plan, search).toContain('audit_logs_search_chars_idx');
+        expect(plan, search).not.toMatch(/Seq Scan on audit_logs/);
+      }
+    }
+    expect((await adminLogs('zq')).meta.totalCount).toBe(4);
+  });
+});
