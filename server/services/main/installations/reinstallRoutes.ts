@@ -32,6 +32,7 @@ import { checkTagValue, loadTagDefinitions } from '../tagRoutes';
 import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';
 import { currentInstallation } from './edits';
+import { lockInstallationNumbers } from './repository';
 
 const factor = z.object({ A: z.number().nullable(), B: z.number().nullable(), C: z.number().nullable() });
 const optionalText = (max: number) =>
@@ -141,8 +142,8 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
         });
 
         const now = new Date();
-        // One new business number at a time (PostgreSQL: a transaction-scoped lock; PGlite has one connection).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('installations.installation_id'))`);
+        // One new business number at a time (see lockInstallationNumbers).
+        await lockInstallationNumbers(tx);
         const [{ next }] = (await tx
           .select({ next: sql<number>`coalesce(max(${installations.installationId}), 0)::int + 1` })
           .from(installations)) as [{ next: number }];

@@ -281,3 +281,12 @@ function shapeRow(
   for (const id of tagIds) out[`tag_${id}`] = tv[String(id)] ?? null;
   return out;
 }
+
+/**
+ * Serialises the choice of new installation business numbers (`max + 1`): every writer of new
+ * numbers (reinstall, sensor orders) takes this transaction-scoped lock first on PostgreSQL, so two
+ * of them at once never pick the same number (PGlite has one connection: nothing runs beside it).
+ */
+export async function lockInstallationNumbers(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('installations.installation_id'))`);
+}

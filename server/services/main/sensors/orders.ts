@@ -16,6 +16,7 @@ import { installationTagValues, installations, sensorTagValues, sensors, type Fa
 import { badRequest } from '../../../http/errors';
 import { tagValueSchema } from './schemas';
 import { writeInstallationSnapshots } from '../historyRoutes';
+import { lockInstallationNumbers } from '../installations/repository';
 import { checkTagValue, type TagDefinition, type TagValue } from '../tagRoutes';
 
 // ------------------------------------------------------------------ order
@@ -116,6 +117,8 @@ export async function createSensors(
     );
   }
   created.sort((a, b) => a.id - b.id);
+  // New business numbers: one writer at a time, as reinstall (a concurrent reinstall picked the same number).
+  await lockInstallationNumbers(tx);
   const [{ top } = { top: 999 }] = await tx
     .select({ top: sql<number>`coalesce(max(${installations.installationId}), 999)::int` })
     .from(installations);
