@@ -49,9 +49,13 @@ const CONTRACTOR = {
 const FIRST_RENDER = { timeout: 5000 };
 const getList = vi.fn();
 const exportAdpUsers = vi.fn(async (_r: string, _p: unknown) => new Response('id\n12\n'));
+const getAdpPlans = vi.fn(async () => [
+  { name: 'PLAN_ADVANCED', displayName: 'Advanced' },
+  { name: 'PLAN_EMPTY', displayName: 'Empty' },
+]);
 const renderAt = (ui: React.ReactElement, path: string) =>
   render(
-    <TestAdmin path={path} dataProvider={appDataProvider({ getList, exportAdpUsers })}>
+    <TestAdmin path={path} dataProvider={appDataProvider({ getList, exportAdpUsers, getAdpPlans })}>
       {ui}
     </TestAdmin>,
   );
@@ -65,6 +69,15 @@ beforeEach(() => {
 });
 
 describe('AdpUserList', () => {
+  it('names the plan after a trial by its display name, not its raw name', async () => {
+    signInAs(['view_panel_users', 'view_plans']);
+    const trial = { trialPlanName: 'PLAN_ADVANCED', postTrialPlanName: 'PLAN_EMPTY', endDate: '2026-12-10' };
+    getList.mockResolvedValue({ data: [{ ...USER, trial }], total: 1 });
+    renderAt(<AdpUserList />, '/adp-users');
+    expect(await screen.findByText('Trial until 2026-12-10, then Empty', {}, FIRST_RENDER)).toBeTruthy();
+    expect(screen.queryByText(/PLAN_EMPTY/)).toBeNull();
+  });
+
   it('asks for the first 20 by id, with the toolbar search, and offers create with its permission', async () => {
     signInAs(['view_panel_users', 'add_panel_users', 'view_contractors_adp_users', 'view_plans']);
     getList.mockResolvedValue({ data: [USER], total: 1 });

@@ -18,6 +18,7 @@ import { EntityListFrame } from '../EntityListFrame';
 import { useFieldAccess } from '../useFieldAccess';
 import { AdpUserRowActions } from './AdpUserRowActions';
 import { ExportAdpUsersButton } from './ExportAdpUsersButton';
+import { useAdpPlanLabel } from './useAdpChoices';
 
 const Column = DataTable.Col<AdpUser>;
 /** Offered by the Columns button. */
@@ -60,6 +61,7 @@ function AccessCell({ record, showContractor }: { record: AdpUser; showContracto
 
 function PlanCell({ record }: { record: AdpUser }) {
   const translate = useTranslate();
+  const planLabel = useAdpPlanLabel(record.trial !== null);
   if (!record.plan) return <>—</>;
   return (
     <Box>
@@ -70,7 +72,7 @@ function PlanCell({ record }: { record: AdpUser }) {
         <Typography variant="caption" color="text.secondary" component="div">
           {translate('adpUsers.columns.trialUntil', {
             date: record.trial.endDate,
-            plan: record.trial.postTrialPlanName,
+            plan: planLabel(record.trial.postTrialPlanName),
           })}
         </Typography>
       )}

@@ -6,16 +6,30 @@ import { CONTRACTOR_FETCH_LIMIT } from '../../../common/domain';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { useFieldAccess } from '../useFieldAccess';
 
-export function useAdpPlans(enabled = true) {
+/** The plans (with view_plans), fetched once a minute at most and shared by every caller. */
+function useAdpPlanList(enabled: boolean) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { permissions } = useFieldAccess();
   const may = enabled && permissions.can('view_plans');
-  const query = useQuery({
+  return useQuery({
     queryKey: ['adp-users', 'plans'],
     queryFn: ({ signal }) => dataProvider.getAdpPlans('adp-users', { signal }),
     enabled: may,
     staleTime: 60_000,
   });
+}
+
+/** A plan's label by its name: its display name once the plans are known, else the name. */
+export function useAdpPlanLabel(enabled = true): (name: string) => string {
+  const { data } = useAdpPlanList(enabled);
+  return useMemo(() => {
+    const byName = new Map((data ?? []).map((p) => [p.name, p.displayName]));
+    return (name: string) => byName.get(name) ?? name;
+  }, [data]);
+}
+
+export function useAdpPlans(enabled = true) {
+  const query = useAdpPlanList(enabled);
   return useMemo(
     () => (query.data ?? []).map((p) => ({ id: p.name, name: `${p.displayName} (${p.name})` })),
     [query.data],
