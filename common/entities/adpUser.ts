@@ -7,6 +7,7 @@ const CONTRACTOR = 'view_contractors_adp_users';
 export const adpUser = defineEntity({
   name: 'adp-users',
   label: 'ADP Users',
+  labelPl: 'Użytkownicy ADP',
   service: 'adp',
   endpoint: '/admin/users',
   envelope: { rows: 'data.users', total: 'meta.totalCount' },

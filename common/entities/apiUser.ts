@@ -19,6 +19,7 @@ const rule = (r: { general: Permission; specific: Permission }) => [r.general, r
 export const apiUser = defineEntity({
   name: 'api-users',
   label: 'API Users',
+  labelPl: 'Użytkownicy API',
   service: 'apiusers',
   endpoint: '/users',
   envelope: { rows: 'users', total: 'totalUsers' },

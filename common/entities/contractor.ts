@@ -10,6 +10,7 @@ const COMPANY = 'view_contractors_company';
 export const contractor = defineEntity({
   name: 'contractors',
   label: 'Contractors',
+  labelPl: 'Kontrahenci',
   service: 'main',
   endpoint: '/contractors',
   envelope: { rows: 'data.contractors', total: 'meta.totalCount' },

@@ -159,6 +159,29 @@ export function englishResourceMessages(entities: readonly EntityDecl[]): Record
 }
 
 /**
+ * The Polish `resources` messages these declarations translate (`labelPl`, `descriptionPl`); a
+ * message without a Polish text is left out, so the catalogue shows what is still untranslated.
+ */
+export function polishResourceMessages(entities: readonly EntityDecl[]): Record<string, Partial<ResourceMessages>> {
+  const defined = <T>(entries: [string, T | undefined][]) =>
+    Object.fromEntries(entries.filter((e): e is [string, T] => e[1] !== undefined));
+  return Object.fromEntries(
+    entities.map((e) => [
+      e.name,
+      {
+        ...(e.labelPl ? { name: e.labelPl } : {}),
+        fields: defined(e.fields.map((f) => [f.name, f.labelPl])),
+        ...(e.query
+          ? {
+              descriptions: defined(e.fields.filter(isQueryField).map((f) => [f.name, f.descriptionPl ?? f.labelPl])),
+            }
+          : {}),
+      },
+    ]),
+  );
+}
+
+/**
  * A reader of one dotted path, for reading the same path out of many rows (a CSV column): a plain
  * key is read directly instead of being split on every row.
  */

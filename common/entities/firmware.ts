@@ -20,6 +20,7 @@ const deploymentFields = (versionLabel: string, withTill: boolean): FieldDecl[] 
 export const gsmVersion = defineEntity({
   name: 'deployments/gsm/versions',
   label: 'Versions',
+  labelPl: 'Wersje',
   service: 'gsm',
   endpoint: '/versions',
   ...PAGED,
@@ -38,6 +39,7 @@ export const gsmVersion = defineEntity({
 export const gsmDeployment = defineEntity({
   name: 'deployments/gsm',
   label: 'Deployments',
+  labelPl: 'Wdrożenia',
   service: 'gsm',
   endpoint: '/deployments',
   ...PAGED,
@@ -51,6 +53,7 @@ export const gsmDeployment = defineEntity({
 export const wifiDeployment = defineEntity({
   name: 'deployments/wifi',
   label: 'Deployments',
+  labelPl: 'Wdrożenia',
   service: 'wifi',
   endpoint: '/deployments',
   ...PAGED,
@@ -64,6 +67,7 @@ export const wifiDeployment = defineEntity({
 export const gen3Deployment = defineEntity({
   name: 'deployments/gen3',
   label: 'Deployments',
+  labelPl: 'Wdrożenia',
   service: 'gen3',
   endpoint: '/deployments',
   ...PAGED,
@@ -84,6 +88,7 @@ export const gen3Deployment = defineEntity({
 export const gen3Version = defineEntity({
   name: 'deployments/gen3/versions',
   label: 'Versions',
+  labelPl: 'Wersje',
   service: 'gen3',
   endpoint: '/versions',
   ...PAGED,

@@ -25,6 +25,7 @@ const ADDRESS_PARTS = [
 export const installation = defineEntity({
   name: 'installations',
   label: 'Installations',
+  labelPl: 'Instalacje',
   service: 'main',
   endpoint: '/installations',
   envelope: { rows: 'data.installations', total: 'meta.totalCount' },

@@ -5,6 +5,7 @@ import { defineEntity, field } from './types';
 export const installationRequest = defineEntity({
   name: 'installation-requests',
   label: 'Installation Requests',
+  labelPl: 'Zgłoszenia instalacji',
   service: 'main',
   endpoint: '/installations/requests/',
   envelope: { rows: 'data.requests', total: 'meta.totalCount' },

@@ -6,6 +6,7 @@ import { defineEntity, field } from './types';
 export const sensor = defineEntity({
   name: 'sensors',
   label: 'Sensors',
+  labelPl: 'Czujniki',
   service: 'main',
   endpoint: '/sensors',
   envelope: { rows: 'data.sensors', total: 'meta.totalCount' },

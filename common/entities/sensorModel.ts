@@ -9,6 +9,7 @@ import { defineEntity, field } from './types';
 export const sensorModel = defineEntity({
   name: 'sensor-models',
   label: 'Sensor Models',
+  labelPl: 'Modele czujników',
   service: 'main',
   endpoint: '/sensor-models',
   envelope: { rows: 'data.rows', total: 'meta.totalCount' },

@@ -4,6 +4,7 @@ import { defineEntity, field } from './types';
 export const staffUser = defineEntity({
   name: 'users',
   label: 'Users',
+  labelPl: 'Użytkownicy',
   service: 'main',
   endpoint: '/admin/users',
   envelope: { rows: 'data.data' },

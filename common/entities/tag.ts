@@ -12,12 +12,18 @@ const LABEL = {
   sensors: 'Sensors Tags',
   contractors: 'Contractors Tags',
 } as const;
+const LABEL_PL = {
+  installations: 'Tagi instalacji',
+  sensors: 'Tagi czujników',
+  contractors: 'Tagi kontrahentów',
+} as const;
 const ICON: Record<TagContext, MenuIconName> = { installations: 'localOffer', sensors: 'sell', contractors: 'style' };
 
 function tagEntity<const C extends TagContext>(context: C) {
   return defineEntity({
     name: `${context}/tags`,
     label: LABEL[context],
+    labelPl: LABEL_PL[context],
     service: 'main',
     endpoint: `/${context}/tags`,
     envelope: { rows: 'data.tags' },

@@ -107,6 +107,25 @@ export interface FieldDecl {
   readonly source?: string;
   /** Part of the API row (default); false for query-only fields such as a sensor's createdAt. */
   readonly inRow?: boolean;
+  /** Polish label (`resources.<entity>.fields.<name>` in pl); absent: not translated yet. */
+  readonly labelPl?: string;
+  /** Polish description for the query-language help (default: the Polish label). */
+  readonly descriptionPl?: string;
+
+  // Writes: the create and edit forms and the request schema derived from them (./schema.ts).
+  /** In the create and edit forms (true), only in the create form ('create'), or in neither (default). */
+  readonly form?: boolean | 'create';
+  /** A value is needed on create (and may not be cleared on edit). */
+  readonly required?: boolean;
+  /** Longest accepted text, in characters (default for text: 255). */
+  readonly maxLength?: number;
+  /** Smallest and largest accepted number. */
+  readonly min?: number;
+  readonly max?: number;
+  /** A regular expression (source, anchored when checked) that a text value must match. */
+  readonly pattern?: string;
+  /** The value is the integer id of a row of this entity (its name), chosen from its list in forms. */
+  readonly reference?: string;
 }
 
 /** Where the rows and the total sit in a list response (dotted paths; '' is the body itself). */
@@ -124,6 +143,8 @@ export interface EntityDecl {
   readonly name: string;
   /** English plural name: menu entry, list title and `resources.<name>.name`. */
   readonly label: string;
+  /** Polish plural name (`resources.<name>.name` in pl). */
+  readonly labelPl?: string;
   readonly service: ServiceName;
   /** List path on the service. */
   readonly endpoint: string;

@@ -4,28 +4,10 @@
  * tests/unit/i18n.test.ts checks that no key exists here that English lacks and that each
  * message names the same `%{values}` as its English original.
  */
+import { ENTITIES, polishResourceMessages } from '../../common/entities';
 import type { Messages } from './en';
 import { en } from './en';
 import { mergeMessages, type PartialMessages } from './merge';
-
-const PL_RESOURCE_NAMES: Record<string, string> = {
-  installations: 'Instalacje',
-  'installation-requests': 'Zgłoszenia instalacji',
-  sensors: 'Czujniki',
-  contractors: 'Kontrahenci',
-  'adp-users': 'Użytkownicy ADP',
-  'api-users': 'Użytkownicy API',
-  'installations/tags': 'Tagi instalacji',
-  'sensors/tags': 'Tagi czujników',
-  'contractors/tags': 'Tagi kontrahentów',
-  users: 'Użytkownicy',
-  'deployments/gsm/versions': 'Wersje',
-  'deployments/gen3/versions': 'Wersje',
-  'deployments/gsm': 'Wdrożenia',
-  'deployments/wifi': 'Wdrożenia',
-  'deployments/gen3': 'Wdrożenia',
-  'sensor-models': 'Modele czujników',
-};
 
 /** The Polish translations themselves. */
 export const plTranslations: PartialMessages<Messages> = {
@@ -49,7 +31,8 @@ export const plTranslations: PartialMessages<Messages> = {
       page_rows_per_page: 'Wierszy na stronę:',
     },
   },
-  resources: Object.fromEntries(Object.entries(PL_RESOURCE_NAMES).map(([name, label]) => [name, { name: label }])),
+  /** `resources.<name>.*` in Polish, from the entity declarations (`labelPl`, `descriptionPl`). */
+  resources: polishResourceMessages(ENTITIES),
   menu: {
     /** The sidebar's navigation landmark. */
     label: 'Menu główne',
