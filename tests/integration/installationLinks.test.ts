@@ -8,15 +8,11 @@
  * snapshots) and clears references to missing rows before adding the keys. Runs on PGlite, and on
  * PostgreSQL with TEST_DB=postgres.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR, openDatabase, type Database, type Executor } from '../../server/db';
-import { createTestApp, freshPostgres, usePostgres, type TestApp } from '../support/testApp';
+import type { Executor } from '../../server/db';
+import { databaseBefore, type ReplayedDatabase } from '../support/migrationReplay';
+import { createTestApp, type TestApp } from '../support/testApp';
 
 /** The foreign keys migration 0010 adds, with their ON DELETE action (a: no action, c: cascade, n: set null). */
 const NEW_KEYS = {
@@ -103,41 +99,16 @@ describe('reference keys on the demo data', () => {
 });
 
 describe('migration 0010 on a database the old reinstall wrote to', () => {
-  let database: Database | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let before: string | undefined;
+  let replayed: ReplayedDatabase | undefined;
 
   afterAll(async () => {
-    await database?.close();
-    await drop?.();
-    if (before) fs.rmSync(before, { recursive: true, force: true });
+    await replayed?.close();
   });
 
   it('turns business numbers into row ids in both directions and in the snapshots, keeping good links', async () => {
-    // The migrations folder as it was before 0010.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-migrations-'));
-    fs.mkdirSync(path.join(before, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { idx: number; tag: string }[];
-    };
-    const earlier = journal.entries.filter((e) => e.idx < 10);
-    expect(earlier.at(-1)?.tag).toBe('0009_rollout_timeline');
-    for (const e of earlier)
-      fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: earlier }));
-
-    let migrateTo: (folder: string) => Promise<void>;
-    if (usePostgres) {
-      const fresh = await freshPostgres();
-      drop = fresh.drop;
-      database = await openDatabase({ databaseUrl: fresh.url, migrate: false });
-      migrateTo = (folder) => migratePg(database!.db as never, { migrationsFolder: folder });
-    } else {
-      database = await openDatabase({ migrate: false });
-      migrateTo = (folder) => migratePglite(database!.db as never, { migrationsFolder: folder });
-    }
-    const d = database.db;
-    await migrateTo(before);
+    replayed = await databaseBefore(10);
+    expect(replayed.applied.at(-1)).toBe('0009_rollout_timeline');
+    const d = replayed.db;
     expect(await keysOf(d)).toEqual({});
 
     const measured = JSON.stringify(['pm25']);
@@ -192,7 +163,7 @@ describe('migration 0010 on a database the old reinstall wrote to', () => {
     await d.execute(sql`
       insert into adp_outbox (user_id, kind, recipient, subject, body) values (77, 'invitation', 'a@example.com', 'Hi', 'Hi')`);
 
-    await migrateTo(MIGRATIONS_DIR);
+    await replayed.migrateRest();
 
     expect(await keysOf(d)).toEqual(NEW_KEYS);
     const links = await rows<{ id: number; predecessor_id: number | null; successor_id: number | null }>(

@@ -6,16 +6,12 @@
  * it; the demo seed satisfies the keys, and the migration repairs orphans of an existing database
  * before adding them. Runs on PGlite, and on PostgreSQL with TEST_DB=postgres.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, max, sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR, openDatabase, type Database, type Executor } from '../../server/db';
+import type { Executor } from '../../server/db';
 import { installationHistory, installationTagValues, installations, sensors, tags } from '../../server/db/schema';
-import { createTestApp, freshPostgres, usePostgres, type TestApp } from '../support/testApp';
+import { databaseBefore, type ReplayedDatabase } from '../support/migrationReplay';
+import { createTestApp, type TestApp } from '../support/testApp';
 
 let t: TestApp;
 const db = () => t.ctx.db;
@@ -193,41 +189,16 @@ describe('installation references', () => {
 });
 
 describe('migration 0002 on an existing database', () => {
-  let database: Database | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  let before: string | undefined;
+  let replayed: ReplayedDatabase | undefined;
 
   afterAll(async () => {
-    await database?.close();
-    await drop?.();
-    if (before) fs.rmSync(before, { recursive: true, force: true });
+    await replayed?.close();
   });
 
   it('clears dangling current installations and deletes orphan snapshots and tag values, then adds the keys', async () => {
-    // The migrations folder as it was before 0002.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-migrations-'));
-    fs.mkdirSync(path.join(before, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { idx: number; tag: string }[];
-    };
-    const earlier = journal.entries.filter((e) => e.idx < 2);
-    expect(earlier.map((e) => e.tag)).toEqual(['0000_init', '0001_audit_search']);
-    for (const e of earlier)
-      fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: earlier }));
-
-    let migrateTo: (folder: string) => Promise<void>;
-    if (usePostgres) {
-      const fresh = await freshPostgres();
-      drop = fresh.drop;
-      database = await openDatabase({ databaseUrl: fresh.url, migrate: false });
-      migrateTo = (folder) => migratePg(database!.db as never, { migrationsFolder: folder });
-    } else {
-      database = await openDatabase({ migrate: false });
-      migrateTo = (folder) => migratePglite(database!.db as never, { migrationsFolder: folder });
-    }
-    const d = database.db;
-    await migrateTo(before);
+    replayed = await databaseBefore(2);
+    expect(replayed.applied).toEqual(['0000_init', '0001_audit_search']);
+    const d = replayed.db;
     expect(await constraintsOf(d)).toEqual({});
 
     const measured = JSON.stringify(['pm25']);
@@ -245,7 +216,7 @@ describe('migration 0002 on an existing database', () => {
     await d.execute(sql`
       insert into installation_tag_values (installation_id, tag_id, value) values (1, 1, '3'::jsonb), (99, 1, '4'::jsonb)`);
 
-    await migrateTo(MIGRATIONS_DIR);
+    await replayed.migrateRest();
 
     expect(await constraintsOf(d)).toEqual(CONSTRAINTS);
     const rows = async (query: ReturnType<typeof sql>) =>
