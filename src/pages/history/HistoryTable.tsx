@@ -33,6 +33,15 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 const orDash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const changedSx = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.18) };
 
+/** A column compared with the previous record: its label (`aq.pages.history.fields.<label>`, default: the source) and cell. */
+interface ComparedColumn {
+  source: string;
+  label?: string;
+  sortable?: boolean;
+  nowrap?: boolean;
+  render(record: ShownRecord): ReactNode;
+}
+
 /** The cell style of a compared column: highlighted where the record changed it. */
 const highlight = (source: string) => (r: ShownRecord) => (r.changes?.includes(source) ? changedSx : {});
 
@@ -82,6 +91,27 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
   const access = useFieldAccess();
   const field = (name: string) => access.field(installation, name);
   const { tags } = useTags('installations');
+  // The columns compared with the previous record, in order; a gated column only for who may see its field.
+  const compared: ComparedColumn[] = [
+    { source: 'successorId', render: (r) => orDash(r.successorId) },
+    { source: 'predecessorId', render: (r) => orDash(r.predecessorId) },
+    { source: 'installationDate', nowrap: true, render: (r) => <RelativeDate value={r.installationDate} /> },
+    { source: 'removedAt', nowrap: true, render: (r) => <RelativeDate value={r.removedAt} /> },
+    ...(field('contractorName')
+      ? [{ source: 'contractor.name', label: 'contractor', render: () => <HistoryContractorField /> }]
+      : []),
+    { source: 'isVisible', render: () => <VisibilityField /> },
+    { source: 'mamsl', render: (r) => (r.mamsl === null || r.mamsl === undefined ? '—' : `${r.mamsl} m`) },
+    { source: 'location', sortable: false, render: () => <LocationField /> },
+    // The address parts share one permission (view_address): the street column's gate is theirs.
+    ...(field('street') ? [{ source: 'address', sortable: false, render: () => <AddressField /> }] : []),
+    { source: 'alternativeAddress1', sortable: false, render: () => <AlternativeAddressesField /> },
+    ...(['contactFullName', 'contactEmail', 'contactPhoneNumber'] as const)
+      .filter(field)
+      .map((source) => ({ source, render: (r: ShownRecord) => orDash(r[source]) })),
+    { source: 'tags', sortable: false, render: () => <HistoryTagsField tags={tags} /> },
+    { source: 'installationRequestId', sortable: false, render: () => <RequestLinkField /> },
+  ];
   const [showUnchanged, setShowUnchanged] = useState(false);
   const annotated = useMemo(() => (records ? withChanges(records) : undefined), [records]);
   const unchanged = annotated?.filter(looksUnchanged).length ?? 0;
@@ -101,174 +131,21 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
       <DataTable resource="history" bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small">
         <Column source="sensorId" label="aq.pages.history.fields.sensorId" />
         <Column source="installationId" label="aq.pages.history.fields.installationId" />
-        <Column
-          source="successorId"
-          label="aq.pages.history.fields.successorId"
-          cellSx={highlight('successorId')}
-          render={(r) => (
-            <Cell record={r} source="successorId">
-              {orDash(r.successorId)}
-            </Cell>
-          )}
-        />
-        <Column
-          source="predecessorId"
-          label="aq.pages.history.fields.predecessorId"
-          cellSx={highlight('predecessorId')}
-          render={(r) => (
-            <Cell record={r} source="predecessorId">
-              {orDash(r.predecessorId)}
-            </Cell>
-          )}
-        />
-        <Column
-          source="installationDate"
-          label="aq.pages.history.fields.installationDate"
-          sx={nowrap}
-          cellSx={highlight('installationDate')}
-          render={(r) => (
-            <Cell record={r} source="installationDate">
-              <RelativeDate value={r.installationDate} />
-            </Cell>
-          )}
-        />
-        <Column
-          source="removedAt"
-          label="aq.pages.history.fields.removedAt"
-          sx={nowrap}
-          cellSx={highlight('removedAt')}
-          render={(r) => (
-            <Cell record={r} source="removedAt">
-              <RelativeDate value={r.removedAt} />
-            </Cell>
-          )}
-        />
-        {field('contractorName') && (
+        {compared.map(({ source, label = source, sortable = true, nowrap: noWrap, render }) => (
           <Column
-            source="contractor.name"
-            label="aq.pages.history.fields.contractor"
-            cellSx={highlight('contractor.name')}
+            key={source}
+            source={source}
+            label={`aq.pages.history.fields.${label}`}
+            disableSort={!sortable}
+            sx={noWrap ? nowrap : undefined}
+            cellSx={highlight(source)}
             render={(r) => (
-              <Cell record={r} source="contractor.name">
-                <HistoryContractorField />
+              <Cell record={r} source={source}>
+                {render(r)}
               </Cell>
             )}
           />
-        )}
-        <Column
-          source="isVisible"
-          label="aq.pages.history.fields.isVisible"
-          cellSx={highlight('isVisible')}
-          render={(r) => (
-            <Cell record={r} source="isVisible">
-              <VisibilityField />
-            </Cell>
-          )}
-        />
-        <Column
-          source="mamsl"
-          label="aq.pages.history.fields.mamsl"
-          cellSx={highlight('mamsl')}
-          render={(r) => (
-            <Cell record={r} source="mamsl">
-              {r.mamsl === null || r.mamsl === undefined ? '—' : `${r.mamsl} m`}
-            </Cell>
-          )}
-        />
-        <Column
-          source="location"
-          label="aq.pages.history.fields.location"
-          disableSort
-          cellSx={highlight('location')}
-          render={(r) => (
-            <Cell record={r} source="location">
-              <LocationField />
-            </Cell>
-          )}
-        />
-        {/* The address parts share one permission (view_address): the street column's gate is theirs. */}
-        {field('street') && (
-          <Column
-            source="address"
-            label="aq.pages.history.fields.address"
-            disableSort
-            cellSx={highlight('address')}
-            render={(r) => (
-              <Cell record={r} source="address">
-                <AddressField />
-              </Cell>
-            )}
-          />
-        )}
-        <Column
-          source="alternativeAddress1"
-          label="aq.pages.history.fields.alternativeAddress1"
-          disableSort
-          cellSx={highlight('alternativeAddress1')}
-          render={(r) => (
-            <Cell record={r} source="alternativeAddress1">
-              <AlternativeAddressesField />
-            </Cell>
-          )}
-        />
-        {field('contactFullName') && (
-          <Column
-            source="contactFullName"
-            label="aq.pages.history.fields.contactFullName"
-            cellSx={highlight('contactFullName')}
-            render={(r) => (
-              <Cell record={r} source="contactFullName">
-                {orDash(r.contactFullName)}
-              </Cell>
-            )}
-          />
-        )}
-        {field('contactEmail') && (
-          <Column
-            source="contactEmail"
-            label="aq.pages.history.fields.contactEmail"
-            cellSx={highlight('contactEmail')}
-            render={(r) => (
-              <Cell record={r} source="contactEmail">
-                {orDash(r.contactEmail)}
-              </Cell>
-            )}
-          />
-        )}
-        {field('contactPhoneNumber') && (
-          <Column
-            source="contactPhoneNumber"
-            label="aq.pages.history.fields.contactPhoneNumber"
-            cellSx={highlight('contactPhoneNumber')}
-            render={(r) => (
-              <Cell record={r} source="contactPhoneNumber">
-                {orDash(r.contactPhoneNumber)}
-              </Cell>
-            )}
-          />
-        )}
-        <Column
-          source="tags"
-          label="aq.pages.history.fields.tags"
-          disableSort
-          cellSx={highlight('tags')}
-          render={(r) => (
-            <Cell record={r} source="tags">
-              <HistoryTagsField tags={tags} />
-            </Cell>
-          )}
-        />
-        <Column
-          source="installationRequestId"
-          label="aq.pages.history.fields.installationRequestId"
-          disableSort
-          cellSx={highlight('installationRequestId')}
-          render={(r) => (
-            <Cell record={r} source="installationRequestId">
-              <RequestLinkField />
-            </Cell>
-          )}
-        />
+        ))}
       </DataTable>
       <Pagination rowsPerPageOptions={rowsPerPageOptions} />
     </ListContextProvider>
