@@ -14,10 +14,12 @@ export const staffUser = defineEntity({
   route: { name: 'Users', menu: { group: 'Admin', icon: 'people' } },
   fields: [
     field('id', 'integer', 'ID'),
+    field('avatar', 'string', 'Avatar', { sortable: false, column: true, csv: false }),
     field('name', 'string', 'Username', { column: true }),
     field('displayName', 'string', 'Display name', { column: true }),
-    field('avatar', 'string', 'Avatar', { sortable: false }),
     field('role', 'string', 'Role', { column: true }),
-    field('enabled', 'boolean', 'Enabled', { column: true }),
+    // Shown by the row's dimming and its enable/disable action, not as a column.
+    field('enabled', 'boolean', 'Enabled', { csv: true }),
+    field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
   ],
 });

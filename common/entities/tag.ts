@@ -41,6 +41,7 @@ function tagEntity<const C extends TagContext>(context: C) {
       field('name', 'string', 'Name', { column: true }),
       field('type', 'enum', 'Type', { values: TAG_TYPES, column: true }),
       field('values', 'list', 'Values', { column: true, sortable: false }),
+      field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
     ],
   });
 }
