@@ -2,7 +2,7 @@
  * Firmware versions and deployments of the three device families (spec document 2, sections 2.9
  * and 3), served by the GSM, Wi-Fi and Gen3 updater services.
  */
-import { VERSION_STATUSES } from '../domain';
+import { DEPLOYMENT_STRATEGIES, VERSION_STATUSES } from '../domain';
 import { defineEntity, field, type FieldDecl } from './types';
 
 const DEPLOYMENT_ACCESS = { list: 'view_deployments', create: 'add_deployments' } as const;
@@ -12,9 +12,13 @@ const deploymentFields = (versionLabel: string, withTill: boolean): FieldDecl[] 
   field('id', 'integer', 'ID', { column: true }),
   field('version', 'string', versionLabel, { column: true }),
   field('status', 'string', 'Status', { column: true }),
+  field('strategy', 'enum', 'Strategy', { values: DEPLOYMENT_STRATEGIES, column: true, sortable: false, csv: false }),
   field('sensors', 'list', 'Sensors', { column: true, sortable: false }),
+  field('test_time', 'integer', 'Grace period', { column: true, sortable: false, csv: false }),
+  field('blocked_sensors', 'list', 'Blocked sensors', { column: true, sortable: false, csv: false }),
   field('from_date', 'datetime', 'From', { column: true }),
   ...(withTill ? [field('till_date', 'datetime', 'Till', { column: true })] : []),
+  field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
 ];
 
 export const gsmVersion = defineEntity({
