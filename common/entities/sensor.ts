@@ -84,6 +84,13 @@ export const sensor = defineEntity({
       inRow: false,
     }),
     field('factors', 'json', 'Factors', { query: false, sortable: false, column: true, source: 'params.factors' }),
+    field('tags', 'json', 'Tags', {
+      description: 'Tag values by tag id (a column per tag)',
+      query: false,
+      sortable: false,
+      column: true,
+      csv: false,
+    }),
     field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
   ],
 });
