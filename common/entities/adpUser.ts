@@ -24,19 +24,28 @@ export const adpUser = defineEntity({
   perPage: 20,
   perPageOptions: [20, 50, 100, 1000],
   route: { name: 'AdpUsersIndex', menu: { group: 'Domain', icon: 'badge' } },
+  // The list's columns in the spec's order (name, e-mail, accesses and contractor, end of deal,
+  // company owner, plan, actions), the ID and type offered by the Columns button; the CSV export
+  // writes the data columns in the same order.
   fields: [
-    field('id', 'integer', 'ID'),
+    field('id', 'integer', 'ID', { column: 'optional', csv: false }),
     field('nickname', 'string', 'Name', { search: true, column: true }),
     field('email', 'string', 'E-mail', { search: true, column: true }),
     field('status', 'enum', 'Status', { values: ADP_USER_STATUSES }),
-    field('plan', 'string', 'Plan', { permission: 'view_plans', column: true, source: 'plan.displayName' }),
-    field('trial', 'json', 'Trial', { permission: 'view_plans', sortable: false }),
+    field('type', 'enum', 'Type', { values: ADP_USER_TYPES, column: 'optional', csv: false }),
     field('contractorId', 'integer', 'Contractor ID', { permission: CONTRACTOR, sortable: false }),
-    field('contractorName', 'string', 'Contractor', { permission: CONTRACTOR, search: true, column: true }),
+    // One column: the number of access definitions and, with view_contractors_adp_users, the contractor.
+    field('accessCount', 'integer', 'Accesses', {
+      description: 'Number of access definitions',
+      column: true,
+      csv: false,
+    }),
+    field('contractorName', 'string', 'Contractor', { permission: CONTRACTOR, search: true, csv: true }),
     field('endOfDeal', 'date', 'End of deal', { permission: CONTRACTOR, column: true }),
     field('companyOwner', 'string', 'Company owner', { permission: CONTRACTOR, column: true }),
-    field('type', 'enum', 'Type', { values: ADP_USER_TYPES }),
+    field('plan', 'string', 'Plan', { permission: 'view_plans', column: true, source: 'plan.displayName' }),
+    field('trial', 'json', 'Trial', { permission: 'view_plans', sortable: false }),
     field('reason', 'string', 'Reason', { sortable: false }),
-    field('accessCount', 'integer', 'Access definitions'),
+    field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
   ],
 });
