@@ -29,7 +29,16 @@ export const apiUser = defineEntity({
   sort: { field: 'id', order: 'ASC' },
   perPageOptions: [10, 50, 100, 200],
   route: { name: 'ApiUsersIndex', menu: { group: 'Domain', icon: 'key' } },
+  // The list's columns in the spec's order: the expired-deal warning and the row's actions first
+  // (they stay on screen when the table scrolls sideways), then the data, then the usage dashboard.
   fields: [
+    field('customDealExpired', 'boolean', 'Expired deal', {
+      description: 'A custom limit exists and the contractor deal ended before today',
+      column: true,
+      sortable: false,
+      csv: false,
+    }),
+    field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
     field('id', 'integer', 'ID', { csv: true }),
     field('username', 'string', 'Username', { search: true, column: true }),
     field('customId', 'string', 'Custom ID', { search: true, column: true }),
@@ -57,5 +66,7 @@ export const apiUser = defineEntity({
       sortable: false,
       edit: rule(API_USER_EDIT_RULES.limitSamples),
     }),
+    // The usage dashboard's link, where API_USERS_DASHBOARD_URL is configured.
+    field('dashboard', 'actions', 'Usage dashboard', { query: false, sortable: false, column: true, csv: false }),
   ],
 });
