@@ -7,7 +7,7 @@
  * column the declaration lacks (that throws), so the column set of every list is declared once.
  * Fields without a renderer show their value by type (dates, booleans, lists, numbers).
  */
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { DataTable, useTranslate, type RaRecord, type TranslateFunction } from 'react-admin';
 import { fieldLabelKey, isColumn, isSortable, readPath, type EntityDecl, type FieldDecl } from '../../common/entities';
@@ -104,7 +104,9 @@ export function declaredColumns<R extends RaRecord = RaRecord>(
     if (given === false || (given === undefined && f.type === 'actions')) continue;
     const o: ColumnOverride<R> = typeof given === 'function' ? { render: given } : (given ?? {});
     if (o.columns) {
-      columns.push(...o.columns);
+      columns.push(
+        ...o.columns.map((c) => (isValidElement(c) ? cloneElement(c, { 'data-field': f.name } as object) : c)),
+      );
       continue;
     }
     const source = o.source ?? f.name;
@@ -113,6 +115,8 @@ export function declaredColumns<R extends RaRecord = RaRecord>(
     columns.push(
       <DataTable.Col<R>
         key={f.name}
+        // The declared field on the header and each cell (what tests/component/declaredColumns checks).
+        data-field={f.name}
         source={source}
         label={o.label ?? fieldLabelKey(entity, f.name)}
         disableSort={o.disableSort || !isSortable(f)}
