@@ -28,24 +28,50 @@ export const adpUser = defineEntity({
   // company owner, plan, actions), the ID and type offered by the Columns button; the CSV export
   // writes the data columns in the same order.
   fields: [
-    field('id', 'integer', 'ID', { column: 'optional', csv: false }),
-    field('nickname', 'string', 'Name', { search: true, column: true }),
-    field('email', 'string', 'E-mail', { search: true, column: true }),
-    field('status', 'enum', 'Status', { values: ADP_USER_STATUSES }),
-    field('type', 'enum', 'Type', { values: ADP_USER_TYPES, column: 'optional', csv: false }),
-    field('contractorId', 'integer', 'Contractor ID', { permission: CONTRACTOR, sortable: false }),
+    field('id', 'integer', 'ID', { labelPl: 'ID', column: 'optional', csv: false }),
+    field('nickname', 'string', 'Name', { labelPl: 'Nazwa', search: true, column: true }),
+    field('email', 'string', 'E-mail', { labelPl: 'E-mail', search: true, column: true }),
+    field('status', 'enum', 'Status', { labelPl: 'Status', values: ADP_USER_STATUSES }),
+    field('type', 'enum', 'Type', { labelPl: 'Typ', values: ADP_USER_TYPES, column: 'optional', csv: false }),
+    field('contractorId', 'integer', 'Contractor ID', {
+      labelPl: 'ID kontrahenta',
+      permission: CONTRACTOR,
+      sortable: false,
+    }),
     // One column: the number of access definitions and, with view_contractors_adp_users, the contractor.
     field('accessCount', 'integer', 'Accesses', {
+      labelPl: 'Dostępy',
+      descriptionPl: 'Liczba definicji dostępu',
       description: 'Number of access definitions',
       column: true,
       csv: false,
     }),
-    field('contractorName', 'string', 'Contractor', { permission: CONTRACTOR, search: true, csv: true }),
-    field('endOfDeal', 'date', 'End of deal', { permission: CONTRACTOR, column: true }),
-    field('companyOwner', 'string', 'Company owner', { permission: CONTRACTOR, column: true }),
-    field('plan', 'string', 'Plan', { permission: 'view_plans', column: true, source: 'plan.displayName' }),
-    field('trial', 'json', 'Trial', { permission: 'view_plans', sortable: false }),
-    field('reason', 'string', 'Reason', { sortable: false }),
-    field('actions', 'actions', 'Actions', { query: false, sortable: false, column: true, csv: false }),
+    field('contractorName', 'string', 'Contractor', {
+      labelPl: 'Kontrahent',
+      permission: CONTRACTOR,
+      search: true,
+      csv: true,
+    }),
+    field('endOfDeal', 'date', 'End of deal', { labelPl: 'Koniec umowy', permission: CONTRACTOR, column: true }),
+    field('companyOwner', 'string', 'Company owner', {
+      labelPl: 'Opiekun firmy',
+      permission: CONTRACTOR,
+      column: true,
+    }),
+    field('plan', 'string', 'Plan', {
+      labelPl: 'Plan',
+      permission: 'view_plans',
+      column: true,
+      source: 'plan.displayName',
+    }),
+    field('trial', 'json', 'Trial', { labelPl: 'Okres próbny', permission: 'view_plans', sortable: false }),
+    field('reason', 'string', 'Reason', { labelPl: 'Powód dostępu', sortable: false }),
+    field('actions', 'actions', 'Actions', {
+      labelPl: 'Akcje',
+      query: false,
+      sortable: false,
+      column: true,
+      csv: false,
+    }),
   ],
 });
