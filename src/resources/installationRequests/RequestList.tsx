@@ -8,15 +8,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { Box, Link as MuiLink, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import {
-  DataTable,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { installationRequest } from '../../../common/entities';
 import { requestListOrder } from '../../../common/requests';
