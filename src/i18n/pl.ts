@@ -26,6 +26,9 @@ export const plTranslations: PartialMessages<Messages> = {
       move_down: 'Przesuń w dół',
       close: 'Zamknij',
       confirm: 'Potwierdź',
+      /** The Columns button of the lists and its reset. */
+      select_columns: 'Kolumny',
+      reset: 'Resetuj',
     },
     navigation: {
       page_rows_per_page: 'Wierszy na stronę:',
