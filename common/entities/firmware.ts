@@ -2,19 +2,39 @@
  * Firmware versions and deployments of the three device families (spec document 2, sections 2.9
  * and 3), served by the GSM, Wi-Fi and Gen3 updater services.
  */
-import { VERSION_STATUSES } from '../domain';
+import { DEPLOYMENT_STRATEGIES, VERSION_STATUSES } from '../domain';
 import { defineEntity, field, type FieldDecl } from './types';
 
 const DEPLOYMENT_ACCESS = { list: 'view_deployments', create: 'add_deployments' } as const;
 const PAGED = { envelope: { rows: 'data', total: 'totalCount' }, listQuery: 'paged' } as const;
 
-const deploymentFields = (versionLabel: string, withTill: boolean): FieldDecl[] => [
-  field('id', 'integer', 'ID', { column: true }),
-  field('version', 'string', versionLabel, { column: true }),
-  field('status', 'string', 'Status', { column: true }),
-  field('sensors', 'list', 'Sensors', { column: true, sortable: false }),
-  field('from_date', 'datetime', 'From', { column: true }),
-  ...(withTill ? [field('till_date', 'datetime', 'Till', { column: true })] : []),
+const deploymentFields = (versionLabel: string, versionLabelPl: string, withTill: boolean): FieldDecl[] => [
+  field('id', 'integer', 'ID', { labelPl: 'ID', column: true }),
+  field('version', 'string', versionLabel, { labelPl: versionLabelPl, column: true }),
+  field('status', 'string', 'Status', { labelPl: 'Status', column: true }),
+  field('strategy', 'enum', 'Strategy', {
+    labelPl: 'Strategia',
+    values: DEPLOYMENT_STRATEGIES,
+    column: true,
+    sortable: false,
+    csv: false,
+  }),
+  field('sensors', 'list', 'Sensors', { labelPl: 'Czujniki', column: true, sortable: false }),
+  field('test_time', 'integer', 'Grace period', {
+    labelPl: 'Okres karencji',
+    column: true,
+    sortable: false,
+    csv: false,
+  }),
+  field('blocked_sensors', 'list', 'Blocked sensors', {
+    labelPl: 'Zablokowane czujniki',
+    column: true,
+    sortable: false,
+    csv: false,
+  }),
+  field('from_date', 'datetime', 'From', { labelPl: 'Od', column: true }),
+  ...(withTill ? [field('till_date', 'datetime', 'Till', { labelPl: 'Do', column: true })] : []),
+  field('actions', 'actions', 'Actions', { labelPl: 'Akcje', query: false, sortable: false, column: true, csv: false }),
 ];
 
 export const gsmVersion = defineEntity({
@@ -29,10 +49,10 @@ export const gsmVersion = defineEntity({
   sort: { field: 'version', order: 'DESC' },
   route: { name: 'DeploymentsGsmVersions', menu: { group: 'Updater GSM', icon: 'systemUpdate' } },
   fields: [
-    field('version', 'string', 'Version', { column: true }),
-    field('description', 'string', 'Comment', { column: true, sortable: false }),
-    field('createdDate', 'datetime', 'Created', { column: true }),
-    field('status', 'enum', 'Status', { values: VERSION_STATUSES, column: true }),
+    field('version', 'string', 'Version', { labelPl: 'Wersja', column: true }),
+    field('description', 'string', 'Comment', { labelPl: 'Komentarz', column: true, sortable: false }),
+    field('createdDate', 'datetime', 'Created', { labelPl: 'Utworzono', column: true }),
+    field('status', 'enum', 'Status', { labelPl: 'Status', values: VERSION_STATUSES, column: true }),
   ],
 });
 
@@ -47,7 +67,7 @@ export const gsmDeployment = defineEntity({
   sort: { field: 'id', order: 'DESC' },
   perPageOptions: [10, 20, 50, 100, 1000],
   route: { name: 'DeploymentsGsmIndex', menu: { group: 'Updater GSM', icon: 'rocket' } },
-  fields: deploymentFields('Version', true),
+  fields: deploymentFields('Version', 'Wersja', true),
 });
 
 export const wifiDeployment = defineEntity({
@@ -61,7 +81,7 @@ export const wifiDeployment = defineEntity({
   sort: { field: 'id', order: 'DESC' },
   perPageOptions: [10, 20, 50, 100, 1000],
   route: { name: 'DeploymentsWifiIndex', menu: { group: 'Updater Wi-Fi', icon: 'rocket' } },
-  fields: deploymentFields('Commit', true),
+  fields: deploymentFields('Commit', 'Commit', true),
 });
 
 export const gen3Deployment = defineEntity({
@@ -77,11 +97,11 @@ export const gen3Deployment = defineEntity({
   route: { name: 'DeploymentsGen3Index', menu: { group: 'Updater Gen3', icon: 'rocket' } },
   fields: [
     // The Gen3 updater pages newest first and takes no sort parameter.
-    field('id', 'integer', 'ID', { column: true, sortable: false }),
-    field('sensorId', 'integer', 'Sensor ID', { column: true, sortable: false }),
-    field('version', 'string', 'Version', { column: true, sortable: false }),
-    field('createdDate', 'datetime', 'Created', { column: true, sortable: false }),
-    field('appliedDate', 'datetime', 'Applied', { column: true, sortable: false }),
+    field('id', 'integer', 'ID', { labelPl: 'ID', column: true, sortable: false }),
+    field('sensorId', 'integer', 'Sensor ID', { labelPl: 'ID czujnika', column: true, sortable: false }),
+    field('version', 'string', 'Version', { labelPl: 'Wersja', column: true, sortable: false }),
+    field('createdDate', 'datetime', 'Created', { labelPl: 'Utworzono', column: true, sortable: false }),
+    field('appliedDate', 'datetime', 'Applied', { labelPl: 'Zastosowano', column: true, sortable: false }),
   ],
 });
 
@@ -97,8 +117,8 @@ export const gen3Version = defineEntity({
   perPageOptions: [10, 20, 50, 100],
   route: { name: 'DeploymentsGen3Versions', menu: { group: 'Updater Gen3', icon: 'systemUpdate' } },
   fields: [
-    field('version', 'string', 'Version', { column: true, sortable: false }),
-    field('description', 'string', 'Description', { column: true, sortable: false }),
-    field('createdDate', 'datetime', 'Created', { column: true, sortable: false }),
+    field('version', 'string', 'Version', { labelPl: 'Wersja', column: true, sortable: false }),
+    field('description', 'string', 'Description', { labelPl: 'Opis', column: true, sortable: false }),
+    field('createdDate', 'datetime', 'Created', { labelPl: 'Utworzono', column: true, sortable: false }),
   ],
 });

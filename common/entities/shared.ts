@@ -18,6 +18,14 @@ export const PARAM_LABEL: Record<string, string> = {
   pressure: 'Pressure',
 };
 
+/** Polish names of the parameters in the genitive ('Wartość PM2.5', 'Współczynniki temperatury'). */
+export const PARAM_GENITIVE_PL: Record<string, string> = {
+  ...PARAM_LABEL,
+  temperature: 'temperatury',
+  humidity: 'wilgotności',
+  pressure: 'ciśnienia',
+};
+
 /**
  * Who sees which contractor owns a sensor or an installation (document 1: column visibility by
  * VIEW_OWNER; document 2: contractor links with view_contractors). One rule for rows, CSV and queries.

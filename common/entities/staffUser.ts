@@ -13,11 +13,19 @@ export const staffUser = defineEntity({
   search: 'plain',
   route: { name: 'Users', menu: { group: 'Admin', icon: 'people' } },
   fields: [
-    field('id', 'integer', 'ID'),
-    field('name', 'string', 'Username', { column: true }),
-    field('displayName', 'string', 'Display name', { column: true }),
-    field('avatar', 'string', 'Avatar', { sortable: false }),
-    field('role', 'string', 'Role', { column: true }),
-    field('enabled', 'boolean', 'Enabled', { column: true }),
+    field('id', 'integer', 'ID', { labelPl: 'ID' }),
+    field('avatar', 'string', 'Avatar', { labelPl: 'Awatar', sortable: false, column: true, csv: false }),
+    field('name', 'string', 'Username', { labelPl: 'Nazwa użytkownika', column: true }),
+    field('displayName', 'string', 'Display name', { labelPl: 'Nazwa wyświetlana', column: true }),
+    field('role', 'string', 'Role', { labelPl: 'Rola', column: true }),
+    // Shown by the row's dimming and its enable/disable action, not as a column.
+    field('enabled', 'boolean', 'Enabled', { labelPl: 'Aktywny', csv: true }),
+    field('actions', 'actions', 'Actions', {
+      labelPl: 'Akcje',
+      query: false,
+      sortable: false,
+      column: true,
+      csv: false,
+    }),
   ],
 });

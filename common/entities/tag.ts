@@ -37,10 +37,17 @@ function tagEntity<const C extends TagContext>(context: C) {
     },
     route: { name: ROUTE[context], menu: { group: 'Manage', icon: ICON[context] } },
     fields: [
-      field('id', 'integer', 'ID', { column: true }),
-      field('name', 'string', 'Name', { column: true }),
-      field('type', 'enum', 'Type', { values: TAG_TYPES, column: true }),
-      field('values', 'list', 'Values', { column: true, sortable: false }),
+      field('id', 'integer', 'ID', { labelPl: 'ID', column: true }),
+      field('name', 'string', 'Name', { labelPl: 'Nazwa', column: true }),
+      field('type', 'enum', 'Type', { labelPl: 'Typ', values: TAG_TYPES, column: true }),
+      field('values', 'list', 'Values', { labelPl: 'Wartości', column: true, sortable: false }),
+      field('actions', 'actions', 'Actions', {
+        labelPl: 'Akcje',
+        query: false,
+        sortable: false,
+        column: true,
+        csv: false,
+      }),
     ],
   });
 }

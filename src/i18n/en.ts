@@ -625,10 +625,8 @@ export const en = {
     },
     visibility: { ALL: 'All', VISIBLE: 'Visible', HIDDEN: 'Hidden' },
     columns: {
-      accesses: 'Accesses',
       accessCount: '%{count} access definitions',
       trialUntil: 'Trial until %{date}, then %{plan}',
-      actions: 'Actions',
     },
     fields: {
       nickname: 'Name',
@@ -824,7 +822,6 @@ export const en = {
     },
     tagOf: '%{tag} of %{name}',
     actions: {
-      title: 'Actions',
       historyOf: 'Installation history of %{name}',
       adpUsersOf: 'Developer-portal users of %{name}',
       installationsOf: 'Installations of %{name}',
@@ -1109,11 +1106,7 @@ export const en = {
     deployments: {
       title: 'GSM deployments',
       create: 'New deployment',
-      strategy: 'Strategy',
       rollingEvery: 'Rolling: %{amount} every %{spacing}',
-      grace: 'Grace period',
-      blocked: 'Blocked sensors',
-      actions: 'Actions',
       halt: 'Halt',
       haltOne: 'Halt deployment %{id}',
       delete: 'Delete',
@@ -1256,7 +1249,6 @@ export const en = {
       },
     },
     actions: {
-      column: 'Actions',
       editLimits: 'Edit API limits',
       editLimitsOf: 'Edit the API limits of %{name}',
       editContractorOf: 'Change the contractor of %{name}',

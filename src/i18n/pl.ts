@@ -26,6 +26,9 @@ export const plTranslations: PartialMessages<Messages> = {
       move_down: 'Przesuń w dół',
       close: 'Zamknij',
       confirm: 'Potwierdź',
+      /** The Columns button of the lists and its reset. */
+      select_columns: 'Kolumny',
+      reset: 'Resetuj',
     },
     navigation: {
       page_rows_per_page: 'Wierszy na stronę:',
@@ -508,10 +511,8 @@ export const plTranslations: PartialMessages<Messages> = {
     },
     visibility: { ALL: 'Wszystkie', VISIBLE: 'Widoczne', HIDDEN: 'Ukryte' },
     columns: {
-      accesses: 'Dostępy',
       accessCount: 'Definicje dostępu: %{count}',
       trialUntil: 'Okres próbny do %{date}, potem %{plan}',
-      actions: 'Akcje',
     },
     fields: {
       nickname: 'Nazwa',
@@ -607,7 +608,6 @@ export const plTranslations: PartialMessages<Messages> = {
     },
     tagOf: '%{tag}: %{name}',
     actions: {
-      title: 'Akcje',
       historyOf: 'Historia instalacji: %{name}',
       adpUsersOf: 'Użytkownicy portalu deweloperskiego: %{name}',
       installationsOf: 'Instalacje: %{name}',
@@ -819,11 +819,7 @@ export const plTranslations: PartialMessages<Messages> = {
     deployments: {
       title: 'Wdrożenia GSM',
       create: 'Nowe wdrożenie',
-      strategy: 'Strategia',
       rollingEvery: 'Stopniowo: %{amount} co %{spacing}',
-      grace: 'Okres karencji',
-      blocked: 'Zablokowane czujniki',
-      actions: 'Akcje',
       halt: 'Wstrzymaj',
       haltOne: 'Wstrzymaj wdrożenie %{id}',
       delete: 'Usuń',
@@ -965,7 +961,6 @@ export const plTranslations: PartialMessages<Messages> = {
       },
     },
     actions: {
-      column: 'Akcje',
       editLimits: 'Edytuj limity API',
       editLimitsOf: 'Edytuj limity API użytkownika %{name}',
       editContractorOf: 'Zmień wykonawcę użytkownika %{name}',

@@ -4,36 +4,16 @@
  * entity's page sizes and default sort, toolbar search, refresh and the server's streamed CSV export. Page, sort and page size
  * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
-import {
-  ColumnsButton,
-  DataTable,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useDataProvider,
-  useTranslate,
-  type RaRecord,
-  type TranslateFunction,
-} from 'react-admin';
-import {
-  exportFileNameOf,
-  fieldLabelKey,
-  isColumn,
-  isSortable,
-  readPath,
-  type EntityDecl,
-  type FieldDecl,
-} from '../../common/entities';
+import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useDataProvider } from 'react-admin';
+import { exportFileNameOf, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { PAGE_SIZES } from '../../common/domain';
-import { RelativeDate } from '../components/DateTimeField';
 import { ServerExportButton } from '../components/ServerExportButton';
-import { formatDate } from '../components/dates';
 import type { AppDataProvider } from '../dataProviders/types';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { useCanAccessNow } from './useCanAccessNow';
 import { ListEmpty, LIST_SX } from './ListEmpty';
+import { useDeclaredColumns } from './DeclaredColumns';
 import { useFieldAccess } from './useFieldAccess';
 
 /** The Export button: every matching row, streamed by the server as `<name>.csv` (GET <endpoint>/export). */
@@ -49,35 +29,9 @@ function ExportListButton({ entity }: { entity: EntityDecl }) {
   );
 }
 
-function renderValue(value: unknown, field: FieldDecl, translate: TranslateFunction) {
-  if (value === null || value === undefined || value === '') return '—';
-  switch (field.type) {
-    case 'date':
-      return formatDate(value as string);
-    case 'datetime':
-      return <RelativeDate value={value as string} />;
-    case 'boolean':
-      return value ? '✓' : '✗';
-    case 'list':
-    case 'set':
-      return Array.isArray(value) ? value.join(', ') : translate('aq.invalidType');
-    case 'json':
-    case 'location':
-      return <code>{JSON.stringify(value)}</code>;
-    case 'integer':
-    case 'number':
-      return typeof value === 'number' ? String(value) : translate('aq.invalidType');
-    default:
-      return typeof value === 'object' ? translate('aq.invalidType') : String(value);
-  }
-}
-
 export function ResourceList({ entity, title }: { entity: EntityDecl; title: string }) {
   const { search, advanced } = useToolbarSearch();
-  const translate = useTranslate();
-  const access = useFieldAccess();
-  const columns = entity.fields.filter((f) => isColumn(f) && f.type !== 'actions' && access.field(entity, f.name));
-  const optional = columns.filter((f) => f.column === 'optional').map((f) => f.name);
+  const { columns, hiddenColumns } = useDeclaredColumns(entity, useFieldAccess(), {});
   const canExport = useCanAccessNow({ resource: entity.name, action: 'export' });
   return (
     <List
@@ -92,7 +46,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
       pagination={<Pagination rowsPerPageOptions={[...(entity.perPageOptions ?? PAGE_SIZES)]} />}
       actions={
         <TopToolbar>
-          {optional.length > 0 && <ColumnsButton />}
+          {hiddenColumns.length > 0 && <ColumnsButton />}
           <RefreshButton />
           {canExport && <ExportListButton entity={entity} />}
         </TopToolbar>
@@ -100,17 +54,8 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} hiddenColumns={optional}>
-        {columns.map((f) => (
-          <DataTable.Col
-            key={f.name}
-            source={f.name}
-            label={fieldLabelKey(entity, f.name)}
-            disableSort={!isSortable(f)}
-            align={f.type === 'integer' || f.type === 'number' ? 'right' : undefined}
-            render={(record: RaRecord) => renderValue(readPath(record, f.source ?? f.name), f, translate)}
-          />
-        ))}
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} hiddenColumns={hiddenColumns}>
+        {columns}
       </DataTable>
     </List>
   );

@@ -745,7 +745,7 @@ describe('400 answers', () => {
     [
       '/contractors',
       { sortBy: 'banana' },
-      'Unknown sortBy "banana"; expected one of: id, name, type, logo, link, hsId, hsName, companyOwner, companyState, endOfDeal, customSla, activeSubscriptions, currentInstallations, createdAt',
+      'Unknown sortBy "banana"; expected one of: logo, id, name, type, link, hsId, hsName, companyOwner, companyState, endOfDeal, customSla, activeSubscriptions, currentInstallations, createdAt',
     ],
     [
       '/sensors',

@@ -9,20 +9,17 @@
  * the window scrolls.
  */
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { adpUser } from '../../../common/entities';
 import { TruncatedText } from '../../components/TruncatedText';
 import type { AdpUser } from '../../dataProviders/adpUsers';
 import { STICKY_END_SX } from '../../layout/stickyColumn';
+import { useDeclaredColumns } from '../DeclaredColumns';
 import { EntityListFrame } from '../EntityListFrame';
 import { useFieldAccess } from '../useFieldAccess';
 import { AdpUserRowActions } from './AdpUserRowActions';
 import { ExportAdpUsersButton } from './ExportAdpUsersButton';
 import { useAdpPlanLabel } from './useAdpChoices';
-
-const Column = DataTable.Col<AdpUser>;
-/** Offered by the Columns button. */
-const hiddenColumns = ['id', 'type'];
 
 /** Long texts are cut there, and shown whole on hover. */
 const CUT_WIDTH = 260;
@@ -83,8 +80,23 @@ function PlanCell({ record }: { record: AdpUser }) {
 export function AdpUserList() {
   const translate = useTranslate();
   const access = useFieldAccess();
-  const field = (name: string) => access.field(adpUser, name);
-  const showContractor = field('contractorName');
+  const showContractor = access.field(adpUser, 'contractorName');
+  // The columns are the declaration's (common/entities/adpUser.ts); these are their cells.
+  const { columns, hiddenColumns } = useDeclaredColumns<AdpUser>(adpUser, access, {
+    nickname: (r) => <NameCell record={r} />,
+    email: (r) => <TruncatedText text={r.email} maxWidth={CUT_WIDTH} />,
+    type: (r) => translate(`adpUsers.types.${r.type}`, { _: r.type }),
+    accessCount: {
+      // Sorted by the contractor where it is shown.
+      source: showContractor ? 'contractorName' : 'accessCount',
+      align: 'left',
+      render: (r) => <AccessCell record={r} showContractor={showContractor} />,
+    },
+    endOfDeal: (r) => r.endOfDeal ?? '—',
+    companyOwner: (r) => <TruncatedText text={r.companyOwner} maxWidth={CUT_WIDTH} />,
+    plan: (r) => <PlanCell record={r} />,
+    actions: { align: 'right', sx: STICKY_END_SX, render: (r) => <AdpUserRowActions record={r} /> },
+  });
 
   return (
     <EntityListFrame
@@ -93,28 +105,7 @@ export function AdpUserList() {
       exportButton={<ExportAdpUsersButton />}
       hiddenColumns={hiddenColumns}
     >
-      <Column source="id" align="right" />
-      <Column source="nickname" render={(r) => <NameCell record={r} />} />
-      <Column source="email" render={(r) => <TruncatedText text={r.email} maxWidth={CUT_WIDTH} />} />
-      <Column source="type" render={(r) => translate(`adpUsers.types.${r.type}`, { _: r.type })} />
-      <Column
-        source={showContractor ? 'contractorName' : 'accessCount'}
-        label="adpUsers.columns.accesses"
-        render={(r) => <AccessCell record={r} showContractor={showContractor} />}
-      />
-      {field('endOfDeal') && <Column source="endOfDeal" render={(r) => r.endOfDeal ?? '—'} />}
-      {field('companyOwner') && (
-        <Column source="companyOwner" render={(r) => <TruncatedText text={r.companyOwner} maxWidth={CUT_WIDTH} />} />
-      )}
-      {field('plan') && <Column source="plan" render={(r) => <PlanCell record={r} />} />}
-      <Column
-        source="actions"
-        label="adpUsers.columns.actions"
-        disableSort
-        align="right"
-        sx={STICKY_END_SX}
-        render={(r) => <AdpUserRowActions record={r} />}
-      />
+      {columns}
     </EntityListFrame>
   );
 }

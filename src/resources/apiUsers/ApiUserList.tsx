@@ -24,16 +24,17 @@ import {
   TopToolbar,
   useRefresh,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
-import { apiUser, fieldLabelKey } from '../../../common/entities';
+import { apiUser } from '../../../common/entities';
 import { TruncatedText } from '../../components/TruncatedText';
 import { formatDate } from '../../components/dates';
 import { runtimeConfig } from '../../config';
 import type { ApiUser } from '../../dataProviders/apiUsers';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { useDeclaredColumns } from '../DeclaredColumns';
 import { useCanAccessNow } from '../useCanAccessNow';
+import { useFieldAccess } from '../useFieldAccess';
 import { ApiLimitsDialog } from './ApiLimitsDialog';
 import { ApiUsageDialog } from './ApiUsageDialog';
 import { ApiUserContractorCell, useContractorChoices } from './ApiUserContractorCell';
@@ -41,8 +42,6 @@ import { ExportApiUsersButton } from './ExportApiUsersButton';
 import { LimitsField } from './LimitsField';
 import { useApiUserRights } from './useApiUserRights';
 
-const Column = DataTable.Col<ApiUser>;
-const label = (name: string) => fieldLabelKey(apiUser, name);
 const TABLE_SX = {
   '& td': { py: 0.25 },
   '& td, & th': { px: 1 },
@@ -200,6 +199,19 @@ export function ApiUserList() {
   const canExport = useCanAccessNow({ resource: apiUser.name, action: 'export' });
   const { canList: canListContractors } = useContractorChoices(false);
   const hasDashboard = Boolean(runtimeConfig().apiUsersDashboardUrl);
+  // The columns are the declaration's (common/entities/apiUser.ts); these are their cells.
+  const { columns } = useDeclaredColumns<ApiUser>(apiUser, useFieldAccess(), {
+    customDealExpired: { label: '', render: (u) => <WarningCell user={u} /> },
+    actions: (u) => <RowActions user={u} />,
+    username: (u) => <UsernameCell user={u} />,
+    customId: (u) => <TruncatedText text={u.customId} maxWidth={120} />,
+    contractorName: (u) => <ContractorCell user={u} />,
+    endOfDeal: (u) => (u.endOfDeal ? formatDate(u.endOfDeal) : '—'),
+    companyOwner: (u) => <TruncatedText text={u.companyOwner} maxWidth={130} />,
+    limitStandard: (u) => <LimitsField limits={u.limitStandard} kind="standard" />,
+    limitSamples: (u) => <LimitsField limits={u.limitSamples} kind="samples" samplesOn={u.samplesAPI} />,
+    dashboard: hasDashboard && ((u) => <DashboardCell user={u} />),
+  });
   const filters = canListContractors ? [<ContractorFilter key="contractors" source="contractors" alwaysOn />] : [];
   return (
     <List
@@ -216,72 +228,7 @@ export function ApiUserList() {
       sx={LIST_SX}
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
-        <Column
-          source="customDealExpired"
-          label=""
-          disableSort
-          render={(row: RaRecord) => <WarningCell user={row as ApiUser} />}
-        />
-        <Column
-          source="actions"
-          label={translate('apiUsers.actions.column')}
-          disableSort
-          render={(row: RaRecord) => <RowActions user={row as ApiUser} />}
-        />
-        <Column
-          source="username"
-          label={label('username')}
-          render={(row: RaRecord) => <UsernameCell user={row as ApiUser} />}
-        />
-        <Column
-          source="customId"
-          label={label('customId')}
-          render={(row: RaRecord) => <TruncatedText text={(row as ApiUser).customId} maxWidth={120} />}
-        />
-        <Column
-          source="contractorName"
-          label={label('contractorName')}
-          render={(row: RaRecord) => <ContractorCell user={row as ApiUser} />}
-        />
-        <Column
-          source="endOfDeal"
-          label={label('endOfDeal')}
-          render={(row: RaRecord) => {
-            const end = (row as ApiUser).endOfDeal;
-            return end ? formatDate(end) : '—';
-          }}
-        />
-        <Column
-          source="companyOwner"
-          label={label('companyOwner')}
-          render={(row: RaRecord) => <TruncatedText text={(row as ApiUser).companyOwner} maxWidth={130} />}
-        />
-        <Column
-          source="limitStandard"
-          label={label('limitStandard')}
-          disableSort
-          render={(row: RaRecord) => <LimitsField limits={(row as ApiUser).limitStandard} kind="standard" />}
-        />
-        <Column
-          source="limitSamples"
-          label={label('limitSamples')}
-          disableSort
-          render={(row: RaRecord) => (
-            <LimitsField
-              limits={(row as ApiUser).limitSamples}
-              kind="samples"
-              samplesOn={(row as ApiUser).samplesAPI}
-            />
-          )}
-        />
-        {hasDashboard && (
-          <Column
-            source="dashboard"
-            label={translate('apiUsers.actions.dashboard')}
-            disableSort
-            render={(row: RaRecord) => <DashboardCell user={row as ApiUser} />}
-          />
-        )}
+        {columns}
       </DataTable>
     </List>
   );

@@ -15,6 +15,7 @@ import { RelativeDate } from '../../components/DateTimeField';
 import { formatDate } from '../../components/dates';
 import { TruncatedText } from '../../components/TruncatedText';
 import { STICKY_END_SX } from '../../layout/stickyColumn';
+import { useDeclaredColumns } from '../DeclaredColumns';
 import { EntityListFrame } from '../EntityListFrame';
 import { EditableCell, TextValue } from '../installations/editors/EditableCell';
 import { useTags } from '../tags/useTags';
@@ -29,8 +30,6 @@ import type { Contractor } from './types';
 import { useUpdateContractorInCache } from './useUpdateContractorInCache';
 
 const Column = DataTable.Col<Contractor>;
-/** Offered by the Columns button (the CRM company ID too: its name, shown, links to it). */
-const hiddenColumns = ['hsId', 'companyState', 'customSla', 'createdAt'];
 /** Long texts are cut there, and shown whole on hover. */
 const CUT_WIDTH = 240;
 const CUT_SX = { display: 'block', maxWidth: CUT_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -80,6 +79,36 @@ export function ContractorList() {
   const canEditCrm = canEdit && field('hsId') && access.permissions.can('edit_contractor_company');
   const rights = useContractorActionRights();
   const showActions = rights.history || rights.adpUsers || rights.installations;
+  // The columns are the declaration's (common/entities/contractor.ts); these are their cells.
+  const { columns, hiddenColumns } = useDeclaredColumns<Contractor>(contractor, access, {
+    logo: { disableSort: true, render: () => <ContractorLogoField canEdit={canEdit} /> },
+    name: () => <NameCell canEdit={canEdit} canEditCrm={canEditCrm} />,
+    type: { sx: { whiteSpace: 'nowrap' }, render: (r) => translate(`contractors.types.${r.type}`, { _: r.type }) },
+    link: (r) => <LinkCell href={r.link} />,
+    hsId: (r) => text(r.hsId),
+    hsName: (r) => <CrmCompanyLink hsId={r.hsId} hsName={r.hsName} />,
+    companyOwner: (r) => <TruncatedText text={r.companyOwner} maxWidth={CUT_WIDTH} />,
+    companyState: (r) => text(r.companyState),
+    endOfDeal: { sx: { whiteSpace: 'nowrap' }, render: (r) => (r.endOfDeal ? formatDate(r.endOfDeal) : '—') },
+    customSla: (r) => (r.customSla ? '✓' : '✗'),
+    createdAt: { sx: { whiteSpace: 'nowrap' }, render: (r) => <RelativeDate value={r.createdAt} /> },
+    tags: {
+      columns: tags.map((tag) => (
+        <Column
+          key={`tag-${tag.id}`}
+          source={`tags.${tag.id}`}
+          label={tag.name}
+          disableSort
+          render={() => <ContractorTagCell tag={tag} canEdit={access.tag('contractors', tag.id, 'edit')} />}
+        />
+      )),
+    },
+    actions: showActions && {
+      align: 'right',
+      sx: STICKY_END_SX,
+      render: () => <ContractorActions rights={rights} />,
+    },
+  });
 
   return (
     <EntityListFrame
@@ -88,51 +117,7 @@ export function ContractorList() {
       exportButton={<ExportContractorsButton />}
       hiddenColumns={hiddenColumns}
     >
-      <Column source="logo" disableSort render={() => <ContractorLogoField canEdit={canEdit} />} />
-      <Column source="id" align="right" />
-      <Column source="name" render={() => <NameCell canEdit={canEdit} canEditCrm={canEditCrm} />} />
-      <Column
-        source="type"
-        sx={{ whiteSpace: 'nowrap' }}
-        render={(r) => translate(`contractors.types.${r.type}`, { _: r.type })}
-      />
-      <Column source="link" render={(r) => <LinkCell href={r.link} />} />
-      {field('hsId') && <Column source="hsId" render={(r) => text(r.hsId)} />}
-      {field('hsName') && <Column source="hsName" render={(r) => <CrmCompanyLink hsId={r.hsId} hsName={r.hsName} />} />}
-      {field('companyOwner') && (
-        <Column source="companyOwner" render={(r) => <TruncatedText text={r.companyOwner} maxWidth={CUT_WIDTH} />} />
-      )}
-      {field('companyState') && <Column source="companyState" render={(r) => text(r.companyState)} />}
-      {field('endOfDeal') && (
-        <Column
-          source="endOfDeal"
-          sx={{ whiteSpace: 'nowrap' }}
-          render={(r) => (r.endOfDeal ? formatDate(r.endOfDeal) : '—')}
-        />
-      )}
-      <Column source="customSla" render={(r) => (r.customSla ? '✓' : '✗')} />
-      <Column source="activeSubscriptions" align="right" />
-      <Column source="currentInstallations" align="right" />
-      <Column source="createdAt" sx={{ whiteSpace: 'nowrap' }} render={(r) => <RelativeDate value={r.createdAt} />} />
-      {tags.map((tag) => (
-        <Column
-          key={tag.id}
-          source={`tags.${tag.id}`}
-          label={tag.name}
-          disableSort
-          render={() => <ContractorTagCell tag={tag} canEdit={access.tag('contractors', tag.id, 'edit')} />}
-        />
-      ))}
-      {showActions && (
-        <Column
-          source="actions"
-          label="contractors.actions.title"
-          disableSort
-          align="right"
-          sx={STICKY_END_SX}
-          render={() => <ContractorActions rights={rights} />}
-        />
-      )}
+      {columns}
     </EntityListFrame>
   );
 }

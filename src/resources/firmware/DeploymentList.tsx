@@ -12,15 +12,15 @@ import AddIcon from '@mui/icons-material/Add';
 import { RelativeDate } from '../../components/DateTimeField';
 import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { useDeclaredColumns } from '../DeclaredColumns';
 import { useCanAccessNow } from '../useCanAccessNow';
+import { useFieldAccess } from '../useFieldAccess';
 import { DeploymentActions } from './DeploymentActions';
 import { GSM_FAMILY, WIFI_FAMILY, type DeploymentFamilyUi } from './deploymentFamilies';
 import { DeploymentStatusField } from './DeploymentStatusField';
 import { formatDuration } from './formatDuration';
 import type { Deployment } from './types';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
-
-const Column = DataTable.Col<Deployment>;
 
 function DeploymentListActions({ family }: { family: DeploymentFamilyUi }) {
   const canCreate = useCanAccessNow({ resource: family.resource, action: 'create' });
@@ -40,10 +40,42 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
   const translate = useTranslate();
   const refetchInterval = useDeploymentRefresh();
   const { entity } = family;
-  // Without either right no row has an action: no empty column.
   const canHalt = useCanAccessNow({ resource: family.resource, action: 'halt' });
   const canDelete = useCanAccessNow({ resource: family.resource, action: 'delete' });
-  const field = (name: string) => `resources.${family.resource}.fields.${name}`;
+  const { columns } = useDeclaredColumns<Deployment>(entity, useFieldAccess(), {
+    version: (d) =>
+      family.versionChars && d.version ? (
+        <Tooltip title={d.version}>
+          <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
+            {d.version.slice(0, family.versionChars)}
+          </Typography>
+        </Tooltip>
+      ) : (
+        (d.version ?? '—')
+      ),
+    status: (d) => <DeploymentStatusField status={d.status} reason={d.status_reason} />,
+    strategy: (d) =>
+      d.strategy === 'ROLLING'
+        ? translate('firmware.deployments.rollingEvery', {
+            amount: d.at_once ?? 1,
+            spacing: formatDuration(d.spacing),
+          })
+        : translate(`firmware.strategy.${d.strategy ?? 'IMMEDIATE'}`),
+    sensors: { align: 'right', render: (d) => d.sensors.length },
+    test_time: { align: 'left', render: (d) => formatDuration(d.test_time) },
+    blocked_sensors: (d) =>
+      d.blocked_sensors.length ? (
+        <Typography variant="body2" color="error" component="span">
+          {d.blocked_sensors.join(', ')}
+        </Typography>
+      ) : (
+        '—'
+      ),
+    from_date: (d) => <RelativeDate value={d.from_date} />,
+    till_date: (d) => (d.till_date ? <RelativeDate value={d.till_date} /> : '—'),
+    // Without either right no row has an action: no empty column.
+    actions: (canHalt || canDelete) && { sx: STICKY_END_SX, children: <DeploymentActions family={family} /> },
+  });
   return (
     <List
       resource={family.resource}
@@ -59,72 +91,7 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
       sx={LIST_SX}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => `${family.path}/${id}/sensors`} empty={<ListEmpty />}>
-        <Column source="id" label={field('id')} align="right" />
-        <Column
-          source="version"
-          label={field('version')}
-          render={(d) =>
-            family.versionChars && d.version ? (
-              <Tooltip title={d.version}>
-                <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
-                  {d.version.slice(0, family.versionChars)}
-                </Typography>
-              </Tooltip>
-            ) : (
-              (d.version ?? '—')
-            )
-          }
-        />
-        <Column
-          source="status"
-          label={field('status')}
-          render={(d) => <DeploymentStatusField status={d.status} reason={d.status_reason} />}
-        />
-        <Column
-          source="strategy"
-          label="firmware.deployments.strategy"
-          disableSort
-          render={(d) =>
-            d.strategy === 'ROLLING'
-              ? translate('firmware.deployments.rollingEvery', {
-                  amount: d.at_once ?? 1,
-                  spacing: formatDuration(d.spacing),
-                })
-              : translate(`firmware.strategy.${d.strategy ?? 'IMMEDIATE'}`)
-          }
-        />
-        <Column source="sensors" label={field('sensors')} disableSort align="right" render={(d) => d.sensors.length} />
-        <Column
-          source="test_time"
-          label="firmware.deployments.grace"
-          disableSort
-          render={(d) => formatDuration(d.test_time)}
-        />
-        <Column
-          source="blocked_sensors"
-          label="firmware.deployments.blocked"
-          disableSort
-          render={(d) =>
-            d.blocked_sensors.length ? (
-              <Typography variant="body2" color="error" component="span">
-                {d.blocked_sensors.join(', ')}
-              </Typography>
-            ) : (
-              '—'
-            )
-          }
-        />
-        <Column source="from_date" label={field('from_date')} render={(d) => <RelativeDate value={d.from_date} />} />
-        <Column
-          source="till_date"
-          label={field('till_date')}
-          render={(d) => (d.till_date ? <RelativeDate value={d.till_date} /> : '—')}
-        />
-        {(canHalt || canDelete) && (
-          <Column label="firmware.deployments.actions" disableSort sx={STICKY_END_SX}>
-            <DeploymentActions family={family} />
-          </Column>
-        )}
+        {columns}
       </DataTable>
     </List>
   );

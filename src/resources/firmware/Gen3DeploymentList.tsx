@@ -4,9 +4,11 @@
  * refreshed like the other deployment lists, and a create button (add_deployments).
  */
 import { DataTable, List, Pagination, useTranslate } from 'react-admin';
-import { gen3Deployment, fieldLabelKey } from '../../../common/entities';
+import { gen3Deployment } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
+import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { useFieldAccess } from '../useFieldAccess';
 import { Gen3ListActions } from './Gen3ListActions';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
 
@@ -18,12 +20,16 @@ interface Gen3Deployment {
   appliedDate: string | null;
 }
 
-const Column = DataTable.Col<Gen3Deployment>;
-const label = (name: string) => fieldLabelKey(gen3Deployment, name);
+/** The cells; the columns are the declaration's (common/entities/firmware.ts). */
+const CELLS: ColumnRenderers<Gen3Deployment> = {
+  createdDate: (d) => <RelativeDate value={d.createdDate} />,
+  appliedDate: (d) => (d.appliedDate ? <RelativeDate value={d.appliedDate} /> : '—'),
+};
 
 export function Gen3DeploymentList() {
   const translate = useTranslate();
   const refetchInterval = useDeploymentRefresh();
+  const { columns } = useDeclaredColumns(gen3Deployment, useFieldAccess(), CELLS);
   return (
     <List
       resource={gen3Deployment.name}
@@ -45,21 +51,7 @@ export function Gen3DeploymentList() {
       sx={LIST_SX}
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
-        <Column source="id" label={label('id')} align="right" disableSort />
-        <Column source="sensorId" label={label('sensorId')} align="right" disableSort />
-        <Column source="version" label={label('version')} disableSort />
-        <Column
-          source="createdDate"
-          label={label('createdDate')}
-          disableSort
-          render={(d) => <RelativeDate value={d.createdDate} />}
-        />
-        <Column
-          source="appliedDate"
-          label={label('appliedDate')}
-          disableSort
-          render={(d) => (d.appliedDate ? <RelativeDate value={d.appliedDate} /> : '—')}
-        />
+        {columns}
       </DataTable>
     </List>
   );

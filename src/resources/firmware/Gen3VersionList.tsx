@@ -3,19 +3,25 @@
  * 10/20/50/100 per page; a row opens the version's page; a create button (add_versions).
  */
 import { DataTable, List, Pagination, useTranslate } from 'react-admin';
-import { gen3Version, fieldLabelKey } from '../../../common/entities';
+import { gen3Version } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import type { Gen3Version } from '../../dataProviders/types';
+import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { useFieldAccess } from '../useFieldAccess';
 import { Gen3ListActions } from './Gen3ListActions';
 
-const Column = DataTable.Col<Gen3Version & { id: string }>;
-const label = (name: string) => fieldLabelKey(gen3Version, name);
+/** The cells; the columns are the declaration's (common/entities/firmware.ts). */
+const CELLS: ColumnRenderers<Gen3Version & { id: string }> = {
+  description: (v) => v.description ?? '—',
+  createdDate: (v) => <RelativeDate value={v.createdDate} />,
+};
 
 export const gen3VersionPath = (version: string) => `/deployments/gen3/versions/${encodeURIComponent(version)}`;
 
 export function Gen3VersionList() {
   const translate = useTranslate();
+  const { columns } = useDeclaredColumns(gen3Version, useFieldAccess(), CELLS);
   return (
     <List
       resource={gen3Version.name}
@@ -36,14 +42,7 @@ export function Gen3VersionList() {
       sx={LIST_SX}
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => gen3VersionPath(String(id))} empty={<ListEmpty />}>
-        <Column source="version" label={label('version')} disableSort />
-        <Column source="description" label={label('description')} disableSort render={(v) => v.description ?? '—'} />
-        <Column
-          source="createdDate"
-          label={label('createdDate')}
-          disableSort
-          render={(v) => <RelativeDate value={v.createdDate} />}
-        />
+        {columns}
       </DataTable>
     </List>
   );

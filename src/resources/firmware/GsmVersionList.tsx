@@ -11,10 +11,18 @@ import { RelativeDate } from '../../components/DateTimeField';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import type { FirmwareVersion } from '../../dataProviders/types';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { useCanAccessNow } from '../useCanAccessNow';
+import { useFieldAccess } from '../useFieldAccess';
 import { VersionStatusInput } from './VersionStatusInput';
 
-const Column = DataTable.Col<FirmwareVersion & { id: string }>;
+type Row = FirmwareVersion & { id: string };
+/** The cells; the columns are the declaration's (common/entities/firmware.ts). */
+const CELLS: ColumnRenderers<Row> = {
+  description: (r) => r.description ?? '—',
+  createdDate: (r) => <RelativeDate value={r.createdDate ?? null} />,
+  status: { children: <VersionStatusInput /> },
+};
 
 function VersionListActions() {
   const canCreate = useCanAccessNow({ resource: gsmVersion.name, action: 'create' });
@@ -33,6 +41,7 @@ function VersionListActions() {
 export function GsmVersionList() {
   const translate = useTranslate();
   const { search } = useToolbarSearch();
+  const { columns } = useDeclaredColumns(gsmVersion, useFieldAccess(), CELLS);
   return (
     <List
       key={search}
@@ -49,21 +58,7 @@ export function GsmVersionList() {
       sx={LIST_SX}
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
-        <Column source="version" label="resources.deployments/gsm/versions.fields.version" />
-        <Column
-          source="description"
-          label="resources.deployments/gsm/versions.fields.description"
-          disableSort
-          render={(r) => r.description ?? '—'}
-        />
-        <Column
-          source="createdDate"
-          label="resources.deployments/gsm/versions.fields.createdDate"
-          render={(r) => <RelativeDate value={r.createdDate ?? null} />}
-        />
-        <Column source="status" label="resources.deployments/gsm/versions.fields.status">
-          <VersionStatusInput />
-        </Column>
+        {columns}
       </DataTable>
     </List>
   );

@@ -6,32 +6,23 @@
  * the request, the state column at the card's right edge while a wide table scrolls. A row (or its
  * id) opens the single request.
  */
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Box, Link as MuiLink, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import {
-  DataTable,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useTranslate,
-  type Identifier,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { fieldLabelKey, installationRequest, isColumn, type FieldDecl } from '../../../common/entities';
+import { installationRequest } from '../../../common/entities';
 import { requestListOrder } from '../../../common/requests';
 import { RelativeDate } from '../../components/DateTimeField';
 import { TruncatedText } from '../../components/TruncatedText';
 import { STICKY_END_SX } from '../../layout/stickyColumn';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
+import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useFieldAccess } from '../useFieldAccess';
 import { RequestExpand } from './RequestExpand';
 import { RequestStateChip } from './RequestStateChip';
 import type { InstallationRequestRecord } from './types';
 
-const Column = DataTable.Col<InstallationRequestRecord>;
 const rowsPerPageOptions = [...(installationRequest.perPageOptions ?? [50, 100, 200])];
 const TABLE_SX = { '& td': { py: 0.5 }, '& td, & th': { whiteSpace: 'nowrap' } } as const;
 export const requestPath = (id: Identifier) => `/installation-requests/${encodeURIComponent(String(id))}`;
@@ -90,32 +81,33 @@ function RequestsEmpty({ archived }: { archived: boolean }) {
   );
 }
 
-function renderCell(field: FieldDecl, row: InstallationRequestRecord) {
-  const value = row[field.name];
-  switch (field.name) {
-    case 'id':
-      return (
-        <MuiLink
-          component={Link}
-          to={requestPath(row.id)}
-          onClick={(e: MouseEvent) => e.stopPropagation()}
-          data-testid="request-link"
-        >
-          {row.id}
-        </MuiLink>
-      );
-    case 'state':
-      return <RequestStateChip state={row.state} />;
-    case 'requestType':
-      return <EnumText group="requestTypes" value={row.requestType} />;
-    case 'clientType':
-      return <EnumText group="clientTypes" value={row.clientType} />;
-  }
-  if (value === null || value === undefined || value === '') return '—';
-  if (field.type === 'datetime') return <RelativeDate value={value as string} />;
-  if (typeof value === 'string') return <TruncatedText text={value} maxWidth={280} />;
-  return String(value);
-}
+const cut = (value: string | null | undefined) => (value ? <TruncatedText text={value} maxWidth={280} /> : '—');
+// The spec's list call always sorts by createdAt; the switch picks the direction.
+const unsorted = <R,>(render: (row: R) => ReactNode) => ({ disableSort: true, render });
+
+/**
+ * The cells; the columns are the declaration's (common/entities/installationRequest.ts), the state
+ * last, where it stays on screen however wide the table.
+ */
+const CELLS: ColumnRenderers<InstallationRequestRecord> = {
+  id: unsorted((row) => (
+    <MuiLink
+      component={Link}
+      to={requestPath(row.id)}
+      onClick={(e: MouseEvent) => e.stopPropagation()}
+      data-testid="request-link"
+    >
+      {row.id}
+    </MuiLink>
+  )),
+  sensorId: unsorted((row) => row.sensorId ?? '—'),
+  requestType: unsorted((row) => <EnumText group="requestTypes" value={row.requestType} />),
+  clientType: unsorted((row) => <EnumText group="clientTypes" value={row.clientType} />),
+  createdAt: unsorted((row) => <RelativeDate value={row.createdAt} />),
+  address: unsorted((row) => cut(row.address)),
+  email: unsorted((row) => cut(row.email)),
+  state: { ...unsorted((row) => <RequestStateChip state={row.state} />), sx: STICKY_END_SX },
+};
 
 function EnumText({ group, value }: { group: 'requestTypes' | 'clientTypes'; value: string }) {
   const translate = useTranslate();
@@ -132,10 +124,7 @@ export function RequestList() {
   const translate = useTranslate();
   const { search } = useToolbarSearch();
   const [archived] = useArchived();
-  const access = useFieldAccess();
-  const shown = installationRequest.fields.filter((f) => isColumn(f) && access.field(installationRequest, f.name));
-  // The state last, where it stays on screen however wide the table.
-  const columns = [...shown.filter((f) => f.name !== 'state'), ...shown.filter((f) => f.name === 'state')];
+  const { columns } = useDeclaredColumns(installationRequest, useFieldAccess(), CELLS);
   const searching = Boolean(search);
   return (
     <List
@@ -160,18 +149,7 @@ export function RequestList() {
           size="small"
           sx={TABLE_SX}
         >
-          {columns.map((field) => (
-            <Column
-              key={field.name}
-              source={field.name}
-              label={fieldLabelKey(installationRequest, field.name)}
-              // The spec's list call always sorts by createdAt; the switch picks the direction.
-              disableSort
-              align={field.type === 'integer' || field.type === 'number' ? 'right' : undefined}
-              sx={field.name === 'state' ? STICKY_END_SX : undefined}
-              render={(row: RaRecord) => renderCell(field, row as InstallationRequestRecord)}
-            />
-          ))}
+          {columns}
         </DataTable>
       </Box>
     </List>

@@ -282,6 +282,7 @@ export function InstallationList() {
           {columns.map((column) => (
             <Column
               key={column.name}
+              data-field={column.kind === 'tag' ? undefined : column.name}
               source={column.name}
               label={<Header column={column} />}
               disableSort={column.kind !== 'field' || !isSortable(column.field)}

@@ -17,6 +17,7 @@ import { RetireSensorButton } from './RetireSensorButton';
 import { SensorContractorField } from './SensorContractorField';
 import { SensorFactorsField } from './SensorFactorsField';
 import { useFieldAccess } from '../useFieldAccess';
+import { useDeclaredColumns } from '../DeclaredColumns';
 import { SensorHistoryButton } from './SensorHistoryButton';
 import { SensorStatusInput } from './SensorStatusInput';
 import { SensorTagField } from './SensorTagField';
@@ -25,8 +26,6 @@ import { ListEmpty, LIST_SX } from '../ListEmpty';
 
 const Column = DataTable.Col<Sensor>;
 const rowsPerPageOptions = [...PAGE_SIZES];
-/** Shown from the Columns button; the factor chips already name the measured parameters. */
-const hiddenColumns = ['measured'];
 /** The row actions (previous installations, restart, retire): without any of them, no Actions column. */
 const SensorListActions = () => (
   <TopToolbar>
@@ -58,13 +57,36 @@ export function SensorList() {
   const { search, advanced } = useToolbarSearch();
   const access = useFieldAccess();
   const { tags } = useTags('sensors');
-  const field = (name: string) => access.field(sensor, name);
   const showFactors = CALIBRATION_PARAMS.some((p) => access.factors(p, 'view'));
   // The row actions: history, restart, retire.
   const canHistory = useCanAccessNow({ resource: 'sensors', action: 'history' });
   const canRestart = useCanAccessNow({ resource: 'sensors', action: 'restart' });
   const canRetire = useCanAccessNow({ resource: 'sensors', action: 'delete' });
   const showActions = canHistory || canRestart || canRetire;
+  // The columns are the declaration's (common/entities/sensor.ts); the measured parameters are
+  // optional there, since the factor chips already name them.
+  const { columns, hiddenColumns } = useDeclaredColumns<Sensor>(sensor, access, {
+    id: { align: 'left' },
+    currentInstallationId: { align: 'left', render: (s) => s.info.currentInstallationId ?? '—' },
+    sensorToken: (s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>,
+    communication: (s) => s.info.communication ?? '—',
+    contractorName: () => <SensorContractorField />,
+    status: () => <SensorStatusInput />,
+    measured: (s) => s.info.measured?.join(', ') || '—',
+    factors: showFactors && (() => <SensorFactorsField />),
+    tags: {
+      columns: tags.map((tag) => (
+        <Column
+          key={`tag-${tag.id}`}
+          source={`tags.${tag.id}`}
+          label={tag.name}
+          disableSort
+          render={() => <SensorTagField tag={tag} />}
+        />
+      )),
+    },
+    actions: showActions && { align: 'right', render: () => <SensorActions /> },
+  });
 
   return (
     <List
@@ -86,28 +108,7 @@ export function SensorList() {
         size="small"
         hiddenColumns={hiddenColumns}
       >
-        <Column source="id" />
-        <Column source="currentInstallationId" render={(s) => s.info.currentInstallationId ?? '—'} />
-        {field('sensorToken') && (
-          <Column source="sensorToken" render={(s) => <Box sx={mono}>{s.info.sensorToken ?? '—'}</Box>} />
-        )}
-        {field('communication') && <Column source="communication" render={(s) => s.info.communication ?? '—'} />}
-        {field('contractorName') && <Column source="contractorName" render={() => <SensorContractorField />} />}
-        <Column source="status" render={() => <SensorStatusInput />} />
-        <Column source="measured" disableSort render={(s) => s.info.measured?.join(', ') || '—'} />
-        {showFactors && <Column source="factors" disableSort render={() => <SensorFactorsField />} />}
-        {tags.map((tag) => (
-          <Column
-            key={tag.id}
-            source={`tags.${tag.id}`}
-            label={tag.name}
-            disableSort
-            render={() => <SensorTagField tag={tag} />}
-          />
-        ))}
-        {showActions && (
-          <Column label="resources.sensors.fields.actions" align="right" render={() => <SensorActions />} />
-        )}
+        {columns}
       </DataTable>
     </List>
   );

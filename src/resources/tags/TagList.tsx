@@ -10,12 +10,20 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { DataTable, List, RefreshButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { TagContext } from '../../../common/domain';
+import { contractorTag, installationTag, sensorTag, type EntityDecl } from '../../../common/entities';
+import { useDeclaredColumns } from '../DeclaredColumns';
 import { useCanAccessNow } from '../useCanAccessNow';
+import { useFieldAccess } from '../useFieldAccess';
 import { RemoveTagButton } from './RemoveTagButton';
 import { TagDialog } from './TagDialog';
 import { TAG_SCREEN_TITLES, type Tag } from './types';
 
-const Column = DataTable.Col<Tag>;
+/** The declaration of each context's tags (their columns). */
+const TAG_ENTITIES: Record<TagContext, EntityDecl> = {
+  sensors: sensorTag,
+  installations: installationTag,
+  contractors: contractorTag,
+};
 
 function Empty() {
   const translate = useTranslate();
@@ -63,6 +71,19 @@ export function TagList({ context }: { context: TagContext }) {
   const canRemove = useCanAccessNow({ resource, action: 'delete' });
   // undefined: closed; null: creating; a tag: updating it.
   const [dialog, setDialog] = useState<Tag | null | undefined>(undefined);
+  const { columns } = useDeclaredColumns<Tag>(TAG_ENTITIES[context], useFieldAccess(), {
+    id: { align: 'left' },
+    values: () => <TagValuesField />,
+    actions: {
+      align: 'right',
+      render: () => (
+        <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', minHeight: 30 }}>
+          {canEdit && <EditTagButton onEdit={setDialog} />}
+          {canRemove && <RemoveTagButton context={context} />}
+        </Box>
+      ),
+    },
+  });
 
   const actions = (
     <TopToolbar>
@@ -88,20 +109,7 @@ export function TagList({ context }: { context: TagContext }) {
         empty={false}
       >
         <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-          <Column source="id" />
-          <Column source="name" />
-          <Column source="type" />
-          <Column source="values" disableSort render={() => <TagValuesField />} />
-          <Column
-            label="aq.fields.actions"
-            align="right"
-            render={() => (
-              <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', minHeight: 30 }}>
-                {canEdit && <EditTagButton onEdit={setDialog} />}
-                {canRemove && <RemoveTagButton context={context} />}
-              </Box>
-            )}
-          />
+          {columns}
         </DataTable>
       </List>
       {dialog !== undefined && (

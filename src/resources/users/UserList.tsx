@@ -16,9 +16,18 @@ import { UserAvatarField } from './UserAvatarField';
 import { UserNameField } from './UserNameField';
 import { UserRoleInput } from './UserRoleInput';
 import { STICKY_END_SX } from '../../layout/stickyColumn';
+import { staffUser } from '../../../common/entities';
+import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { useFieldAccess } from '../useFieldAccess';
 
-const Column = DataTable.Col<AdminUser>;
+/** The cells; the columns are the declaration's (common/entities/staffUser.ts). */
+const CELLS: ColumnRenderers<AdminUser> = {
+  avatar: { label: '', render: () => <UserAvatarField /> },
+  name: () => <UserNameField />,
+  role: () => <UserRoleInput />,
+  actions: { align: 'right', sx: STICKY_END_SX, render: () => <UserActions /> },
+};
 
 const UserListActions = () => (
   <TopToolbar sx={{ alignItems: 'center' }}>
@@ -38,6 +47,7 @@ export function UserList() {
   const translate = useTranslate();
   const { search } = useToolbarSearch();
   const [showDisabled] = useShowDisabled();
+  const { columns } = useDeclaredColumns(staffUser, useFieldAccess(), CELLS);
   return (
     <List
       resource="users"
@@ -57,11 +67,7 @@ export function UserList() {
         empty={<ListEmpty />}
         rowSx={(user) => (user.enabled ? {} : { opacity: 0.6 })}
       >
-        <Column source="avatar" label="" disableSort render={() => <UserAvatarField />} />
-        <Column source="name" render={() => <UserNameField />} />
-        <Column source="displayName" />
-        <Column source="role" render={() => <UserRoleInput />} />
-        <Column label="aq.fields.actions" align="right" sx={STICKY_END_SX} render={() => <UserActions />} />
+        {columns}
       </DataTable>
     </List>
   );
