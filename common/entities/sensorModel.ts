@@ -14,7 +14,7 @@ export const sensorModel = defineEntity({
   endpoint: '/sensor-models',
   envelope: { rows: 'data.rows', total: 'meta.totalCount' },
   listQuery: 'main',
-  access: { list: 'view_sensors', export: 'view_sensors' },
+  access: { list: 'view_sensors', export: 'view_sensors', create: 'add_sensors', edit: 'add_sensors' },
   search: 'plain',
   query: { entity: 'sensor-models', label: 'sensor models' },
   sort: { field: 'name', order: 'ASC' },
