@@ -12,7 +12,7 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import { useMemo } from 'react';
-import { Alert } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AutocompleteInput,
@@ -265,7 +265,16 @@ export function ResourceEdit({ entity, inputs, form }: ResourceFormProps) {
 }
 
 /** The field of one declared value on the show screen. */
-function DeclaredField({ entity, field: f }: { entity: EntityDecl; field: FieldDecl }): ReactElement {
+function DeclaredField({
+  entity,
+  field: f,
+}: {
+  entity: EntityDecl;
+  field: FieldDecl;
+  /** Read by SimpleShowLayout for the field's label. */
+  source: string;
+  label: string;
+}): ReactElement {
   const label = fieldLabelKey(entity, f.name);
   if (f.reference !== undefined) {
     const target = findEntity(f.reference);
@@ -294,7 +303,11 @@ function DeclaredField({ entity, field: f }: { entity: EntityDecl; field: FieldD
 function DayField({ source }: { source: string; label: string }) {
   const record = useRecordContext<RaRecord>();
   const value = record?.[source] as string | null | undefined;
-  return <>{value ? formatDate(value) : '—'}</>;
+  return (
+    <Typography component="span" variant="body2">
+      {value ? formatDate(value) : '—'}
+    </Typography>
+  );
 }
 
 /** The generic read-only screen (`/<name>/:id/show`): every field of the row the user may see. */
@@ -306,7 +319,13 @@ export function ResourceShow({ entity }: { entity: EntityDecl }) {
         {entity.fields
           .filter((f) => f.type !== 'actions' && f.inRow !== false && access.field(entity, f.name))
           .map((f) => (
-            <DeclaredField key={f.name} entity={entity} field={f} />
+            <DeclaredField
+              key={f.name}
+              entity={entity}
+              field={f}
+              source={f.name}
+              label={fieldLabelKey(entity, f.name)}
+            />
           ))}
       </SimpleShowLayout>
     </Show>
