@@ -7,11 +7,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notification } from 'react-admin';
+import { Notification, ResourceDefinitionContextProvider } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { WRITE_MESSAGES, formFields, sensorModel } from '../../common/entities';
 import { ApiError } from '../../src/dataProviders/errors';
 import { ResourceCreate, ResourceEdit } from '../../src/resources/ResourceForm';
+import { ResourceList } from '../../src/resources/ResourceList';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 function Where() {
@@ -154,5 +155,47 @@ describe('generic edit form of sensor models', () => {
       meta: { refusalsInForm: true },
     });
     expect(await screen.findByText('Element updated')).toBeTruthy();
+  });
+});
+
+describe('generic list of sensor models: Create and the row click, where the user may', () => {
+  const definitions = {
+    'sensor-models': { name: 'sensor-models', hasList: true, hasCreate: true, hasEdit: true, hasShow: true },
+  };
+  const ROW = { id: 4, name: 'AQ-3 Gas', manufacturer: 'Airly', communication: 'NBIOT', inProduction: true };
+  function renderList() {
+    const getList = vi.fn(async () => ({ data: [ROW], total: 1 }));
+    render(
+      <TestAdmin path="/sensor-models" dataProvider={appDataProvider({ getList })}>
+        <ResourceDefinitionContextProvider definitions={definitions}>
+          <Routes>
+            <Route path="/sensor-models" element={<ResourceList entity={sensorModel} title="Sensor Models" />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </ResourceDefinitionContextProvider>
+      </TestAdmin>,
+    );
+  }
+
+  it('offers Create and opens the edit form on a row click to a user who may add and edit', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByText('AQ-3 Gas'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/sensor-models/4');
+  });
+
+  it('offers the Create button to a user who may add', async () => {
+    renderList();
+    await screen.findByText('AQ-3 Gas');
+    expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/sensor-models/create');
+  });
+
+  it('shows no Create to a user who may only list, and a row click opens the show screen', async () => {
+    signInAs(['view_sensors']);
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByText('AQ-3 Gas'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/sensor-models/4/show');
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
   });
 });
