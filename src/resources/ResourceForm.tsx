@@ -21,6 +21,7 @@ import {
   Create,
   DateInput,
   DateTimeInput,
+  DeleteButton,
   Edit,
   NumberField,
   NumberInput,
@@ -55,6 +56,7 @@ import {
 import { DateTimeField } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
 import { FORM_ERROR, useFormSubmit } from '../components/formSubmit';
+import { useCanAccessNow } from './useCanAccessNow';
 import { useFieldAccess } from './useFieldAccess';
 
 /** Inputs a screen puts in place of the generated ones, by field name. */
@@ -184,6 +186,8 @@ function DeclaredForm({
   onSubmit: (values: FieldValues) => Promise<FieldValues | undefined>;
 }) {
   const resolver = useWriteResolver(entity, mode);
+  // Delete on the edit form, where the declaration has the action and the user may use it.
+  const canDelete = useCanAccessNow({ resource: entity.name, action: 'delete' }) && mode === 'update';
   const defaults = useMemo(() => (mode === 'create' ? createDefaults(entity) : undefined), [entity, mode]);
   return (
     <SimpleForm
@@ -193,8 +197,9 @@ function DeclaredForm({
       warnWhenUnsavedChanges={false}
       noValidate
       toolbar={
-        <Toolbar>
+        <Toolbar sx={{ justifyContent: 'space-between' }}>
           <SaveButton alwaysEnable={mode === 'create'} />
+          {canDelete && <DeleteButton mutationMode="pessimistic" />}
         </Toolbar>
       }
       sx={{ maxWidth: 720 }}
