@@ -39,6 +39,7 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
+  useTranslate,
   useUpdate,
   type RaRecord,
 } from 'react-admin';
@@ -52,6 +53,7 @@ import {
   type EntityDecl,
   type FieldDecl,
   type WriteMode,
+  type WriteWording,
 } from '../../common/entities';
 import { DateTimeField } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
@@ -143,12 +145,18 @@ export function DeclaredInputs({
  * holds the whole record; only its form fields are checked and sent, trimmed as the server stores them).
  */
 export function useWriteResolver(entity: EntityDecl, mode: WriteMode): Resolver<FieldValues> {
+  const translate = useTranslate();
   return useMemo(() => {
+    // The same rules as the server's; only their messages in the user's language (`write.*`).
+    const wording: WriteWording = {
+      label: (f) => translate(fieldLabelKey(entity, f.name)),
+      text: (key, values) => translate(`write.${key}`, values),
+    };
     const names = formFields(entity, mode).map((f) => f.name);
-    const resolve = zodResolver(writeSchema(entity, mode)) as unknown as Resolver<FieldValues>;
+    const resolve = zodResolver(writeSchema(entity, mode, wording)) as unknown as Resolver<FieldValues>;
     return (values, context, options) =>
       resolve(Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]])), context, options);
-  }, [entity, mode]);
+  }, [entity, mode, translate]);
 }
 
 /** A refusal of the server that names no field of the form, above the inputs. */

@@ -7,10 +7,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notification, ResourceDefinitionContextProvider } from 'react-admin';
+import { useEffect } from 'react';
+import { Notification, ResourceDefinitionContextProvider, useLocaleState } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { WRITE_MESSAGES, formFields, sensorModel } from '../../common/entities';
 import { ApiError } from '../../src/dataProviders/errors';
+import { i18nProvider } from '../../src/i18n';
 import { ResourceCreate, ResourceEdit } from '../../src/resources/ResourceForm';
 import { ResourceList } from '../../src/resources/ResourceList';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
@@ -19,9 +21,17 @@ function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-function renderAt(path: string, methods: Parameters<typeof appDataProvider>[0]) {
+/** Switches the console to Polish once mounted. */
+function Polish() {
+  const [, setLocale] = useLocaleState();
+  useEffect(() => setLocale('pl'), [setLocale]);
+  return null;
+}
+
+function renderAt(path: string, methods: Parameters<typeof appDataProvider>[0], polish = false) {
   render(
     <TestAdmin path={path} dataProvider={appDataProvider(methods)}>
+      {polish && <Polish />}
       <Routes>
         <Route path="/sensor-models/create" element={<ResourceCreate entity={sensorModel} />} />
         <Route path="/sensor-models/:id" element={<ResourceEdit entity={sensorModel} />} />
@@ -44,9 +54,11 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   fireEvent.change(input('Introduced'), { target: { value: '2025-03-04' } });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
   signInAs(['view_sensors', 'add_sensors']);
+  // The catalogue provider is one for the module: a test in Polish leaves it so.
+  await i18nProvider.changeLocale('en');
 });
 
 describe('generic create form of sensor models', () => {
@@ -70,6 +82,18 @@ describe('generic create form of sensor models', () => {
     expect(screen.getByText(WRITE_MESSAGES.required('Manufacturer'))).toBeTruthy();
     expect(screen.getByText(WRITE_MESSAGES.required('Introduced'))).toBeTruthy();
     expect(input('Model').getAttribute('aria-invalid')).toBe('true');
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("words the schema's messages in the user's language, with the field's translated label", async () => {
+    const user = userEvent.setup();
+    const create = vi.fn();
+    renderAt('/sensor-models/create', { create }, true);
+    await user.click(await screen.findByLabelText(/^Producent/));
+    await user.paste('x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Pole „Producent” może mieć najwyżej 100 znaków')).toBeTruthy();
+    expect(screen.getByText('Pole „Model” jest wymagane')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
   });
 
