@@ -30,6 +30,21 @@ export const plTranslations: PartialMessages<Messages> = {
     navigation: {
       page_rows_per_page: 'Wierszy na stronę:',
     },
+    // The generic create, edit and show screens (src/resources/ResourceForm.tsx).
+    page: {
+      create: 'Dodawanie: %{name}',
+      edit: '%{name}: %{recordRepresentation}',
+      show: '%{name}: %{recordRepresentation}',
+    },
+    message: {
+      invalid_form: 'Formularz zawiera błędy: popraw zaznaczone pola',
+    },
+    notification: {
+      created: 'Dodano rekord',
+      updated:
+        'Zapisano zmiany |||| Zapisano zmiany w %{smart_count} rekordach |||| Zapisano zmiany w %{smart_count} rekordach',
+      deleted: 'Usunięto rekord |||| Usunięto %{smart_count} rekordy |||| Usunięto %{smart_count} rekordów',
+    },
   },
   /** `resources.<name>.*` in Polish, from the entity declarations (`labelPl`, `descriptionPl`). */
   resources: polishResourceMessages(ENTITIES),
