@@ -94,6 +94,10 @@ export const AUDIT_EVENT_TYPES = [
   'PresetDeleted',
   'QuerySaved',
   'QueryDeleted',
+  // declared resources written by the generic routes (server/resources/routes.ts)
+  'RecordCreated',
+  'RecordUpdated',
+  'RecordDeleted',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

@@ -11,9 +11,10 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { exportPathOf, findEntity, readPath, type EntityDecl } from '../../common/entities';
+import { exportPathOf, findEntity, isQueryField, readPath, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { client } from './http';
+import { DIALOG_STATUSES } from './errors';
 import { ADAPTERS } from './adapters';
 import { PAGE_PROVIDERS } from './pages';
 import type { AppDataProvider, GenericMethods } from './types';
@@ -88,11 +89,20 @@ function unwrapOne(body: unknown): RaRecord {
   return body as RaRecord;
 }
 
+/** `meta.refusalsInForm`: the form shows the server's refusals itself, so no banner for them. */
+const refusals = (meta: unknown) =>
+  meta && typeof meta === 'object' && (meta as { refusalsInForm?: boolean }).refusalsInForm
+    ? { ignoreStatuses: DIALOG_STATUSES }
+    : {};
+
 /** A REST adapter from the definition alone: list, one, many, update, create, delete, CSV export. */
 export function genericProvider(def: ResourceDefinition): DataProvider & GenericMethods {
   const api = client(def.service);
   const base = def.endpoint.replace(/\/$/, '');
   const one = (id: Identifier) => `${base}/${encodeURIComponent(String(id))}`;
+  const idField = def.fields.find((f) => f.name === 'id');
+  const byIdQuery =
+    def.listQuery === 'main' && def.query !== undefined && idField !== undefined && isQueryField(idField);
   return {
     async getList(_resource, params) {
       const body = await api.request<unknown>(def.endpoint, { query: listParams(def, params), signal: params.signal });
@@ -105,6 +115,16 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
       return { data: unwrapOne(await api.request(one(params.id), { signal: params.signal })) as never };
     },
     async getMany(_resource, params) {
+      // One list call where the query language names ids (a reference picker's chosen records);
+      // otherwise one GET per id.
+      if (byIdQuery && params.ids.length > 0) {
+        const query = params.ids.map((id) => `id = ${Number(id)}`).join(' or ');
+        const body = await api.request<unknown>(def.endpoint, {
+          query: { page: 1, limit: params.ids.length, query },
+          signal: params.signal,
+        });
+        return { data: readEnvelope(def, body).data as never[] };
+      }
       const data = await Promise.all(
         params.ids.map(async (id) => unwrapOne(await api.request(one(id), { signal: params.signal }))),
       );
@@ -114,14 +134,16 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
       return this.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
     },
     async update(_resource, params) {
-      return { data: unwrapOne(await api.request(one(params.id), { method: 'PATCH', body: params.data })) as never };
+      const opts = { method: 'PATCH', body: params.data, ...refusals(params.meta) } as const;
+      return { data: unwrapOne(await api.request(one(params.id), opts)) as never };
     },
     async updateMany(resource, params) {
       await Promise.all(params.ids.map((id) => api.request(one(id), { method: 'PATCH', body: params.data })));
       return { data: params.ids };
     },
     async create(_resource, params) {
-      return { data: unwrapOne(await api.request(base, { method: 'POST', body: params.data })) as never };
+      const opts = { method: 'POST', body: params.data, ...refusals(params.meta) } as const;
+      return { data: unwrapOne(await api.request(base, opts)) as never };
     },
     async delete(_resource, params) {
       await api.request(one(params.id), { method: 'DELETE' });

@@ -4,7 +4,17 @@
  * entity's page sizes and default sort, toolbar search, refresh and the server's streamed CSV export. Page, sort and page size
  * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
-import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useDataProvider } from 'react-admin';
+import {
+  ColumnsButton,
+  CreateButton,
+  DataTable,
+  List,
+  Pagination,
+  RefreshButton,
+  TopToolbar,
+  useDataProvider,
+  useResourceDefinition,
+} from 'react-admin';
 import { exportFileNameOf, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { PAGE_SIZES } from '../../common/domain';
@@ -33,6 +43,12 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
   const { search, advanced } = useToolbarSearch();
   const { columns, hiddenColumns } = useDeclaredColumns(entity, useFieldAccess(), {});
   const canExport = useCanAccessNow({ resource: entity.name, action: 'export' });
+  // The create button and the row click, where the resource has the screen and the user may use it.
+  const screens = useResourceDefinition({ resource: entity.name });
+  const canCreate = useCanAccessNow({ resource: entity.name, action: 'create' }) && screens.hasCreate;
+  const canEdit = useCanAccessNow({ resource: entity.name, action: 'edit' }) && screens.hasEdit;
+  const canShow = useCanAccessNow({ resource: entity.name, action: 'show' }) && screens.hasShow;
+  const rowClick = canEdit ? 'edit' : canShow ? 'show' : false;
   return (
     <List
       key={`${search}|${advanced}`}
@@ -49,12 +65,13 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
           {hiddenColumns.length > 0 && <ColumnsButton />}
           <RefreshButton />
           {canExport && <ExportListButton entity={entity} />}
+          {canCreate && <CreateButton />}
         </TopToolbar>
       }
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} hiddenColumns={hiddenColumns}>
+      <DataTable bulkActionButtons={false} rowClick={rowClick} empty={<ListEmpty />} hiddenColumns={hiddenColumns}>
         {columns}
       </DataTable>
     </List>

@@ -33,10 +33,10 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 const orDash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const changedSx = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.18) };
 
-/** A column compared with the previous record: its label (`aq.pages.history.fields.<label>`, default: the source) and cell. */
+/** A column compared with the previous record: its label (`aq.pages.history.fields.<key>`, default: the source) and cell. */
 interface ComparedColumn {
   source: string;
-  label?: string;
+  key?: string;
   sortable?: boolean;
   nowrap?: boolean;
   render(record: ShownRecord): ReactNode;
@@ -98,7 +98,7 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
     { source: 'installationDate', nowrap: true, render: (r) => <RelativeDate value={r.installationDate} /> },
     { source: 'removedAt', nowrap: true, render: (r) => <RelativeDate value={r.removedAt} /> },
     ...(field('contractorName')
-      ? [{ source: 'contractor.name', label: 'contractor', render: () => <HistoryContractorField /> }]
+      ? [{ source: 'contractor.name', key: 'contractor', render: () => <HistoryContractorField /> }]
       : []),
     { source: 'isVisible', render: () => <VisibilityField /> },
     { source: 'mamsl', render: (r) => (r.mamsl === null || r.mamsl === undefined ? '—' : `${r.mamsl} m`) },
@@ -131,11 +131,11 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
       <DataTable resource="history" bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small">
         <Column source="sensorId" label="aq.pages.history.fields.sensorId" />
         <Column source="installationId" label="aq.pages.history.fields.installationId" />
-        {compared.map(({ source, label = source, sortable = true, nowrap: noWrap, render }) => (
+        {compared.map(({ source, key = source, sortable = true, nowrap: noWrap, render }) => (
           <Column
             key={source}
             source={source}
-            label={`aq.pages.history.fields.${label}`}
+            label={`aq.pages.history.fields.${key}`}
             disableSort={!sortable}
             sx={noWrap ? nowrap : undefined}
             cellSx={highlight(source)}
