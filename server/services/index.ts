@@ -27,7 +27,10 @@ import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';
 import { adpPlanEditRoutes } from './adp/plans/editRoutes';
-import { adpUserEditRoutes } from './adp/users/editRoutes';
+import { adpUserCreateRoutes } from './adp/users/createRoutes';
+import { adpUserProfileRoutes } from './adp/users/profileRoutes';
+import { adpUserLoginRoutes } from './adp/users/loginRoutes';
+import { adpUserAccessRoutes } from './adp/users/accessRoutes';
 import { apiUserRoutes } from './apiusers/users/routes';
 import { apiUserEditRoutes } from './apiusers/users/editRoutes';
 import { apiKeyRoutes } from './apiusers/keys/routes';
@@ -84,7 +87,16 @@ export const SERVICES = {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [adpUserRoutes, adpUserEditRoutes, adpPlanRoutes, adpPlanEditRoutes, declaredListRoutes('adp')],
+    routes: [
+      adpUserRoutes,
+      adpUserCreateRoutes,
+      adpUserAccessRoutes,
+      adpUserProfileRoutes,
+      adpUserLoginRoutes,
+      adpPlanRoutes,
+      adpPlanEditRoutes,
+      declaredListRoutes('adp'),
+    ],
   },
   apiusers: {
     prefix: '/apiusers-api',
