@@ -6,8 +6,9 @@ import { adminUserRoutes } from './main/adminUserRoutes';
 import { auditRoutes } from './main/audit/routes';
 import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
-import { preferenceRoutes } from './main/preferenceRoutes';
-import { presetRoutes } from './main/presetRoutes';
+import { preferenceRoutes } from './main/presets/preferenceRoutes';
+import { presetRoutes } from './main/presets/presetRoutes';
+import { savedQueryRoutes } from './main/presets/queryRoutes';
 import { sensorListRoutes } from './main/sensors/listRoutes';
 import { installationRoutes } from './main/installations/routes';
 import { installationEditRoutes } from './main/installations/editRoutes';
@@ -63,6 +64,7 @@ export const SERVICES = {
       auditRoutes,
       preferenceRoutes,
       presetRoutes,
+      savedQueryRoutes,
       sensorListRoutes,
       installationPointRoutes,
       installationRoutes,
