@@ -11,7 +11,8 @@ import { presetRoutes } from './main/presets/presetRoutes';
 import { savedQueryRoutes } from './main/presets/queryRoutes';
 import { sensorListRoutes } from './main/sensors/listRoutes';
 import { installationRoutes } from './main/installations/routes';
-import { installationEditRoutes } from './main/installations/editRoutes';
+import { installationFormRoutes } from './main/installations/formRoutes';
+import { installationMeasurementRoutes } from './main/installations/measurementRoutes';
 import { reinstallRoutes } from './main/installations/reinstallRoutes';
 import { installationPointRoutes } from './main/installations/pointRoutes';
 import { sensorActivityRoutes } from './main/sensors/activityRoutes';
@@ -68,7 +69,8 @@ export const SERVICES = {
       sensorListRoutes,
       installationPointRoutes,
       installationRoutes,
-      installationEditRoutes,
+      installationFormRoutes,
+      installationMeasurementRoutes,
       reinstallRoutes,
       sensorActivityRoutes,
       placeRoutes,

@@ -31,7 +31,7 @@ import { writeInstallationSnapshots } from '../historyRoutes';
 import { checkTagValue, loadTagDefinitions } from '../tagRoutes';
 import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';
-import { currentInstallation } from './edits';
+import { currentInstallation } from './editRepository';
 import { lockInstallationNumbers } from './repository';
 
 const factor = z.object({ A: z.number().nullable(), B: z.number().nullable(), C: z.number().nullable() });

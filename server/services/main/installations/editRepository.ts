@@ -1,0 +1,130 @@
+/**
+ * One installation, data access: the current row by business number (locked for a change), the
+ * read form as the caller may see it, and the writes of the inline editors (each also stamps the
+ * installation's `date`). The list's SQL is in ./repository.ts.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { installation } from '../../../../common/entities';
+import { fieldRule } from '../../../../common/entities';
+import type { PermissionSet } from '../../../../common/permissions';
+import type { Executor } from '../../../db';
+import { installationTagValues, installations, sensors } from '../../../db/schema';
+import { notFound } from '../../../http/errors';
+import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
+import type { readForm } from './schemas';
+
+export type InstallationRow = typeof installations.$inferSelect;
+
+/** The installation with this business number (locked when `lock`); 404 when there is none. */
+export async function currentInstallation(
+  db: Executor,
+  installationId: number,
+  lock = false,
+): Promise<InstallationRow> {
+  const query = db.select().from(installations).where(eq(installations.installationId, installationId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(`Installation ${installationId} does not exist`);
+  return row;
+}
+
+/** One installation in the read form used by reinstall; fields the caller may not see are left out. */
+export async function installationForm(
+  db: Executor,
+  installationId: number,
+  permissions: PermissionSet,
+): Promise<z.infer<typeof readForm>> {
+  const row = await currentInstallation(db, installationId);
+  const sees = (field: string) => {
+    const rule = fieldRule(installation, field);
+    return rule === undefined || permissions.can(rule);
+  };
+  const tagDefs = await loadTags(db, 'installations');
+  const tagValues = await loadTagValues(
+    db,
+    installationTagValues,
+    [row.id],
+    visibleTagIds(tagDefs, 'installations', permissions),
+  );
+  const factors = Object.fromEntries(
+    Object.entries(row.factors ?? {}).filter(([p, f]) => f && sees(`${p}Factors`)),
+  ) as Record<string, { A: number; B: number; C: number }>;
+  return {
+    installation: {
+      info: {
+        installationId: row.installationId,
+        sensorId: row.sensorId,
+        status: row.status,
+        isVisible: row.isVisible,
+        visibleBy: row.visibleBy,
+        removedAt: row.removedAt?.toISOString() ?? null,
+        ...(sees('contractorId') ? { contractor: { id: row.contractorId } } : {}),
+      },
+      location: {
+        coordinates: { latitude: row.latitude, longitude: row.longitude },
+        address: {
+          country: row.country,
+          state: row.state,
+          city: row.city,
+          street: row.street,
+          number: row.number,
+          altAddress1: row.alternativeAddress1,
+          altAddress2: row.alternativeAddress2,
+        },
+      },
+      params: { measured: row.measured, factors },
+      tags: tagValues.get(row.id) ?? {},
+      contact: {
+        ...(sees('contactFullName') ? { fullName: row.contactFullName } : {}),
+        ...(sees('contactEmail') ? { email: row.contactEmail } : {}),
+        ...(sees('contactPhoneNumber') ? { phoneNumber: row.contactPhoneNumber } : {}),
+      },
+    },
+  };
+}
+
+/** Changes fields of an installation (by row id) and stamps its `date`. */
+export async function updateInstallation(
+  tx: Executor,
+  rowId: number,
+  set: Partial<Omit<typeof installations.$inferInsert, 'factors'>>,
+): Promise<void> {
+  await tx
+    .update(installations)
+    .set({ ...set, date: new Date() })
+    .where(eq(installations.id, rowId));
+}
+
+/** Sets (or with null removes) the calibration factors of one parameter. */
+export async function setInstallationFactors(
+  tx: Executor,
+  rowId: number,
+  param: string,
+  factors: { A: number; B: number; C: number } | null,
+): Promise<void> {
+  await tx
+    .update(installations)
+    .set({
+      factors: factors
+        ? sql`${installations.factors} || ${JSON.stringify({ [param]: factors })}::jsonb`
+        : sql`${installations.factors} - ${param}::text`,
+      date: new Date(),
+    })
+    .where(eq(installations.id, rowId));
+}
+
+/** The status of a sensor, locked for a change; undefined when the sensor does not exist. */
+export async function lockSensorStatus(tx: Executor, sensorId: number): Promise<string | undefined> {
+  const [sensor] = await tx
+    .select({ status: sensors.status })
+    .from(sensors)
+    .where(eq(sensors.id, sensorId))
+    .for('update');
+  return sensor?.status;
+}
+
+/** A new status of a sensor and of its installation (by row id). */
+export async function setSensorStatus(tx: Executor, sensorId: number, rowId: number, status: string): Promise<void> {
+  await tx.update(sensors).set({ status }).where(eq(sensors.id, sensorId));
+  await updateInstallation(tx, rowId, { status });
+}
