@@ -21,7 +21,12 @@ import { crmFor } from '../../../crm';
 import { tagValueSchema } from '../sensors/schemas';
 import { fileLink, imageTypeOf, type FileStore } from '../../../storage/files';
 import { assertTagEditable, writeTagValue } from '../valueEdits';
-import { DEFAULT_LOGO_NAMES, defaultLogoSvg, defaultLogoUrl, type DefaultLogoName } from './logos';
+import {
+  DEFAULT_LOGO_NAMES,
+  defaultLogoSvg,
+  defaultLogoUrl,
+  type DefaultLogoName,
+} from '../../../storage/defaultLogos';
 
 const TAGS = ['contractors'];
 const NAME_MAX = CONTRACTOR_LIMITS.name;
