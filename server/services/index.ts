@@ -24,7 +24,7 @@ import { contractorEditRoutes } from './main/contractors/editRoutes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
 import { sensorRoutes } from './main/sensors/routes';
-import { historyRoutes } from './main/historyRoutes';
+import { historyRoutes } from './main/history/routes';
 import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';

@@ -9,7 +9,7 @@ import type { Executor } from '../../../db';
 import type { Principal } from '../../../auth/sessions';
 import type { AppContext } from '../../../context';
 import { unprocessable } from '../../../http/errors';
-import { writeInstallationSnapshots } from '../historyRoutes';
+import { writeInstallationSnapshots } from '../history/repository';
 import { currentInstallation, type InstallationRow } from './editRepository';
 
 export interface Edit<T> {

@@ -27,7 +27,7 @@ import {
 import { badRequest, forbidden, unprocessable } from '../../../http/errors';
 import { dbId, idParam } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
-import { writeInstallationSnapshots } from '../historyRoutes';
+import { writeInstallationSnapshots } from '../history/repository';
 import { checkTagValue, loadTagDefinitions } from '../tagRoutes';
 import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';

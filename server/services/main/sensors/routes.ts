@@ -38,7 +38,7 @@ import { SENSOR_SELECT, shapeSensor } from './repository';
 import { factorsSchema, sensorRow, tagValueSchema } from './schemas';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import { idempotent } from '../../../idempotency';
-import { writeInstallationSnapshots } from '../historyRoutes';
+import { writeInstallationSnapshots } from '../history/repository';
 import { isUniqueViolation, loadTagDefinitions } from '../tagRoutes';
 import { exportCsv, exportQuerystring, planExport } from './export';
 import { checkFactorMap, checkTagMap, createSensors, factorInput, orderBody, orderedSensor } from './orders';
