@@ -17,7 +17,7 @@ import { badRequest } from '../../../http/errors';
 import { tagValueSchema } from './schemas';
 import { writeInstallationSnapshots } from '../history/repository';
 import { lockInstallationNumbers } from '../installations/repository';
-import { checkTagValue, type TagDefinition, type TagValue } from '../tagRoutes';
+import { checkTagValue, type TagDefinition, type TagValue } from '../tags/values';
 
 // ------------------------------------------------------------------ order
 

@@ -39,7 +39,7 @@ import { factorsSchema, sensorRow, tagValueSchema } from './schemas';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import { idempotent } from '../../../idempotency';
 import { writeInstallationSnapshots } from '../history/repository';
-import { isUniqueViolation, loadTagDefinitions } from '../tagRoutes';
+import { isUniqueViolation, loadTagDefinitions } from '../tags/repository';
 import { exportCsv, exportQuerystring, planExport } from './export';
 import { checkFactorMap, checkTagMap, createSensors, factorInput, orderBody, orderedSensor } from './orders';
 import { assertTagEditable, factorsMessage, requestedFactors, writeTagValue } from '../valueEdits';
