@@ -24,7 +24,9 @@ import { contractorEditRoutes } from './main/contractors/editRoutes';
 import { fileRoutes } from './main/fileRoutes';
 import { tagReadRoutes } from './main/tags/readRoutes';
 import { tagWriteRoutes } from './main/tags/writeRoutes';
-import { sensorRoutes } from './main/sensors/routes';
+import { sensorExportRoutes } from './main/sensors/exportRoutes';
+import { sensorEditRoutes } from './main/sensors/editRoutes';
+import { sensorOrderRoutes } from './main/sensors/orderRoutes';
 import { historyRoutes } from './main/history/routes';
 import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';
@@ -82,7 +84,9 @@ export const SERVICES = {
       fileRoutes,
       tagReadRoutes,
       tagWriteRoutes,
-      sensorRoutes,
+      sensorExportRoutes,
+      sensorEditRoutes,
+      sensorOrderRoutes,
       historyRoutes,
       realtimeRoutes,
       declaredListRoutes('main'),
