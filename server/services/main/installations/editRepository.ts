@@ -1,7 +1,7 @@
 /**
  * One installation, data access: the current row by business number (locked for a change), the
- * read form as the caller may see it, and the writes of the inline editors (each also stamps the
- * installation's `date`). The list's SQL is in ./repository.ts.
+ * read form as the caller may see it, the writes of the inline editors (each also stamps the
+ * installation's `date`) and of reinstall. The list's SQL is in ./repository.ts.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,7 +9,14 @@ import { installation } from '../../../../common/entities';
 import { fieldRule } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
-import { installationTagValues, installations, sensors } from '../../../db/schema';
+import {
+  contractors,
+  installationRequests,
+  installationTagValues,
+  installations,
+  sensors,
+  type TagValue,
+} from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import type { readForm } from './schemas';
@@ -127,4 +134,71 @@ export async function lockSensorStatus(tx: Executor, sensorId: number): Promise<
 export async function setSensorStatus(tx: Executor, sensorId: number, rowId: number, status: string): Promise<void> {
   await tx.update(sensors).set({ status }).where(eq(sensors.id, sensorId));
   await updateInstallation(tx, rowId, { status });
+}
+
+// ---- Reinstall ----
+
+/** A sensor's row, locked for a change; undefined when it does not exist. */
+export async function lockSensorRow(tx: Executor, id: number) {
+  const [row] = await tx.select().from(sensors).where(eq(sensors.id, id)).for('update');
+  return row;
+}
+
+export async function contractorExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
+  return row !== undefined;
+}
+
+/** Whether an installation (current or not) has this business number. */
+export async function installationNumberExists(db: Executor, installationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: installations.id })
+    .from(installations)
+    .where(eq(installations.installationId, installationId));
+  return row !== undefined;
+}
+
+/** An installation request, locked for a change; undefined when it does not exist. */
+export async function lockInstallationRequest(tx: Executor, id: number) {
+  const [row] = await tx.select().from(installationRequests).where(eq(installationRequests.id, id)).for('update');
+  return row;
+}
+
+/** The next business number (max + 1); take lockInstallationNumbers (./repository.ts) first. */
+export async function nextInstallationNumber(tx: Executor): Promise<number> {
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${installations.installationId}), 0)::int + 1` })
+    .from(installations)) as [{ next: number }];
+  return next;
+}
+
+/**
+ * The successor of a reinstalled installation: the new row (with its tag values) is written, the
+ * old one closed (removedAt, successorId) and the sensor pointed at the new one, with its new
+ * status when it changes. Answers the new row.
+ */
+export async function insertSuccessor(
+  tx: Executor,
+  values: typeof installations.$inferInsert,
+  tagValues: readonly { tagId: number; value: Exclude<TagValue, null> }[],
+  sensorStatus: string | null,
+): Promise<InstallationRow> {
+  const now = values.date!;
+  const [created] = await tx.insert(installations).values(values).returning();
+  await tx
+    .update(installations)
+    .set({ removedAt: now, successorId: created!.id, date: now })
+    .where(eq(installations.id, values.predecessorId!));
+  await tx
+    .update(sensors)
+    .set({ currentInstallationId: created!.id, ...(sensorStatus ? { status: sensorStatus } : {}) })
+    .where(eq(sensors.id, values.sensorId));
+  if (tagValues.length)
+    await tx.insert(installationTagValues).values(tagValues.map((t) => ({ entityId: created!.id, ...t })));
+  return created!;
+}
+
+/** An installation request is installed. */
+export async function markRequestDone(tx: Executor, id: number, now: Date): Promise<void> {
+  await tx.update(installationRequests).set({ state: 'DONE', updatedAt: now }).where(eq(installationRequests.id, id));
 }
