@@ -7,7 +7,7 @@ import { MAX_ITEMS, columnsError, presetNameError, queryValueError } from '../..
 import { audit, type Actor } from '../../../audit';
 import type { Db, Executor } from '../../../db';
 import { badRequest } from '../../../http/errors';
-import { lockUserList, type Loaded } from './repository';
+import { lockUserList, type ListStore, type Loaded } from './repository';
 
 export function checkPreset(body: { name: string; fieldsValues: string[] | null }, label = ''): void {
   const e = presetNameError(body.name) ?? columnsError(body.fieldsValues);
@@ -40,13 +40,6 @@ export function changes(
 type Ev = { type: AuditEventType; message: string };
 export type ListChange<T, R> = { items: T[]; events: Ev[]; result: R };
 
-/** Where a user's list is kept: its lock, how it is read and rewritten (./repository.ts). */
-export interface ListStore<T> {
-  lock: number;
-  load(tx: Executor): Promise<Loaded<T>>;
-  replace(tx: Executor, items: T[]): Promise<void>;
-}
-
 /**
  * Locks the user's list, loads it (the defaults when nothing is stored), lets `change` compute the
  * new list and its audit events, then rewrites the list and writes the events — all in one transaction.
@@ -54,12 +47,11 @@ export interface ListStore<T> {
 export function mutate<T, R>(
   db: Db,
   actor: Actor,
-  userId: number,
   store: ListStore<T>,
   change: (current: Loaded<T>, tx: Executor) => Promise<ListChange<T, R>> | ListChange<T, R>,
 ): Promise<R> {
   return db.transaction(async (tx) => {
-    await lockUserList(tx, store.lock, userId);
+    await lockUserList(tx, store.lock, store.userId);
     const current = await store.load(tx);
     const { items, events, result } = await change(current, tx);
     await store.replace(tx, items);

@@ -31,7 +31,7 @@ import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { sessionOnly } from '../sessionOnly';
 import { changes, checkPreset, checkSize, mutate, quoted, type ListChange } from './lists';
-import { deselectPreset, loadPresets, LOCK_PRESETS, replacePresets, type Loaded } from './repository';
+import { deselectPreset, loadPresets, presetStore, type Loaded } from './repository';
 import {
   orderBody,
   presetBody,
@@ -48,20 +48,7 @@ export const presetRoutes: ServiceRoutes = sessionOnly((app, { db }) => {
   const run = <R>(
     request: { principal: { user: { id: number }; actor: Actor } },
     change: (current: Loaded<Preset>, tx: Executor) => Promise<ListChange<Preset, R>> | ListChange<Preset, R>,
-  ) => {
-    const userId = request.principal.user.id;
-    return mutate(
-      db,
-      request.principal.actor,
-      userId,
-      {
-        lock: LOCK_PRESETS,
-        load: (tx) => loadPresets(tx, userId),
-        replace: (tx, items) => replacePresets(tx, userId, items),
-      },
-      change,
-    );
-  };
+  ) => mutate(db, request.principal.actor, presetStore(request.principal.user.id), change);
   const find = (items: Preset[], id: number) => {
     const p = items.find((x) => x.id === id);
     if (!p) throw notFound(`Preset ${id} does not exist`);

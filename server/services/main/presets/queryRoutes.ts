@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../../http/errors';
 import type { ServiceRoutes } from '../../../http/service';
 import { sessionOnly } from '../sessionOnly';
 import { changes, checkQuery, checkSize, mutate, quoted, type ListChange } from './lists';
-import { loadQueries, LOCK_QUERIES, replaceQueries, type Loaded } from './repository';
+import { loadQueries, queryStore, type Loaded } from './repository';
 import {
   kindIdParams,
   kindParam,
@@ -35,20 +35,7 @@ export const savedQueryRoutes: ServiceRoutes = sessionOnly((app, { db }) => {
     request: { principal: { user: { id: number }; actor: Actor } },
     kind: QueryKind,
     change: (current: Loaded<SavedQuery>) => ListChange<SavedQuery, R>,
-  ) => {
-    const userId = request.principal.user.id;
-    return mutate(
-      db,
-      request.principal.actor,
-      userId,
-      {
-        lock: LOCK_QUERIES,
-        load: (tx) => loadQueries(tx, userId, kind),
-        replace: (tx, items) => replaceQueries(tx, userId, kind, items),
-      },
-      change,
-    );
-  };
+  ) => mutate(db, request.principal.actor, queryStore(request.principal.user.id, kind), change);
   const find = (items: SavedQuery[], id: number, kind: QueryKind) => {
     const q = items.find((x) => x.id === id);
     if (!q) throw notFound(`Saved query ${id} of ${kind} does not exist`);

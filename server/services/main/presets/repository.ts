@@ -19,8 +19,8 @@ import { preferences, presets, savedQueries } from '../../../db/schema';
 import type { Prefs } from './schemas';
 
 /** Serialises concurrent changes of one user's list (PostgreSQL and PGlite alike). */
-export const LOCK_PRESETS = 0x5052;
-export const LOCK_QUERIES = 0x5153;
+const LOCK_PRESETS = 0x5052;
+const LOCK_QUERIES = 0x5153;
 export async function lockUserList(tx: Executor, namespace: number, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${namespace}::int, ${userId}::int)`);
 }
@@ -29,6 +29,14 @@ export interface Loaded<T> {
   items: T[];
   /** False while the user has no rows (the defaults are shown). */
   stored: boolean;
+}
+
+/** Where one user's list is kept: its lock, how it is read and rewritten. */
+export interface ListStore<T> {
+  userId: number;
+  lock: number;
+  load(tx: Executor): Promise<Loaded<T>>;
+  replace(tx: Executor, items: T[]): Promise<void>;
 }
 
 // ---- Presets ----
@@ -64,6 +72,14 @@ export async function replacePresets(tx: Executor, userId: number, items: readon
       })),
     );
 }
+
+/** A user's presets as one list. */
+export const presetStore = (userId: number): ListStore<Preset> => ({
+  userId,
+  lock: LOCK_PRESETS,
+  load: (tx) => loadPresets(tx, userId),
+  replace: (tx, items) => replacePresets(tx, userId, items),
+});
 
 // ---- Saved queries ----
 
@@ -108,6 +124,14 @@ export async function replaceQueries(
     })),
   ]);
 }
+
+/** A user's saved queries of one kind as one list. */
+export const queryStore = (userId: number, kind: QueryKind): ListStore<SavedQuery> => ({
+  userId,
+  lock: LOCK_QUERIES,
+  load: (tx) => loadQueries(tx, userId, kind),
+  replace: (tx, items) => replaceQueries(tx, userId, kind, items),
+});
 
 // ---- Preferences ----
 
