@@ -9,7 +9,8 @@ import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { blank, insertAccessDefinition } from './accessRepository';
 import { detail, label, TAGS, userChanges } from './changes';
-import { deleteAdpUser, insertAdpUser, insertTrial } from './repository';
+import { insertTrial } from '../plans/repository';
+import { deleteAdpUser, insertAdpUser } from './repository';
 import {
   assertAccessAllowed,
   assertContractor,
@@ -61,8 +62,7 @@ export const adpUserCreateRoutes: ServiceRoutes = (app, ctx) => {
           settings: settings as unknown as Record<string, unknown>,
         });
         if (b.trial)
-          await insertTrial(tx, {
-            userId: u.id,
+          await insertTrial(tx, u.id, {
             trialPlanName: b.plan,
             postTrialPlanName: b.trial.postTrialPlanName,
             endDate: b.trial.endDate,

@@ -163,11 +163,6 @@ export async function contractorExists(db: Executor, id: number) {
   return row !== undefined;
 }
 
-export async function planExists(db: Executor, name: string) {
-  const [row] = await db.select({ name: adpPlans.name }).from(adpPlans).where(eq(adpPlans.name, name));
-  return row !== undefined;
-}
-
 /** The id of the user with this e-mail address (case-insensitive), if any. */
 export async function userIdWithEmail(db: Executor, email: string) {
   const [row] = await db
@@ -180,10 +175,6 @@ export async function userIdWithEmail(db: Executor, email: string) {
 export async function insertAdpUser(db: Executor, values: typeof adpUsers.$inferInsert) {
   const [row] = await db.insert(adpUsers).values(values).returning();
   return row!;
-}
-
-export async function insertTrial(db: Executor, values: typeof adpTrials.$inferInsert) {
-  await db.insert(adpTrials).values(values);
 }
 
 /** Changes some fields of a user; its row after the change. */

@@ -6,7 +6,8 @@ import { ADP_MESSAGES, allowsAdditionalAccess, hasContractor, needsReason } from
 import type { Executor } from '../../../db';
 import { badRequest, conflict, unprocessable } from '../../../http/errors';
 import { blank } from './accessRepository';
-import { contractorExists, planExists, userIdWithEmail } from './repository';
+import { planExists } from '../plans/repository';
+import { contractorExists, userIdWithEmail } from './repository';
 import type { AccessIn } from './schemas';
 
 export async function assertContractor(tx: Executor, id: number | null | undefined) {
