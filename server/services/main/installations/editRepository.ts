@@ -1,7 +1,7 @@
 /**
  * One installation, data access: the current row by business number (locked for a change), the
  * read form as the caller may see it, the writes of the inline editors (each also stamps the
- * installation's `date`) and of reinstall. The list's SQL is in ./repository.ts.
+ * installation's `date`) and of reinstall (the request's: ../requests/repository.ts). The list's SQL is in ./repository.ts.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,14 +9,7 @@ import { installation } from '../../../../common/entities';
 import { fieldRule } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
-import {
-  contractors,
-  installationRequests,
-  installationTagValues,
-  installations,
-  sensors,
-  type TagValue,
-} from '../../../db/schema';
+import { contractors, installationTagValues, installations, sensors, type TagValue } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import type { readForm } from './schemas';
@@ -158,12 +151,6 @@ export async function installationNumberExists(db: Executor, installationId: num
   return row !== undefined;
 }
 
-/** An installation request, locked for a change; undefined when it does not exist. */
-export async function lockInstallationRequest(tx: Executor, id: number) {
-  const [row] = await tx.select().from(installationRequests).where(eq(installationRequests.id, id)).for('update');
-  return row;
-}
-
 /** The next business number (max + 1); take lockInstallationNumbers (./repository.ts) first. */
 export async function nextInstallationNumber(tx: Executor): Promise<number> {
   const [{ next }] = (await tx
@@ -196,9 +183,4 @@ export async function insertSuccessor(
   if (tagValues.length)
     await tx.insert(installationTagValues).values(tagValues.map((t) => ({ entityId: created!.id, ...t })));
   return created!;
-}
-
-/** An installation request is installed. */
-export async function markRequestDone(tx: Executor, id: number, now: Date): Promise<void> {
-  await tx.update(installationRequests).set({ state: 'DONE', updatedAt: now }).where(eq(installationRequests.id, id));
 }

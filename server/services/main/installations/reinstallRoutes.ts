@@ -9,7 +9,7 @@
  *
  * The chain links (predecessorId of the new installation, successorId of the old one) are row ids
  * (installations.id), like every reference column; the URL and the answer use business numbers.
- * The SQL is in ./editRepository.ts.
+ * The SQL is in ./editRepository.ts and ../requests/repository.ts.
  */
 import { z } from 'zod';
 import { FACTOR_PARAMS, SENSOR_STATUSES, canTransition, type SensorStatus } from '../../../../common/domain';
@@ -30,11 +30,10 @@ import {
   currentInstallation,
   insertSuccessor,
   installationNumberExists,
-  lockInstallationRequest,
   lockSensorRow,
-  markRequestDone,
   nextInstallationNumber,
 } from './editRepository';
+import { lockRequestRow, updateRequest } from '../requests/repository';
 import { lockInstallationNumbers } from './repository';
 
 const factor = z.object({ A: z.number().nullable(), B: z.number().nullable(), C: z.number().nullable() });
@@ -112,7 +111,7 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
           throw unprocessable(`Contractor ${body.contractorId} does not exist`);
         if (body.previousInstallationId != null && !(await installationNumberExists(tx, body.previousInstallationId)))
           throw unprocessable(`Previous installation ${body.previousInstallationId} does not exist`);
-        const requestRow = body.requestId != null ? await lockInstallationRequest(tx, body.requestId) : undefined;
+        const requestRow = body.requestId != null ? await lockRequestRow(tx, body.requestId) : undefined;
         if (body.requestId != null) {
           if (!requestRow) throw unprocessable(`Installation request ${body.requestId} does not exist`);
           if (requestRow.state !== 'WAITING' && requestRow.state !== 'HOLD')
@@ -172,7 +171,7 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
           stored,
           to,
         );
-        if (requestRow) await markRequestDone(tx, requestRow.id, now);
+        if (requestRow) await updateRequest(tx, requestRow.id, { state: 'DONE', updatedAt: now });
         await writeInstallationSnapshots(tx, [old.id, created.id], now);
         await audit(
           tx,
