@@ -158,11 +158,6 @@ export async function loadAdpUser(db: Executor, id: number, lock = true): Promis
   return row;
 }
 
-export async function contractorExists(db: Executor, id: number) {
-  const [row] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
-  return row !== undefined;
-}
-
 /** The id of the user with this e-mail address (case-insensitive), if any. */
 export async function userIdWithEmail(db: Executor, email: string) {
   const [row] = await db

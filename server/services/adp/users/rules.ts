@@ -7,7 +7,8 @@ import type { Executor } from '../../../db';
 import { badRequest, conflict, unprocessable } from '../../../http/errors';
 import { blank } from './accessRepository';
 import { planExists } from '../plans/repository';
-import { contractorExists, userIdWithEmail } from './repository';
+import { contractorExists } from '../../main/contractors/repository';
+import { userIdWithEmail } from './repository';
 import type { AccessIn } from './schemas';
 
 export async function assertContractor(tx: Executor, id: number | null | undefined) {

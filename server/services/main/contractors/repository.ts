@@ -100,6 +100,11 @@ export const contractorList: ListRepository<PageRow> = {
 
 // ---- One contractor ----
 
+export async function contractorExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
+  return row !== undefined;
+}
+
 export type ContractorRow = typeof contractors.$inferSelect;
 
 /** The contractor's row (locked for a change when `lock`); undefined when there is none. */

@@ -12,7 +12,6 @@ import {
   installationHistory,
   installationTagValues,
   installations,
-  sensors,
   tags,
   type TagValue,
 } from '../../../db/schema';
@@ -149,16 +148,6 @@ export async function installationRecords(
 export async function installationByNumber(db: Executor, installationId: number): Promise<InstallationRow | undefined> {
   const [row] = await db.select().from(installations).where(eq(installations.installationId, installationId));
   return row;
-}
-
-export async function sensorExists(db: Executor, id: number): Promise<boolean> {
-  const [sensor] = await db.select({ id: sensors.id }).from(sensors).where(eq(sensors.id, id));
-  return sensor !== undefined;
-}
-
-export async function contractorExists(db: Executor, id: number): Promise<boolean> {
-  const [contractor] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
-  return contractor !== undefined;
 }
 
 /** The installations of a sensor or of a contractor, newest first. */

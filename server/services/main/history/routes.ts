@@ -23,14 +23,9 @@
 import { z } from 'zod';
 import { notFound } from '../../../http/errors';
 import type { ServiceRoutes } from '../../../http/service';
-import {
-  contractorExists,
-  installationByNumber,
-  installationRecords,
-  installationsOf,
-  recordsOfRows,
-  sensorExists,
-} from './repository';
+import { installationByNumber, installationRecords, installationsOf, recordsOfRows } from './repository';
+import { contractorExists } from '../contractors/repository';
+import { sensorExists } from '../sensors/repository';
 import { contractorParams, historyRecord, installationParams, sensorParams } from './schemas';
 
 export const historyRoutes: ServiceRoutes = (app, { db }) => {

@@ -9,7 +9,7 @@ import { installation } from '../../../../common/entities';
 import { fieldRule } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
-import { contractors, installationTagValues, installations, sensors, type TagValue } from '../../../db/schema';
+import { installationTagValues, installations, sensors, type TagValue } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import { loadTagValues, loadTags, visibleTagIds } from '../../../lists/tags';
 import type { readForm } from './schemas';
@@ -135,11 +135,6 @@ export async function setSensorStatus(tx: Executor, sensorId: number, rowId: num
 export async function lockSensorRow(tx: Executor, id: number) {
   const [row] = await tx.select().from(sensors).where(eq(sensors.id, id)).for('update');
   return row;
-}
-
-export async function contractorExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
-  return row !== undefined;
 }
 
 /** Whether an installation (current or not) has this business number. */

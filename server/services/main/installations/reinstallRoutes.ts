@@ -26,13 +26,13 @@ import { checkTagValue } from '../tags/values';
 import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';
 import {
-  contractorExists,
   currentInstallation,
   insertSuccessor,
   installationNumberExists,
   lockSensorRow,
   nextInstallationNumber,
 } from './editRepository';
+import { contractorExists } from '../contractors/repository';
 import { lockRequestRow, updateRequest } from '../requests/repository';
 import { lockInstallationNumbers } from './repository';
 

@@ -17,7 +17,7 @@ import type { ServiceRoutes } from '../../../http/service';
 import { idempotent } from '../../../idempotency';
 import { isUniqueViolation, loadTagDefinitions } from '../tags/repository';
 import { checkFactorMap, checkTagMap, createSensors, orderBody, orderedSensor } from './orders';
-import { contractorExists } from './repository';
+import { contractorExists } from '../contractors/repository';
 
 export const ORDER_HEADER = ['id', 'sensorToken', 'communication', 'measured', 'status'] as const;
 

@@ -166,11 +166,6 @@ export async function sensorExists(db: Executor, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function contractorExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
-  return row !== undefined;
-}
-
 /** A sensor's status and current installation (row id), locked for a change; undefined when it does not exist. */
 export async function lockSensor(tx: Executor, id: number) {
   const [row] = await tx
