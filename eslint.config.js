@@ -10,6 +10,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // for the plain .js/.mjs scripts. TypeScript files do not need this: `no-undef` is off for them.
 const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
 
+// Route modules (`routes.ts`, `editRoutes.ts`, `presetRoutes.ts`, …), which data access must not import.
+const ROUTE_MODULES = {
+  group: ['**/routes', '**/*Routes', '**/routes.ts', '**/*Routes.ts'],
+  message:
+    'Repositories and database code must not import a route module: move what both need into a repository or a shared module.',
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -68,6 +75,38 @@ export default defineConfig(
             {
               group: ['**/dataProviders/http'],
               message: 'Only src/authProvider.ts and src/dataProviders/* use the HTTP module: go through a provider.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Data access never depends on HTTP: the repositories import no route module (routes call
+    // repositories, not the other way round), and the database code (schema, migrations, seed)
+    // nothing under server/services at all.
+    files: ['server/db/**/*.ts', 'server/**/repository.ts', 'server/**/*Repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [ROUTE_MODULES],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ROUTE_MODULES,
+            {
+              group: ['**/services/**'],
+              message:
+                'Database code (schema, seed) must not import from server/services: move what both need to common/ or server/storage.',
             },
           ],
         },

@@ -7,11 +7,13 @@ import { adminUserRoutes } from './main/adminUserRoutes';
 import { auditRoutes } from './main/audit/routes';
 import { integrationRoutes } from './main/integrationRoutes';
 import { roleRoutes } from './main/roleRoutes';
-import { preferenceRoutes } from './main/preferenceRoutes';
-import { presetRoutes } from './main/presetRoutes';
+import { preferenceRoutes } from './main/presets/preferenceRoutes';
+import { presetRoutes } from './main/presets/presetRoutes';
+import { savedQueryRoutes } from './main/presets/queryRoutes';
 import { sensorListRoutes } from './main/sensors/listRoutes';
 import { installationRoutes } from './main/installations/routes';
-import { installationEditRoutes } from './main/installations/editRoutes';
+import { installationFormRoutes } from './main/installations/formRoutes';
+import { installationMeasurementRoutes } from './main/installations/measurementRoutes';
 import { reinstallRoutes } from './main/installations/reinstallRoutes';
 import { installationPointRoutes } from './main/installations/pointRoutes';
 import { sensorActivityRoutes } from './main/sensors/activityRoutes';
@@ -21,14 +23,20 @@ import { requestRoutes } from './main/requests/routes';
 import { requestEditRoutes } from './main/requests/editRoutes';
 import { contractorEditRoutes } from './main/contractors/editRoutes';
 import { fileRoutes } from './main/fileRoutes';
-import { tagReadRoutes, tagWriteRoutes } from './main/tagRoutes';
-import { sensorRoutes } from './main/sensors/routes';
-import { historyRoutes } from './main/historyRoutes';
+import { tagReadRoutes } from './main/tags/readRoutes';
+import { tagWriteRoutes } from './main/tags/writeRoutes';
+import { sensorExportRoutes } from './main/sensors/exportRoutes';
+import { sensorEditRoutes } from './main/sensors/editRoutes';
+import { sensorOrderRoutes } from './main/sensors/orderRoutes';
+import { historyRoutes } from './main/history/routes';
 import { realtimeRoutes } from './main/realtimeRoutes';
 import { adpUserRoutes } from './adp/users/routes';
 import { adpPlanRoutes } from './adp/plans/routes';
 import { adpPlanEditRoutes } from './adp/plans/editRoutes';
-import { adpUserEditRoutes } from './adp/users/editRoutes';
+import { adpUserCreateRoutes } from './adp/users/createRoutes';
+import { adpUserProfileRoutes } from './adp/users/profileRoutes';
+import { adpUserLoginRoutes } from './adp/users/loginRoutes';
+import { adpUserAccessRoutes } from './adp/users/accessRoutes';
 import { apiUserRoutes } from './apiusers/users/routes';
 import { apiUserEditRoutes } from './apiusers/users/editRoutes';
 import { apiKeyRoutes } from './apiusers/keys/routes';
@@ -61,10 +69,12 @@ export const SERVICES = {
       auditRoutes,
       preferenceRoutes,
       presetRoutes,
+      savedQueryRoutes,
       sensorListRoutes,
       installationPointRoutes,
       installationRoutes,
-      installationEditRoutes,
+      installationFormRoutes,
+      installationMeasurementRoutes,
       reinstallRoutes,
       sensorActivityRoutes,
       placeRoutes,
@@ -75,7 +85,9 @@ export const SERVICES = {
       fileRoutes,
       tagReadRoutes,
       tagWriteRoutes,
-      sensorRoutes,
+      sensorExportRoutes,
+      sensorEditRoutes,
+      sensorOrderRoutes,
       historyRoutes,
       realtimeRoutes,
       declaredListRoutes('main'),
@@ -88,7 +100,10 @@ export const SERVICES = {
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
     routes: [
       adpUserRoutes,
-      adpUserEditRoutes,
+      adpUserCreateRoutes,
+      adpUserAccessRoutes,
+      adpUserProfileRoutes,
+      adpUserLoginRoutes,
       adpPlanRoutes,
       adpPlanEditRoutes,
       declaredListRoutes('adp'),

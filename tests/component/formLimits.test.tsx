@@ -9,7 +9,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { NAME_LIMITS, TAG_VALUE_MAX_LENGTH } from '../../common/validation';
-import { TAG_ENUM_VALUE_MAX, TAG_ENUM_VALUES_MAX, TAG_NAME_MAX } from '../../server/services/main/tagRoutes';
+import { TAG_ENUM_VALUE_MAX, TAG_ENUM_VALUES_MAX, TAG_NAME_MAX } from '../../server/services/main/tags/values';
 import { TAG_VALUES_MAX } from '../../common/validation';
 import { ApiError } from '../../src/dataProviders/errors';
 import type { Role } from '../../src/pages/roles/rolesApi';

@@ -4,8 +4,8 @@
  * saved-query values that must parse, the selected-preset rule, per-user isolation, and one audit
  * event per change written in the same transaction.
  *
- * The routes are mounted locally (preferenceRoutes + presetRoutes, as the service list will), so
- * the test also shows that registering presetRoutes next to preferenceRoutes is harmless. API tokens
+ * The routes are mounted locally (preferenceRoutes + presetRoutes + savedQueryRoutes, as the service
+ * list does), so the test also shows that registering them side by side is harmless. API tokens
  * (`aqt_…`) are refused on all of them, checked through the whole app.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,8 +17,9 @@ import { BUILT_IN_PRESETS, DEFAULT_SAVED_QUERIES, type Preset, type SavedQuery }
 import { auditLogs } from '../../server/db/schema';
 import { installErrorHandling } from '../../server/http/errors';
 import { servicePlugin } from '../../server/http/service';
-import { preferenceRoutes } from '../../server/services/main/preferenceRoutes';
-import { presetRoutes } from '../../server/services/main/presetRoutes';
+import { preferenceRoutes } from '../../server/services/main/presets/preferenceRoutes';
+import { presetRoutes } from '../../server/services/main/presets/presetRoutes';
+import { savedQueryRoutes } from '../../server/services/main/presets/queryRoutes';
 import { SESSION_ONLY_MESSAGE } from '../../server/services/main/sessionOnly';
 import { createTestApp, type TestApp } from '../support/testApp';
 
@@ -32,7 +33,10 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await app.register(
-    servicePlugin({ prefix: '/api', title: 't', description: 't', routes: [preferenceRoutes, presetRoutes] }, t.ctx),
+    servicePlugin(
+      { prefix: '/api', title: 't', description: 't', routes: [preferenceRoutes, presetRoutes, savedQueryRoutes] },
+      t.ctx,
+    ),
     { prefix: '/api' },
   );
   await app.ready();

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../support/testApp';
 import { installErrorHandling } from '../../server/http/errors';
 import { servicePlugin } from '../../server/http/service';
 import { SERVICES } from '../../server/services';
-import { tagReadRoutes } from '../../server/services/main/tagRoutes';
+import { tagReadRoutes } from '../../server/services/main/tags/readRoutes';
 import { wifiBinaryFileKey } from '../../server/services/wifi/readRoutes';
 import {
   adpAccessDefinitions,

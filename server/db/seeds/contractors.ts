@@ -3,7 +3,7 @@
  * (company, owner, state, end of deal, subscriptions) and, for most organisations, one of the
  * default logos served by the backend.
  */
-import { DEFAULT_LOGO_NAMES, defaultLogoUrl } from '../../services/main/contractors/logos';
+import { DEFAULT_LOGO_NAMES, defaultLogoUrl } from '../../storage/defaultLogos';
 import { agoMs, type ContractorRec, type Ctx } from './context';
 import { fromCounts, isoDay, person, slug, uniqueName, withoutLegalForm } from './helpers';
 import { CITY_WEIGHTS, DAY, SURNAMES } from './reference';

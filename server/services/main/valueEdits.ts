@@ -11,7 +11,8 @@ import { tagEditRule } from '../../../common/tagPermissions';
 import { factorsRule } from '../../../common/validation';
 import type { Executor } from '../../db';
 import { badRequest, forbidden } from '../../http/errors';
-import { TAG_VALUE_TABLES, checkTagValue, loadTagDefinition, type TagValue } from './tagRoutes';
+import { TAG_VALUE_TABLES, loadTagDefinition } from './tags/repository';
+import { checkTagValue, type TagValue } from './tags/values';
 
 /** Refuses the change unless the caller may edit this tag of the context. */
 export function assertTagEditable(permissions: PermissionSet, context: TagContext, tagId: number): void {

@@ -4,31 +4,20 @@
  * the trial plan until the end date, then on the post-trial plan); DELETE /admin/trials/{userId}
  * removes it. The console removes a trial by deleting it first and then setting the plan.
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../../../audit';
-import type { Executor } from '../../../db';
-import { adpPlans, adpTrials, adpUsers } from '../../../db/schema';
-import { badRequest, notFound, unprocessable } from '../../../http/errors';
+import { notFound } from '../../../http/errors';
 import { dbId, idParam } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
+import { loadUser } from '../users/changes';
+import { updateAdpUser } from '../users/repository';
+import { assertFutureDay, assertPlan } from '../users/rules';
+import { deleteTrial, upsertTrial } from './repository';
 
 const TAGS = ['plans'];
 const PERMISSION = 'edit_panel_users_plans_and_trials';
 const planName = z.string().trim().min(1, 'A plan name is required').max(100, 'A plan name has at most 100 characters');
 const trialOut = z.object({ trialPlanName: z.string(), postTrialPlanName: z.string(), endDate: z.string() });
-
-async function loadUser(tx: Executor, id: number) {
-  const [row] = await tx.select().from(adpUsers).where(eq(adpUsers.id, id)).for('update');
-  if (!row) throw notFound(`Developer-portal user ${id} does not exist`);
-  return row;
-}
-
-async function assertPlan(tx: Executor, name: string) {
-  const [row] = await tx.select().from(adpPlans).where(eq(adpPlans.name, name));
-  if (!row) throw unprocessable(`Plan ${name} does not exist`);
-  return row;
-}
 
 export const adpPlanEditRoutes: ServiceRoutes = (app, { db }) => {
   app.post(
@@ -47,7 +36,7 @@ export const adpPlanEditRoutes: ServiceRoutes = (app, { db }) => {
       return db.transaction(async (tx) => {
         const u = await loadUser(tx, userId);
         await assertPlan(tx, name);
-        await tx.update(adpUsers).set({ planName: name }).where(eq(adpUsers.id, userId));
+        await updateAdpUser(tx, userId, { planName: name });
         await audit(
           tx,
           request.principal.actor,
@@ -77,21 +66,14 @@ export const adpPlanEditRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request) => {
       const { userId, trialPlanName, postTrialPlanName, endDate } = request.body;
-      const d = new Date(`${endDate}T00:00:00Z`);
-      if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== endDate)
-        throw badRequest(`endDate ${endDate} is not a date`);
-      if (endDate < new Date().toISOString().slice(0, 10))
-        throw unprocessable('The trial end date must not be in the past');
+      assertFutureDay(endDate);
       return db.transaction(async (tx) => {
         const u = await loadUser(tx, userId);
         await assertPlan(tx, trialPlanName);
         await assertPlan(tx, postTrialPlanName);
         const trial = { trialPlanName, postTrialPlanName, endDate };
-        await tx
-          .insert(adpTrials)
-          .values({ userId, ...trial })
-          .onConflictDoUpdate({ target: adpTrials.userId, set: trial });
-        await tx.update(adpUsers).set({ planName: trialPlanName }).where(eq(adpUsers.id, userId));
+        await upsertTrial(tx, userId, trial);
+        await updateAdpUser(tx, userId, { planName: trialPlanName });
         await audit(
           tx,
           request.principal.actor,
@@ -118,8 +100,7 @@ export const adpPlanEditRoutes: ServiceRoutes = (app, { db }) => {
       const { userId } = request.params;
       return db.transaction(async (tx) => {
         const u = await loadUser(tx, userId);
-        const removed = await tx.delete(adpTrials).where(eq(adpTrials.userId, userId)).returning();
-        if (removed.length === 0) throw notFound(`Developer-portal user ${userId} has no trial`);
+        if (!(await deleteTrial(tx, userId))) throw notFound(`Developer-portal user ${userId} has no trial`);
         await audit(
           tx,
           request.principal.actor,

@@ -1,8 +1,7 @@
 /** GET /admin/plans: the plans a developer-portal user can have, sorted by name. */
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { adpPlans } from '../../../db/schema';
 import type { ServiceRoutes } from '../../../http/service';
+import { listPlans } from './repository';
 
 export const adpPlanRoutes: ServiceRoutes = (app, { db }) => {
   app.get(
@@ -20,11 +19,7 @@ export const adpPlanRoutes: ServiceRoutes = (app, { db }) => {
       },
     },
     async () => {
-      const data = await db
-        .select({ name: adpPlans.name, displayName: adpPlans.displayName, isTrialPlan: adpPlans.isTrialPlan })
-        .from(adpPlans)
-        .orderBy(asc(adpPlans.name));
-      return { data };
+      return { data: await listPlans(db) };
     },
   );
 };

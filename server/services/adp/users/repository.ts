@@ -1,22 +1,24 @@
 /**
  * Developer-portal users, data access: the list's sort keys, filters and SQL, one user with its
- * settings and access definitions, and the row as the caller may see it.
+ * settings and access definitions, the row as the caller may see it; the user's row for a change,
+ * its writes and the lookups its checks need (access definitions: ./accessRepository.ts).
  *
  * Contractor fields (contractorId, contractorName, endOfDeal, companyOwner) need
  * view_contractors_adp_users; plan and trial need view_plans. Without them the fields are left out
  * of the rows and cannot be sorted on or filtered by (the contractor name is then not searched).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission, PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
-import { adpAccessDefinitions, adpPlans, adpTrials, adpUsers, contractors } from '../../../db/schema';
+import { adpPlans, adpTrials, adpUsers, contractors } from '../../../db/schema';
 import { forbidden } from '../../../http/errors';
 import { likePattern } from '../../../http/paging';
 import { COUNT, countOf } from '../../../lists/count';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
+import { accessDefinitionsOf } from './accessRepository';
 import type { ADP_USER_SORT_KEYS, adpUserListQuery, adpUserRow } from './schemas';
 
 const CONTRACTOR_PERMISSION = 'view_contractors_adp_users' satisfies Permission;
@@ -139,19 +141,44 @@ export async function findAdpUser(db: Executor, id: number, permissions: Permiss
   const [[row], [extra], accessDefinitions] = await Promise.all([
     selectAdpUsers(db).where(eq(adpUsers.id, id)),
     db.select({ settings: adpUsers.settings }).from(adpUsers).where(eq(adpUsers.id, id)),
-    db
-      .select({
-        id: adpAccessDefinitions.id,
-        sponsorId: adpAccessDefinitions.sponsorId,
-        osmId: adpAccessDefinitions.osmId,
-        installationId: adpAccessDefinitions.installationId,
-        visibility: adpAccessDefinitions.visibility,
-        canBeEdited: adpAccessDefinitions.canBeEdited,
-      })
-      .from(adpAccessDefinitions)
-      .where(eq(adpAccessDefinitions.userId, id))
-      .orderBy(asc(adpAccessDefinitions.id)),
+    accessDefinitionsOf(db, id),
   ]);
   if (!row) return undefined;
   return { ...present(row, permissions), settings: extra?.settings ?? {}, accessDefinitions };
+}
+
+// ---- Writes ----
+
+export type AdpUserRow = typeof adpUsers.$inferSelect;
+
+/** The user's stored row, locked for a change unless `lock` is false; undefined when there is none. */
+export async function loadAdpUser(db: Executor, id: number, lock = true): Promise<AdpUserRow | undefined> {
+  const query = db.select().from(adpUsers).where(eq(adpUsers.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** The id of the user with this e-mail address (case-insensitive), if any. */
+export async function userIdWithEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: adpUsers.id })
+    .from(adpUsers)
+    .where(sql`lower(${adpUsers.email}) = lower(${email})`);
+  return row?.id;
+}
+
+export async function insertAdpUser(db: Executor, values: typeof adpUsers.$inferInsert) {
+  const [row] = await db.insert(adpUsers).values(values).returning();
+  return row!;
+}
+
+/** Changes some fields of a user; its row after the change. */
+export async function updateAdpUser(db: Executor, id: number, set: Partial<typeof adpUsers.$inferInsert>) {
+  const [row] = await db.update(adpUsers).set(set).where(eq(adpUsers.id, id)).returning();
+  return row!;
+}
+
+/** Deletes a user; its trial and access definitions go with it (foreign keys). */
+export async function deleteAdpUser(db: Executor, id: number) {
+  await db.delete(adpUsers).where(eq(adpUsers.id, id));
 }

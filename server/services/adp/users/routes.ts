@@ -2,14 +2,13 @@
  * Developer-portal users: GET /admin/users (paged, sorted, searched), GET /admin/users/export (every
  * matching user as CSV, adp-users.csv, streamed) and GET /admin/users/:id.
  */
-import { z } from 'zod';
 import { adpUser } from '../../../../common/entities';
 import { notFound } from '../../../http/errors';
 import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
 import { pagedListEndpoint } from '../../../lists/endpoint';
 import { adpUserList, findAdpUser } from './repository';
-import { adpUserDetail, adpUserExportQuery, adpUserListQuery, adpUserRow } from './schemas';
+import { adpUserExportQuery, adpUserListQuery, adpUserRow, detailResponse } from './schemas';
 
 export const adpUserRoutes: ServiceRoutes = (app, { db }) => {
   pagedListEndpoint(app, db, adpUserList, {
@@ -30,7 +29,7 @@ export const adpUserRoutes: ServiceRoutes = (app, { db }) => {
         summary: 'One developer-portal user with settings and access definitions',
         tags: ['users'],
         params: idParams,
-        response: { 200: z.object({ data: z.object({ user: adpUserDetail }) }) },
+        response: { 200: detailResponse },
       },
     },
     async (request) => {

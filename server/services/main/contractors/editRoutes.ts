@@ -5,14 +5,12 @@
  * logos, and the CRM company-name lookup. The CRM fields need edit_contractor_company; logos are
  * JPEG, PNG or WebP recognised by content. Every change is audited.
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CONTRACTOR_TYPES } from '../../../../common/domain';
 import { CONTRACTOR_LIMITS, MESSAGES, crmId, webLink } from '../../../../common/validation';
 import type { PermissionSet } from '../../../../common/permissions';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
-import { contractors } from '../../../db/schema';
 import { badRequest, forbidden, notFound } from '../../../http/errors';
 import { idParam, idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
@@ -21,7 +19,13 @@ import { crmFor } from '../../../crm';
 import { tagValueSchema } from '../sensors/schemas';
 import { fileLink, imageTypeOf, type FileStore } from '../../../storage/files';
 import { assertTagEditable, writeTagValue } from '../valueEdits';
-import { DEFAULT_LOGO_NAMES, defaultLogoSvg, defaultLogoUrl, type DefaultLogoName } from './logos';
+import {
+  DEFAULT_LOGO_NAMES,
+  defaultLogoSvg,
+  defaultLogoUrl,
+  type DefaultLogoName,
+} from '../../../storage/defaultLogos';
+import { insertContractor, loadContractorRow, updateContractor, type ContractorRow } from './repository';
 
 const TAGS = ['contractors'];
 const NAME_MAX = CONTRACTOR_LIMITS.name;
@@ -83,13 +87,12 @@ async function storeLogo(files: FileStore, tx: Executor, bytes: Buffer, filename
 }
 
 async function loadContractor(db: Executor, id: number, lock = false) {
-  const query = db.select().from(contractors).where(eq(contractors.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await loadContractorRow(db, id, lock);
   if (!row) throw notFound(`Contractor ${id} does not exist`);
   return row;
 }
 
-const out = (r: typeof contractors.$inferSelect) => ({
+const out = (r: ContractorRow) => ({
   id: r.id,
   name: r.name,
   type: r.type,
@@ -168,17 +171,21 @@ export const contractorEditRoutes: ServiceRoutes = (app, ctx) => {
           : logoName
             ? defaultLogoUrl(logoName as DefaultLogoName)
             : null;
-        const [row] = await tx
-          .insert(contractors)
-          .values({ name: fields.name, type: fields.type, link: blank(fields.link), logo, hsId, hsName })
-          .returning();
+        const row = await insertContractor(tx, {
+          name: fields.name,
+          type: fields.type,
+          link: blank(fields.link),
+          logo,
+          hsId,
+          hsName,
+        });
         await audit(
           tx,
           request.principal.actor,
           'ContractorCreated',
-          `Contractor ${row!.id} "${row!.name}" (${row!.type}) added`,
+          `Contractor ${row.id} "${row.name}" (${row.type}) added`,
         );
-        return row!;
+        return row;
       });
       return reply.status(201).send({ data: { contractor: out(created) } });
     },
@@ -208,18 +215,14 @@ export const contractorEditRoutes: ServiceRoutes = (app, ctx) => {
         const sentCrm = fields.hsId !== undefined || fields.hsName !== undefined;
         if (sentCrm && crmChanged && !crmAllowed)
           throw forbidden('You need the edit_contractor_company permission to change the CRM company');
-        const [row] = await tx
-          .update(contractors)
-          .set({
-            name: fields.name,
-            type: fields.type,
-            link: blank(fields.link),
-            ...(sentCrm && crmAllowed ? crmValues : {}),
-          })
-          .where(eq(contractors.id, id))
-          .returning();
-        await audit(tx, request.principal.actor, 'ContractorUpdated', `Contractor ${id} "${row!.name}" updated`);
-        return { data: { contractor: out(row!) } };
+        const row = await updateContractor(tx, id, {
+          name: fields.name,
+          type: fields.type,
+          link: blank(fields.link),
+          ...(sentCrm && crmAllowed ? crmValues : {}),
+        });
+        await audit(tx, request.principal.actor, 'ContractorUpdated', `Contractor ${id} "${row.name}" updated`);
+        return { data: { contractor: out(row) } };
       });
     },
   );
@@ -242,7 +245,7 @@ export const contractorEditRoutes: ServiceRoutes = (app, ctx) => {
       return db.transaction(async (tx) => {
         await loadContractor(tx, id, true);
         const logo = await storeLogo(files, tx, upload.bytes!, upload.filename);
-        await tx.update(contractors).set({ logo }).where(eq(contractors.id, id));
+        await updateContractor(tx, id, { logo });
         await audit(tx, request.principal.actor, 'ContractorLogoChanged', `Contractor ${id}: logo replaced`);
         return { data: { id, logo } };
       });

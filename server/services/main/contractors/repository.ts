@@ -1,7 +1,11 @@
-/** Contractors, data access: the SQL of each declared field, the list's page and count queries and row shaping. */
-import { sql, type SQL } from 'drizzle-orm';
+/**
+ * Contractors, data access: the SQL of each declared field, the list's page and count queries and
+ * row shaping; one contractor (locked for a change) and the writes of the editors.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { contractor } from '../../../../common/entities';
+import type { Executor } from '../../../db';
 import { contractorTagValues, contractors } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
 import { inWindow } from '../../../lists/sorting';
@@ -93,3 +97,34 @@ export const contractorList: ListRepository<PageRow> = {
     }));
   },
 };
+
+// ---- One contractor ----
+
+export async function contractorExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
+  return row !== undefined;
+}
+
+export type ContractorRow = typeof contractors.$inferSelect;
+
+/** The contractor's row (locked for a change when `lock`); undefined when there is none. */
+export async function loadContractorRow(db: Executor, id: number, lock = false): Promise<ContractorRow | undefined> {
+  const query = db.select().from(contractors).where(eq(contractors.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertContractor(db: Executor, values: typeof contractors.$inferInsert): Promise<ContractorRow> {
+  const [row] = await db.insert(contractors).values(values).returning();
+  return row!;
+}
+
+/** Changes fields of a contractor; its row after the change. */
+export async function updateContractor(
+  db: Executor,
+  id: number,
+  set: Partial<typeof contractors.$inferInsert>,
+): Promise<ContractorRow> {
+  const [row] = await db.update(contractors).set(set).where(eq(contractors.id, id)).returning();
+  return row!;
+}

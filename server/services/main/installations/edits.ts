@@ -3,28 +3,14 @@
  * (locked), refuse a removed one, apply the change, append a history snapshot, audit, commit, and
  * then tell live-update followers. Each editor route only says what changes; the answer is `{ data }`.
  */
-import { eq } from 'drizzle-orm';
 import type { AuditEventType } from '../../../../common/auditEvents';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
-import { installations } from '../../../db/schema';
 import type { Principal } from '../../../auth/sessions';
 import type { AppContext } from '../../../context';
-import { notFound, unprocessable } from '../../../http/errors';
-import { writeInstallationSnapshots } from '../historyRoutes';
-
-export type InstallationRow = typeof installations.$inferSelect;
-
-export async function currentInstallation(
-  db: Executor,
-  installationId: number,
-  lock = false,
-): Promise<InstallationRow> {
-  const query = db.select().from(installations).where(eq(installations.installationId, installationId));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(`Installation ${installationId} does not exist`);
-  return row;
-}
+import { unprocessable } from '../../../http/errors';
+import { writeInstallationSnapshots } from '../history/repository';
+import { currentInstallation, type InstallationRow } from './editRepository';
 
 export interface Edit<T> {
   event: AuditEventType;

@@ -9,29 +9,31 @@
  *
  * The chain links (predecessorId of the new installation, successorId of the old one) are row ids
  * (installations.id), like every reference column; the URL and the answer use business numbers.
+ * The SQL is in ./editRepository.ts and ../requests/repository.ts.
  */
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FACTOR_PARAMS, SENSOR_STATUSES, canTransition, type SensorStatus } from '../../../../common/domain';
 import { MESSAGES } from '../../../../common/validation';
 import { reinstallProblems } from '../../../../common/reinstall';
 import { audit } from '../../../audit';
-import {
-  contractors,
-  installationRequests,
-  installationTagValues,
-  installations,
-  sensors,
-  type TagValue,
-} from '../../../db/schema';
+import type { TagValue } from '../../../db/schema';
 import { badRequest, forbidden, unprocessable } from '../../../http/errors';
 import { dbId, idParam } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
-import { writeInstallationSnapshots } from '../historyRoutes';
-import { checkTagValue, loadTagDefinitions } from '../tagRoutes';
+import { writeInstallationSnapshots } from '../history/repository';
+import { loadTagDefinitions } from '../tags/repository';
+import { checkTagValue } from '../tags/values';
 import { tagEditRule } from '../../../../common/tagPermissions';
 import { tagValueSchema } from '../sensors/schemas';
-import { currentInstallation } from './edits';
+import {
+  currentInstallation,
+  insertSuccessor,
+  installationNumberExists,
+  lockSensorRow,
+  nextInstallationNumber,
+} from './editRepository';
+import { contractorExists } from '../contractors/repository';
+import { lockRequestRow, updateRequest } from '../requests/repository';
 import { lockInstallationNumbers } from './repository';
 
 const factor = z.object({ A: z.number().nullable(), B: z.number().nullable(), C: z.number().nullable() });
@@ -102,28 +104,15 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
           throw unprocessable(
             `Installation ${old.installationId} is not current (removed ${old.removedAt.toISOString()}); reinstall from the sensor's current installation`,
           );
-        const [sensor] = await tx.select().from(sensors).where(eq(sensors.id, old.sensorId)).for('update');
+        const sensor = await lockSensorRow(tx, old.sensorId);
         if (!sensor || sensor.currentInstallationId !== old.id)
           throw unprocessable(`Installation ${old.installationId} is not the current installation of its sensor`);
-        const [contractor] = await tx
-          .select({ id: contractors.id })
-          .from(contractors)
-          .where(eq(contractors.id, body.contractorId));
-        if (!contractor) throw unprocessable(`Contractor ${body.contractorId} does not exist`);
-        if (body.previousInstallationId != null) {
-          const [previous] = await tx
-            .select({ id: installations.id })
-            .from(installations)
-            .where(eq(installations.installationId, body.previousInstallationId));
-          if (!previous) throw unprocessable(`Previous installation ${body.previousInstallationId} does not exist`);
-        }
-        let requestRow: typeof installationRequests.$inferSelect | undefined;
+        if (!(await contractorExists(tx, body.contractorId)))
+          throw unprocessable(`Contractor ${body.contractorId} does not exist`);
+        if (body.previousInstallationId != null && !(await installationNumberExists(tx, body.previousInstallationId)))
+          throw unprocessable(`Previous installation ${body.previousInstallationId} does not exist`);
+        const requestRow = body.requestId != null ? await lockRequestRow(tx, body.requestId) : undefined;
         if (body.requestId != null) {
-          [requestRow] = await tx
-            .select()
-            .from(installationRequests)
-            .where(eq(installationRequests.id, body.requestId))
-            .for('update');
           if (!requestRow) throw unprocessable(`Installation request ${body.requestId} does not exist`);
           if (requestRow.state !== 'WAITING' && requestRow.state !== 'HOLD')
             throw unprocessable(
@@ -144,17 +133,18 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
         const now = new Date();
         // One new business number at a time (see lockInstallationNumbers).
         await lockInstallationNumbers(tx);
-        const [{ next }] = (await tx
-          .select({ next: sql<number>`coalesce(max(${installations.installationId}), 0)::int + 1` })
-          .from(installations)) as [{ next: number }];
+        const next = await nextInstallationNumber(tx);
         const factors = Object.fromEntries(
           Object.entries(body.factors ?? {}).flatMap(([param, f]) =>
             f.A === null && f.B === null && f.C === null ? [] : [[param, { A: f.A ?? 0, B: f.B ?? 1, C: f.C ?? 0 }]],
           ),
         );
-        const [created] = await tx
-          .insert(installations)
-          .values({
+        const stored = tagValues.filter(
+          (t): t is { tagId: number; value: Exclude<TagValue, null> } => t.value !== null,
+        );
+        const created = await insertSuccessor(
+          tx,
+          {
             installationId: next,
             predecessorId: old.id,
             sensorId: sensor.id,
@@ -177,27 +167,12 @@ export const reinstallRoutes: ServiceRoutes = (app, ctx) => {
             measured: sensor.measured,
             factors,
             suspensions: {},
-          })
-          .returning();
-        await tx
-          .update(installations)
-          .set({ removedAt: now, successorId: created!.id, date: now })
-          .where(eq(installations.id, old.id));
-        await tx
-          .update(sensors)
-          .set({ currentInstallationId: created!.id, ...(to ? { status: to } : {}) })
-          .where(eq(sensors.id, sensor.id));
-        const stored = tagValues.filter(
-          (t): t is { tagId: number; value: Exclude<TagValue, null> } => t.value !== null,
+          },
+          stored,
+          to,
         );
-        if (stored.length)
-          await tx.insert(installationTagValues).values(stored.map((t) => ({ entityId: created!.id, ...t })));
-        if (requestRow)
-          await tx
-            .update(installationRequests)
-            .set({ state: 'DONE', updatedAt: now })
-            .where(eq(installationRequests.id, requestRow.id));
-        await writeInstallationSnapshots(tx, [old.id, created!.id], now);
+        if (requestRow) await updateRequest(tx, requestRow.id, { state: 'DONE', updatedAt: now });
+        await writeInstallationSnapshots(tx, [old.id, created.id], now);
         await audit(
           tx,
           actor,

@@ -5,9 +5,7 @@
  * content, stored content-addressed; answered, like the request's images, as a short-lived signed
  * link, server/storage/fileLinks.ts). Each change is audited.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { PermissionSet } from '../../../../common/permissions';
-import type { PagePlan } from '../../../lists/sorting';
 import { z } from 'zod';
 import { installationRequest } from '../../../../common/entities';
 import { REQUEST_STATES } from '../../../../common/domain';
@@ -15,7 +13,6 @@ import { STAFF_NOTES_MAX, canChangeRequestState, type RequestState } from '../..
 import { MESSAGES } from '../../../../common/validation';
 import { audit } from '../../../audit';
 import type { Executor } from '../../../db';
-import { installationRequests, requestImages } from '../../../db/schema';
 import { badRequest, notFound, unprocessable } from '../../../http/errors';
 import { idParams } from '../../../http/schemas';
 import type { ServiceRoutes } from '../../../http/service';
@@ -23,7 +20,7 @@ import { readUpload } from '../../../http/uploads';
 import { rowSchema } from '../../../lists/schemas';
 import { fileLinksFor } from '../../../storage/fileLinks';
 import { imageTypeOf } from '../../../storage/files';
-import { requestListWith } from './repository';
+import { addRequestImage, findRequest, lockRequestRow, requestListWith, updateRequest } from './repository';
 
 const TAGS = ['installation-requests'];
 const imageSchema = z.object({ link: z.string(), location: z.string().nullable() });
@@ -35,21 +32,13 @@ async function loadRequest(
   id: number,
   permissions: PermissionSet,
 ) {
-  const plan: PagePlan = {
-    orderBy: [sql`${installationRequests.id}`],
-    limit: 1,
-    offset: 0,
-    sortKey: 'id',
-    sortExpr: installationRequests.id,
-  };
-  const rows = await requestList.page(db, eq(installationRequests.id, id), plan);
-  if (rows.length === 0) throw notFound(`Installation request ${id} does not exist`);
-  const [shaped] = await requestList.shape(rows, { db, permissions, tags: [] });
-  return shaped!;
+  const shaped = await findRequest(db, requestList, id, permissions);
+  if (!shaped) throw notFound(`Installation request ${id} does not exist`);
+  return shaped;
 }
 
 async function lockRequest(tx: Executor, id: number) {
-  const [row] = await tx.select().from(installationRequests).where(eq(installationRequests.id, id)).for('update');
+  const row = await lockRequestRow(tx, id);
   if (!row) throw notFound(`Installation request ${id} does not exist`);
   return row;
 }
@@ -102,10 +91,7 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files, config }) => 
           );
         if (!canChangeRequestState(from, to))
           throw unprocessable(`Installation request ${id} cannot change from ${from} to ${to}`);
-        await tx
-          .update(installationRequests)
-          .set({ state: to, updatedAt: new Date() })
-          .where(eq(installationRequests.id, id));
+        await updateRequest(tx, id, { state: to });
         await audit(
           tx,
           request.principal.actor,
@@ -136,10 +122,7 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files, config }) => 
       const staffNotes = request.body.trim() === '' ? null : request.body;
       return db.transaction(async (tx) => {
         await lockRequest(tx, id);
-        await tx
-          .update(installationRequests)
-          .set({ staffNotes, updatedAt: new Date() })
-          .where(eq(installationRequests.id, id));
+        await updateRequest(tx, id, { staffNotes });
         await audit(
           tx,
           request.principal.actor,
@@ -171,8 +154,7 @@ export const requestEditRoutes: ServiceRoutes = (app, { db, files, config }) => 
         await lockRequest(tx, id);
         const stored = await files.put(tx, 'image', upload.bytes!, type, upload.filename);
         const location = upload.fields.location?.trim() || null;
-        await tx.insert(requestImages).values({ requestId: id, fileKey: stored.key, location });
-        await tx.update(installationRequests).set({ updatedAt: new Date() }).where(eq(installationRequests.id, id));
+        await addRequestImage(tx, id, stored.key, location);
         await audit(
           tx,
           request.principal.actor,

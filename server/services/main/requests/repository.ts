@@ -1,17 +1,19 @@
 /**
  * Installation requests, data access: the SQL of each declared field, the list's page and count
  * queries, row shaping with images (as short-lived signed links, server/storage/fileLinks.ts) and
- * the contractor, and the open-request count.
+ * the contractor, and the open-request count; one request (shaped, or locked for a change) and
+ * its writes.
  */
 import { ACTIVE_REQUEST_STATES } from '../../../../common/requests';
 import type { FileLinks } from '../../../storage/fileLinks';
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { catalogueOf, installationRequest } from '../../../../common/entities';
+import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
 import { contractors, installationRequests, requestImages } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
-import { inWindow } from '../../../lists/sorting';
+import { inWindow, type PagePlan } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { serverCatalogue } from '../../../query/compile';
 
@@ -127,4 +129,50 @@ export function openRequestCount(db: Executor): Promise<number> {
       // Open requests are the active list's states (the sidebar badge counts them).
       .where(inArray(installationRequests.state, [...ACTIVE_REQUEST_STATES])),
   );
+}
+
+// ---- One request ----
+
+/** One request as the list shapes it; undefined when it does not exist. */
+export async function findRequest(
+  db: Executor,
+  requestList: ReturnType<typeof requestListWith>,
+  id: number,
+  permissions: PermissionSet,
+) {
+  const plan: PagePlan = {
+    orderBy: [sql`${installationRequests.id}`],
+    limit: 1,
+    offset: 0,
+    sortKey: 'id',
+    sortExpr: installationRequests.id,
+  };
+  const rows = await requestList.page(db, eq(installationRequests.id, id), plan);
+  if (rows.length === 0) return undefined;
+  const [shaped] = await requestList.shape(rows, { db, permissions, tags: [] });
+  return shaped;
+}
+
+/** A request's row, locked for a change; undefined when it does not exist. */
+export async function lockRequestRow(tx: Executor, id: number) {
+  const [row] = await tx.select().from(installationRequests).where(eq(installationRequests.id, id)).for('update');
+  return row;
+}
+
+/** Changes fields of a request and stamps its `updatedAt` (now unless given). */
+export async function updateRequest(
+  tx: Executor,
+  id: number,
+  set: Partial<typeof installationRequests.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(installationRequests)
+    .set({ updatedAt: new Date(), ...set })
+    .where(eq(installationRequests.id, id));
+}
+
+/** Adds an image (a stored file) to a request. */
+export async function addRequestImage(tx: Executor, requestId: number, fileKey: string, location: string | null) {
+  await tx.insert(requestImages).values({ requestId, fileKey, location });
+  await updateRequest(tx, requestId, {});
 }

@@ -15,9 +15,9 @@ import type { Executor } from '../../../db';
 import { installationTagValues, installations, sensorTagValues, sensors, type FactorMap } from '../../../db/schema';
 import { badRequest } from '../../../http/errors';
 import { tagValueSchema } from './schemas';
-import { writeInstallationSnapshots } from '../historyRoutes';
+import { writeInstallationSnapshots } from '../history/repository';
 import { lockInstallationNumbers } from '../installations/repository';
-import { checkTagValue, type TagDefinition, type TagValue } from '../tagRoutes';
+import { checkTagValue, type TagDefinition, type TagValue } from '../tags/values';
 
 // ------------------------------------------------------------------ order
 

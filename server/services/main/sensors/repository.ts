@@ -1,9 +1,9 @@
 /**
  * Sensors, data access: the SQL of each declared field, the columns a sensor row is read with, the
- * page and count queries of the list, and the one shaping of a sensor (list, single sensor and
- * mutation answers).
+ * page and count queries of the list, the one shaping of a sensor (list, single sensor and
+ * mutation answers), and the writes of the sensor editors (status, factors, retire).
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { sensor } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
@@ -21,7 +21,7 @@ import { COUNT, countOf } from '../../../lists/count';
 import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { gateRow, hiddenPaths } from '../../../lists/gating';
-import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
+import { loadTagValues, loadTags, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 /**
  * The business number (installationId) of a sensor's current installation. sensors keep the
@@ -145,3 +145,86 @@ export const sensorList: ListRepository<SensorSelectRow> = {
     return rows.map((r) => sensorRowOf(r, tagValues.get(r.id) ?? {}, permissions));
   },
 };
+
+// ---- One sensor ----
+
+/** One sensor as GET /sensors shapes its rows, or undefined when it does not exist. */
+export async function loadSensor(db: Executor, id: number, perms: PermissionSet) {
+  const [r] = await db
+    .select(SENSOR_SELECT)
+    .from(sensors)
+    .leftJoin(contractors, eq(contractors.id, sensors.contractorId))
+    .where(eq(sensors.id, id));
+  if (!r) return undefined;
+  const visible = visibleTagIds(await loadTags(db, 'sensors'), 'sensors', perms);
+  const tagValues = await loadTagValues(db, sensorTagValues, [id], visible);
+  return shapeSensor(r, tagValues.get(id) ?? {}, perms);
+}
+
+export async function sensorExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: sensors.id }).from(sensors).where(eq(sensors.id, id));
+  return row !== undefined;
+}
+
+/** A sensor's status and current installation (row id), locked for a change; undefined when it does not exist. */
+export async function lockSensor(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ status: sensors.status, currentInstallationId: sensors.currentInstallationId })
+    .from(sensors)
+    .where(eq(sensors.id, id))
+    .for('update');
+  return row;
+}
+
+/** A new status of a sensor; its current installation (row id, if any and not removed) carries it too. */
+export async function changeSensorStatus(
+  tx: Executor,
+  id: number,
+  currentInstallationId: number | null,
+  status: string,
+): Promise<void> {
+  await tx.update(sensors).set({ status }).where(eq(sensors.id, id));
+  if (currentInstallationId !== null)
+    await tx
+      .update(installations)
+      .set({ status })
+      .where(and(eq(installations.id, currentInstallationId), isNull(installations.removedAt)));
+}
+
+/** Sets (or with null removes) the calibration factors of one parameter; false when the sensor does not exist. */
+export async function setSensorFactors(
+  tx: Executor,
+  id: number,
+  param: string,
+  factors: { A: number; B: number; C: number } | null,
+): Promise<boolean> {
+  const updated = await tx
+    .update(sensors)
+    .set({
+      factors: factors
+        ? sql`coalesce(${sensors.factors}, '{}'::jsonb) || ${JSON.stringify({ [param]: factors })}::jsonb`
+        : sql`coalesce(${sensors.factors}, '{}'::jsonb) - ${param}::text`,
+    })
+    .where(eq(sensors.id, id))
+    .returning({ id: sensors.id });
+  return updated.length > 0;
+}
+
+/**
+ * Retires a sensor: its current installation (row id, if any and not removed) ends as Retired, the
+ * sensor loses installation and contractor. Answers the installation ended, if any.
+ */
+export async function retireSensor(tx: Executor, id: number, currentInstallationId: number | null, now: Date) {
+  const ended = currentInstallationId
+    ? await tx
+        .update(installations)
+        .set({ removedAt: now, status: 'Retired', date: now })
+        .where(and(eq(installations.id, currentInstallationId), isNull(installations.removedAt)))
+        .returning({ id: installations.id, installationId: installations.installationId })
+    : [];
+  await tx
+    .update(sensors)
+    .set({ status: 'Retired', currentInstallationId: null, contractorId: null, retiredAt: now })
+    .where(eq(sensors.id, id));
+  return ended[0];
+}

@@ -2,46 +2,26 @@
  * Personal preferences kept per user on the server, so they follow the user to any browser:
  * theme (light or dark) and the selected preset (default 1, used only while that preset is
  * visible — GET answers the effective one). Sign-in sessions only: API tokens are refused with
- * 403 (sessionOnly.ts).
+ * 403 (../sessionOnly.ts).
  */
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { ALL_PRESET_ID, effectivePresetId } from '../../../common/presets';
-import { audit } from '../../audit';
-import { preferences } from '../../db/schema';
-import type { Executor } from '../../db';
-import { badRequest } from '../../http/errors';
-import type { ServiceRoutes } from '../../http/service';
-import { loadPresets } from './presetRoutes';
-import { sessionOnly } from './sessionOnly';
-
-const prefsSchema = z.object({
-  theme: z.enum(['light', 'dark']),
-  selectedPresetId: z
-    .number()
-    .int()
-    .describe('The preset in use: the selected one while it is visible, otherwise 1 (All)'),
-});
-type Prefs = z.infer<typeof prefsSchema>;
-const DEFAULTS: Prefs = { theme: 'light', selectedPresetId: ALL_PRESET_ID };
-
-/** The stored preferences (the defaults when the user has none). */
-async function readStored(db: Executor, userId: number): Promise<Prefs> {
-  const [row] = await db
-    .select({ theme: preferences.theme, selectedPresetId: preferences.selectedPresetId })
-    .from(preferences)
-    .where(eq(preferences.userId, userId));
-  return row ? { theme: row.theme === 'dark' ? 'dark' : 'light', selectedPresetId: row.selectedPresetId } : DEFAULTS;
-}
+import { effectivePresetId } from '../../../../common/presets';
+import { audit } from '../../../audit';
+import type { Executor } from '../../../db';
+import { badRequest } from '../../../http/errors';
+import type { ServiceRoutes } from '../../../http/service';
+import { sessionOnly } from '../sessionOnly';
+import { loadPresets, readStoredPreferences, writePreferences } from './repository';
+import { prefsSchema, type Prefs } from './schemas';
 
 /** The preferences as the console uses them: the selected preset only while it exists and is visible. */
 export async function readPreferences(db: Executor, userId: number): Promise<Prefs> {
-  const stored = await readStored(db, userId);
+  const stored = await readStoredPreferences(db, userId);
   const { items } = await loadPresets(db, userId);
   return { ...stored, selectedPresetId: effectivePresetId(stored.selectedPresetId, items) };
 }
 
-/** Sign-in sessions only: an API token is refused (403), see sessionOnly.ts. */
+/** Sign-in sessions only: an API token is refused (403), see ../sessionOnly.ts. */
 export const preferenceRoutes: ServiceRoutes = sessionOnly((app, ctx) => {
   const { db } = ctx;
   app.get(
@@ -77,11 +57,7 @@ export const preferenceRoutes: ServiceRoutes = sessionOnly((app, ctx) => {
           if (!items.some((p) => p.id === request.body.selectedPresetId))
             throw badRequest(`Preset ${request.body.selectedPresetId} does not exist`);
         }
-        const next = { ...(await readStored(tx, userId)), ...request.body };
-        await tx
-          .insert(preferences)
-          .values({ userId, ...next })
-          .onConflictDoUpdate({ target: preferences.userId, set: { ...next, updatedAt: new Date() } });
+        await writePreferences(tx, userId, { ...(await readStoredPreferences(tx, userId)), ...request.body });
         const changes = Object.entries(request.body)
           .map(([k, v]) => `${k}=${v}`)
           .join(', ');
