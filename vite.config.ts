@@ -7,24 +7,33 @@ import react from '@vitejs/plugin-react';
 
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
-/** Libraries only the maps use: not needed for the first screen. */
-const MAP_LIBRARIES =
-  /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|topojson-client|world-atlas)[\\/]/;
+/** Libraries only the maps and the charts use: each loaded with its own screens, not with every screen. */
+const MAP_AND_CHART_LIBRARIES =
+  /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush|topojson-client|world-atlas|@mui[\\/]x-charts|@mui[\\/]x-internal-gestures|d3-[^\\/]+|internmap|delaunator|robust-predicates|flatqueue)[\\/]/;
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
-const isSource = (id: string) => /[\\/]src[\\/]/.test(id);
+/** The console's own code: src/ and what it shares with the server (common/). */
+const isSource = (id: string) => !isLibrary(id) && /[\\/](src|common)[\\/]/.test(id);
 /**
- * Four chunks instead of Rollup's default of one per screen and per set of modules screens share
- * (167 files): `vendor` (every library but the maps'), `app` (the console's code the first screen
- * needs) and `screens` (the rest: the screens loaded on demand, and the maps' libraries), plus the
- * entry. The console fetches every screen in the background after the first one
- * (src/pages/pageRoutes.ts), so all of it was loaded on every visit anyway, in ~90 requests; a fresh
- * visit to the landing page now costs Chromium ~20 % less CPU (1.74 s → 1.40 s in all of its
- * processes, headless, demo seed), and a screen's first opening still never waits once the
- * background fetch is done.
+ * Four chunks for the console, split by whether the sign-in screen needs them, instead of
+ * Rollup's default of one per screen and per set of modules screens share (~170 files):
+ *   - `vendor` and `app`: the libraries and the console's code the first document imports
+ *     statically ($initial) — react-admin, MUI, the router, the sign-in pages, the providers. That
+ *     is all a browser loads before the sign-in screen.
+ *   - `console-vendor` and `screens`: everything loaded on demand (src/App.tsx: the layout and every
+ *     screen; src/pages/pageRoutes.ts: lazyNamed). The sign-in screen fetches them once the user
+ *     starts signing in (`preloadConsole`), so the first screen after sign-in does not wait for
+ *     them; a screen's first opening never waits once they are loaded.
+ * The maps' and the charts' libraries (MAP_AND_CHART_LIBRARIES) are left to Rolldown's own
+ * splitting: they arrive with the screen that shows a map or a chart.
  */
 const CHUNKS = [
-  { name: 'vendor', test: (id: string) => isLibrary(id) && !MAP_LIBRARIES.test(id), priority: 3 },
-  { name: 'app', tags: ['$initial' as const], test: isSource, priority: 2 },
+  { name: 'vendor', tags: ['$initial' as const], test: isLibrary, priority: 4 },
+  { name: 'app', tags: ['$initial' as const], test: isSource, priority: 3 },
+  {
+    name: 'console-vendor',
+    test: (id: string) => isLibrary(id) && !MAP_AND_CHART_LIBRARIES.test(id),
+    priority: 2,
+  },
   { name: 'screens', test: isSource, priority: 1 },
 ];
 

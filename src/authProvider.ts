@@ -4,7 +4,7 @@
  * URL): screens reach them through `useAppAuthProvider()`, never through the HTTP module.
  */
 import { useAuthProvider, type AuthProvider } from 'react-admin';
-import { mainClient, logoutLocally, refreshSession } from './dataProviders/http';
+import { mainClient, logoutLocally, refreshSession, SESSION_MESSAGES } from './dataProviders/http';
 import { ApiError, SESSION_ENDED, TOKEN_EXPIRED } from './dataProviders/errors';
 import {
   clearSession,
@@ -15,15 +15,45 @@ import {
   type Session,
 } from './state/session';
 import { canAccess } from './resources/access';
+import { appEvents } from './state/events';
 import { SESSION_CHECK_DELAY_MS } from '../common/domain';
 
 export const EMPLOYEE_FALLBACK_NAME = 'Employee';
 
 let loginPending = false;
+/** The session check of the last sign-in, while it waits; cancelled when that session ends first. */
+let sessionCheck: { timer: ReturnType<typeof setTimeout>; unsubscribe(): void } | null = null;
 
 /** True between a successful sign-in and the end of its 500 ms session check: public pages stay put. */
 export function isLoginPending(): boolean {
   return loginPending;
+}
+
+function cancelSessionCheck(): void {
+  if (!sessionCheck) return;
+  clearTimeout(sessionCheck.timer);
+  sessionCheck.unsubscribe();
+  sessionCheck = null;
+  loginPending = false;
+}
+
+/**
+ * The session check after a sign-in (spec document 1, section 4: "After login, the session check
+ * waits 500 ms"): 500 ms after the sign-in answer the stored session must be complete, otherwise
+ * the user is logged out with the reason. It runs beside the first screen, which opens at once:
+ * nothing waits for it. A session that ends before then (sign-out, a 401) cancels it — that end
+ * has its own message.
+ */
+function scheduleSessionCheck(): void {
+  cancelSessionCheck();
+  loginPending = true;
+  sessionCheck = {
+    timer: setTimeout(() => {
+      cancelSessionCheck();
+      if (!readSession()) logoutLocally(SESSION_MESSAGES.notStored);
+    }, SESSION_CHECK_DELAY_MS),
+    unsubscribe: appEvents.on('logout', cancelSessionCheck),
+  };
 }
 
 export type LoginParams =
@@ -65,6 +95,8 @@ export interface AppAuthProvider extends AuthProvider {
 
 export const authProvider: AppAuthProvider = {
   async login(params: LoginParams) {
+    cancelSessionCheck();
+    // Public pages stay put from the sign-in request on: the sign-in navigates itself.
     loginPending = true;
     try {
       await login(params);
@@ -72,14 +104,12 @@ export const authProvider: AppAuthProvider = {
       loginPending = false;
       throw err;
     }
-    // The session check runs 500 ms after login: the stored session must be complete by then.
-    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_DELAY_MS));
-    loginPending = false;
-    if (!readSession()) throw new Error('The session could not be stored. Please sign in again.');
+    scheduleSessionCheck();
     return { redirectTo: '/installations' };
   },
 
   async logout() {
+    cancelSessionCheck();
     const session = readSession();
     if (session) {
       // Failures are ignored: the local session ends either way.

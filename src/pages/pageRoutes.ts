@@ -17,10 +17,21 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
   name: K,
 ): LazyExoticComponent<M[K]> {
   LOADERS.add(load);
-  return lazy(async () => ({ default: (await load())[name] }));
+  const component = lazy(async () => ({ default: (await load())[name] }));
+  LOADER_OF.set(component, load);
+  return component;
 }
 
 const LOADERS = new Set<() => Promise<unknown>>();
+const LOADER_OF = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * Fetches the code of one screen of `lazyNamed` now (nothing for any other component), so that
+ * its first opening does not wait; a failure is left to that opening, which fetches it again.
+ */
+export function preloadPage(component: ComponentType): void {
+  LOADER_OF.get(component)?.().catch(() => undefined);
+}
 let preloading = false;
 
 /**
