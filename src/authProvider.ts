@@ -16,7 +16,9 @@ import {
 } from './state/session';
 import { canAccess } from './resources/access';
 import { appEvents } from './state/events';
-import { SESSION_CHECK_DELAY_MS } from '../common/domain';
+import { DEFAULT_PAGE_SIZE, SESSION_CHECK_DELAY_MS } from '../common/domain';
+import { canAccessEntity, installation } from '../common/entities';
+import { prefetchList } from './dataProviders';
 
 export const EMPLOYEE_FALLBACK_NAME = 'Employee';
 
@@ -64,6 +66,22 @@ function basic(username: string, password: string): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/**
+ * The first page of the landing list (Installations) exactly as its screen asks for it
+ * (src/resources/installations/InstallationList.tsx: default page size and sort, no filter),
+ * asked for as soon as the sign-in answers: the screen then takes this answer instead of asking
+ * once its code, the shell and its checks are done. Users who may not list installations land on
+ * Sensors (the navigation guard), so nothing is asked for them.
+ */
+function prefetchLanding(permissions: readonly string[]): void {
+  if (!canAccessEntity(installation, permissions, 'list')) return;
+  prefetchList(installation.name, {
+    pagination: { page: 1, perPage: DEFAULT_PAGE_SIZE },
+    sort: installation.sort,
+    filter: {},
+  });
+}
+
 export async function login(params: LoginParams): Promise<LoginResponse> {
   const api = mainClient();
   let response: LoginResponse;
@@ -98,12 +116,14 @@ export const authProvider: AppAuthProvider = {
     cancelSessionCheck();
     // Public pages stay put from the sign-in request on: the sign-in navigates itself.
     loginPending = true;
+    let response: LoginResponse;
     try {
-      await login(params);
+      response = await login(params);
     } catch (err) {
       loginPending = false;
       throw err;
     }
+    prefetchLanding(response.user.permissions);
     scheduleSessionCheck();
     return { redirectTo: '/installations' };
   },

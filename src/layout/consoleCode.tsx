@@ -7,14 +7,13 @@
  * first screen after the sign-in answer waits for no code; the other screens follow in the
  * background once signed in (`preloadPages`).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import { CONSOLE_RESOURCES } from '../resources';
-import { preloadPage } from '../pages/pageRoutes';
+import { lazyNamed, preloadPage } from '../pages/pageRoutes';
 import { SessionWatcher } from './SessionWatcher';
 
-const loadLayout = () => import('./Layout');
-const ShellLayout = lazy(async () => ({ default: (await loadLayout()).Layout }));
+const ShellLayout = lazyNamed(() => import('./Layout'), 'Layout');
 
 /** The screens a sign-in lands on (the navigation guard's fallbacks): Installations, else Sensors. */
 const LANDING = ['installations', 'sensors'];
@@ -25,8 +24,8 @@ let preloading = false;
 export function preloadConsole(): void {
   if (preloading) return;
   preloading = true;
-  loadLayout().catch(() => undefined); // fetched again when the shell is shown
-  for (const r of CONSOLE_RESOURCES) if (LANDING.includes(r.entity.name)) preloadPage(r.list);
+  void preloadPage(ShellLayout);
+  for (const r of CONSOLE_RESOURCES) if (LANDING.includes(r.entity.name)) void preloadPage(r.list);
 }
 
 /**
