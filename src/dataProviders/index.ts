@@ -166,9 +166,11 @@ function takeEarlyList(resource: string, params: GetListParams): Promise<GetList
  * instead of asking again; a failure reaches that screen as its own request's would.
  */
 export function prefetchList(resource: string, params: GetListParams): void {
+  const key = listKey(resource, params);
+  earlyLists.delete(key); // a new request, not an earlier sign-in's answer
   const answer = providerFor(resource).getList(resource, params);
   answer.catch(() => undefined); // seen by the screen that takes it
-  earlyLists.set(listKey(resource, params), { answer, until: Date.now() + EARLY_LIST_MS });
+  earlyLists.set(key, { answer, until: Date.now() + EARLY_LIST_MS });
 }
 
 function providerFor(resource: string): DataProvider {
