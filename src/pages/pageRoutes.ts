@@ -22,10 +22,18 @@ export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends key
   name: K,
 ): ComponentType<ComponentProps<M[K]>> {
   let loaded: M[K] | undefined;
+  let fetching: Promise<void> | undefined;
+  // One fetch for every caller; after a failure the next caller tries again.
   const fetchCode = () =>
-    load().then((module) => {
-      loaded = module[name];
-    });
+    (fetching ??= load().then(
+      (module) => {
+        loaded = module[name];
+      },
+      (err: unknown) => {
+        fetching = undefined;
+        throw err;
+      },
+    ));
   const Lazy = lazy(async () => {
     await fetchCode();
     return { default: loaded! };
