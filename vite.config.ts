@@ -7,33 +7,26 @@ import react from '@vitejs/plugin-react';
 
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
-/** Libraries only the maps and the charts use: each loaded with its own screens, not with every screen. */
-const MAP_AND_CHART_LIBRARIES =
-  /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush|topojson-client|world-atlas|@mui[\\/]x-charts|@mui[\\/]x-internal-gestures|d3-[^\\/]+|internmap|delaunator|robust-predicates|flatqueue)[\\/]/;
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 /** The console's own code: src/ and what it shares with the server (common/). */
 const isSource = (id: string) => !isLibrary(id) && /[\\/](src|common)[\\/]/.test(id);
 /**
- * Four chunks for the console, split by whether the sign-in screen needs them, instead of
- * Rollup's default of one per screen and per set of modules screens share (~170 files):
+ * Four chunks, split by whether the sign-in screen needs them, instead of Rollup's default of one
+ * per screen and per set of modules screens share (~170 files):
  *   - `vendor` and `app`: the libraries and the console's code the first document imports
  *     statically ($initial) — react-admin, MUI, the router, the sign-in pages, the providers. That
  *     is all a browser loads before the sign-in screen.
- *   - `console-vendor` and `screens`: everything loaded on demand (src/App.tsx: the layout and every
- *     screen; src/pages/pageRoutes.ts: lazyNamed). The sign-in screen fetches them once the user
- *     starts signing in (`preloadConsole`), so the first screen after sign-in does not wait for
- *     them; a screen's first opening never waits once they are loaded.
- * The maps' and the charts' libraries (MAP_AND_CHART_LIBRARIES) are left to Rolldown's own
- * splitting: they arrive with the screen that shows a map or a chart.
+ *   - `console-vendor` and `screens`: everything loaded on demand (the shell, src/layout/consoleCode.tsx;
+ *     every screen, `lazyNamed` in src/pages/pageRoutes.ts), maps and charts included. The sign-in
+ *     screen fetches them once the user starts signing in (`preloadConsole`), so the first screen
+ *     after sign-in waits for no code, and no screen waits for its code once they are here.
+ * Two files rather than one per screen: the console fetches every screen after sign-in anyway
+ * (`preloadPages`), and fewer, larger files cost the browser less.
  */
 const CHUNKS = [
   { name: 'vendor', tags: ['$initial' as const], test: isLibrary, priority: 4 },
   { name: 'app', tags: ['$initial' as const], test: isSource, priority: 3 },
-  {
-    name: 'console-vendor',
-    test: (id: string) => isLibrary(id) && !MAP_AND_CHART_LIBRARIES.test(id),
-    priority: 2,
-  },
+  { name: 'console-vendor', test: isLibrary, priority: 2 },
   { name: 'screens', test: isSource, priority: 1 },
 ];
 
