@@ -18,6 +18,7 @@
  * rows on screen.
  *
  *   npx tsx bench/signin.ts      # CHROMIUM_PATH picks the browser (default: the e2e tests' one)
+ *   BENCH_DIST=/tmp/old/dist …   # another build of the console
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,8 @@ import { createContext } from '../server/start';
 import { CHROMIUM_ARGS, debianChromium } from '../scripts/chromium.mjs';
 import { benchMain } from './support';
 
-const DIST = path.resolve('dist');
+/** The built console: dist/, or BENCH_DIST (another build, to compare two in one session). */
+const DIST = path.resolve(process.env.BENCH_DIST || 'dist');
 const PASSWORD = 'admin-demo-pass';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** A data row of react-admin's DataTable (its loading skeleton rows have no class). */
@@ -121,12 +123,17 @@ async function main() {
       `\nSign-in click to the first installations row (Chromium ${executablePath}, ${RUNS} runs + 1 warm-up)`,
     );
     console.log('name, value, unit, baseline, ratio');
-    for (const typed of [true, false]) {
-      const runs: Run[] = [];
-      for (let i = 0; i <= RUNS; i++) {
+    // The two cases take turns, so a change in the machine's load weighs on both alike.
+    const runsOf = new Map<boolean, Run[]>([
+      [true, []],
+      [false, []],
+    ]);
+    for (let i = 0; i <= RUNS; i++)
+      for (const typed of [true, false]) {
         const run = await oneRun(browser, port, typed);
-        if (i > 0) runs.push(run);
+        if (i > 0) runsOf.get(typed)!.push(run);
       }
+    for (const [typed, runs] of runsOf) {
       const m = (key: keyof Run) => median(runs.map((r) => r[key]));
       const totals = runs.map((r) => r.total);
       const label = typed ? 'typed' : 'at once';
