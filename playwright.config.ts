@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { DEBIAN_CHROMIUM, debianChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM, debianChromium } from './scripts/chromium.mjs';
 import { e2ePort, e2eServers } from './scripts/e2eServers.mjs';
 
 // End-to-end tests in the machine's Chromium (Playwright downloads no browser here) against one
@@ -16,16 +16,7 @@ const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH || debianChromium() || DEBIAN_CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   },
 };
 

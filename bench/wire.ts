@@ -25,7 +25,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { createContext } from '../server/start';
-import { debianChromium } from '../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, debianChromium } from '../scripts/chromium.mjs';
 import { fillFleet } from './fleet';
 import { benchMain, listeningApp } from './support';
 
@@ -77,16 +77,7 @@ function get(port: number, url: string, headers: Record<string, string>): Promis
 async function signInScreen(port: number, executablePath: string) {
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const result = {} as Record<Encoding, { files: number; encoded: number; decoded: number; encodings: Set<string> }>;
   try {

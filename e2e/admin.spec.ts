@@ -1,17 +1,6 @@
 /** Staff users and roles as an admin uses them, and what the affected users see. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SESSION_CHECK_DELAY_MS } from '../common/domain';
 import { ALONE, PASSWORD, signIn, signInWithForm, sidebar } from './support/login';
-
-/**
- * Signs in through the form and waits out the session check: react-admin's login resolves 500 ms
- * after the session is stored and then navigates to Installations once more, which would undo a
- * navigation made earlier. (`signIn` does not use the form, so it has nothing to wait out.)
- */
-async function signInAgain(page: Page, username: string) {
-  await signInWithForm(page, username);
-  await page.waitForTimeout(SESSION_CHECK_DELAY_MS + 300);
-}
 
 const basic = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` });
 
@@ -77,7 +66,7 @@ test.describe('users', () => {
     expect(await statusWithPageToken(tech, '/api/integrations')).toBe(403);
     // …and signing in again shows the viewer's menu.
     await tech.getByRole('button', { name: 'Sign Out' }).click();
-    await signInAgain(tech, 'technician');
+    await signInWithForm(tech, 'technician');
     await expect(tech.getByTestId('user-role')).toHaveText('Viewer');
     await expect(sidebar(tech).getByText('Sensors', { exact: true })).toBeVisible();
     await expect(sidebar(tech).getByText('Generate Tokens for Sensors')).toHaveCount(0);
@@ -87,7 +76,7 @@ test.describe('users', () => {
     await pickOption(page, 'Role of technician', 'Technician');
     await expect(page.getByRole('combobox', { name: 'Role of technician' })).toHaveText('Technician');
     await tech.getByRole('button', { name: 'Sign Out' }).click();
-    await signInAgain(tech, 'technician');
+    await signInWithForm(tech, 'technician');
     await expect(sidebar(tech).getByText('Generate Tokens for Sensors')).toBeVisible();
     await other.close();
   });

@@ -23,6 +23,22 @@ test.describe('password login', () => {
     expect(bg).toBe('rgb(211, 47, 47)');
   });
 
+  test('the landing list is asked for once, as the sign-in answers, before the shell makes its own calls', async ({
+    page,
+  }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+    });
+    await signInWithForm(page, 'admin');
+    await expect(page.locator('tbody tr.RaDataTable-row').first()).toBeVisible();
+    const lists = calls.filter((c) => c.startsWith('/api/installations?'));
+    expect(lists).toEqual(['/api/installations?page=1&limit=10&sortBy=installationId&order=asc']);
+    // Right after the sign-in answer: before the preferences, presets and tags the shell asks for.
+    expect(calls.slice(0, 2)).toEqual(['/api/login/basic', lists[0]]);
+  });
+
   test('a wrong password shows the error banner and stays on the login screen', async ({ page }) => {
     await loginWithPassword(page, 'admin', 'not-the-password');
     await expect(page.getByTestId('error-banner')).toHaveText('401 - Invalid username or password');

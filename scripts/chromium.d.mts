@@ -4,6 +4,8 @@ export declare const DEBIAN_HEADLESS_SHELL: string;
 export declare function installCommand(isRoot: boolean): string;
 export declare function isExecutable(file: string): boolean;
 export declare function debianChromium(): string | null;
+/** The flags every headless Chromium of this repository runs with. */
+export declare const CHROMIUM_ARGS: readonly string[];
 
 export interface ChromiumFacts {
   /** CHROMIUM_PATH, when set. */

@@ -31,6 +31,23 @@ export function isExecutable(file) {
   }
 }
 
+/**
+ * The flags every headless Chromium of this repository runs with (end-to-end tests, browser
+ * benchmarks): headless without a sandbox or GPU (containers, CI), HTTP/1.1 and HTTP/2 only, and
+ * none of the browser's own background traffic (updates, sync, first-run pages), which would
+ * otherwise mix with what the console loads.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The Debian Chromium to use, of those installed: the headless shell first; null with neither. */
 export const debianChromium = () => [DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM].find(isExecutable) ?? null;
 

@@ -6,7 +6,7 @@ import { dataProvider } from './dataProviders';
 import { queryClient } from './dataProviders/queryClient';
 import { i18nProvider } from './i18n';
 import { AppNotification } from './layout/AppNotification';
-import { Layout } from './layout/Layout';
+import { Layout } from './layout/consoleCode';
 import { PublicOnly } from './layout/RouteGuard';
 import { darkTheme, lightTheme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';

@@ -4,7 +4,7 @@
  * URL): screens reach them through `useAppAuthProvider()`, never through the HTTP module.
  */
 import { useAuthProvider, type AuthProvider } from 'react-admin';
-import { mainClient, logoutLocally, refreshSession } from './dataProviders/http';
+import { mainClient, logoutLocally, refreshSession, SESSION_MESSAGES } from './dataProviders/http';
 import { ApiError, SESSION_ENDED, TOKEN_EXPIRED } from './dataProviders/errors';
 import {
   clearSession,
@@ -15,15 +15,47 @@ import {
   type Session,
 } from './state/session';
 import { canAccess } from './resources/access';
-import { SESSION_CHECK_DELAY_MS } from '../common/domain';
+import { appEvents } from './state/events';
+import { DEFAULT_PAGE_SIZE, SESSION_CHECK_DELAY_MS } from '../common/domain';
+import { canAccessEntity, installation } from '../common/entities';
+import { prefetchList } from './dataProviders';
 
 export const EMPLOYEE_FALLBACK_NAME = 'Employee';
 
 let loginPending = false;
+/** The session check of the last sign-in, while it waits; cancelled when that session ends first. */
+let sessionCheck: { timer: ReturnType<typeof setTimeout>; unsubscribe(): void } | null = null;
 
 /** True between a successful sign-in and the end of its 500 ms session check: public pages stay put. */
 export function isLoginPending(): boolean {
   return loginPending;
+}
+
+function cancelSessionCheck(): void {
+  if (!sessionCheck) return;
+  clearTimeout(sessionCheck.timer);
+  sessionCheck.unsubscribe();
+  sessionCheck = null;
+  loginPending = false;
+}
+
+/**
+ * The session check after a sign-in (spec document 1, section 4: "After login, the session check
+ * waits 500 ms"): 500 ms after the sign-in answer the stored session must be complete, otherwise
+ * the user is logged out with the reason. It runs beside the first screen, which opens at once:
+ * nothing waits for it. A session that ends before then (sign-out, a 401) cancels it — that end
+ * has its own message.
+ */
+function scheduleSessionCheck(): void {
+  cancelSessionCheck();
+  loginPending = true;
+  sessionCheck = {
+    timer: setTimeout(() => {
+      cancelSessionCheck();
+      if (!readSession()) logoutLocally(SESSION_MESSAGES.notStored);
+    }, SESSION_CHECK_DELAY_MS),
+    unsubscribe: appEvents.on('logout', cancelSessionCheck),
+  };
 }
 
 export type LoginParams =
@@ -32,6 +64,22 @@ export type LoginParams =
 function basic(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
   return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The first page of the landing list (Installations) exactly as its screen asks for it
+ * (src/resources/installations/InstallationList.tsx: default page size and sort, no filter),
+ * asked for as soon as the sign-in answers: the screen then takes this answer instead of asking
+ * once its code, the shell and its checks are done. Users who may not list installations land on
+ * Sensors (the navigation guard), so nothing is asked for them.
+ */
+function prefetchLanding(permissions: readonly string[]): void {
+  if (!canAccessEntity(installation, permissions, 'list')) return;
+  prefetchList(installation.name, {
+    pagination: { page: 1, perPage: DEFAULT_PAGE_SIZE },
+    sort: installation.sort,
+    filter: {},
+  });
 }
 
 export async function login(params: LoginParams): Promise<LoginResponse> {
@@ -65,21 +113,23 @@ export interface AppAuthProvider extends AuthProvider {
 
 export const authProvider: AppAuthProvider = {
   async login(params: LoginParams) {
+    cancelSessionCheck();
+    // Public pages stay put from the sign-in request on: the sign-in navigates itself.
     loginPending = true;
+    let response: LoginResponse;
     try {
-      await login(params);
+      response = await login(params);
     } catch (err) {
       loginPending = false;
       throw err;
     }
-    // The session check runs 500 ms after login: the stored session must be complete by then.
-    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_DELAY_MS));
-    loginPending = false;
-    if (!readSession()) throw new Error('The session could not be stored. Please sign in again.');
+    prefetchLanding(response.user.permissions);
+    scheduleSessionCheck();
     return { redirectTo: '/installations' };
   },
 
   async logout() {
+    cancelSessionCheck();
     const session = readSession();
     if (session) {
       // Failures are ignored: the local session ends either way.

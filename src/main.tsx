@@ -4,6 +4,8 @@ import { loadRuntimeConfig } from './config';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { i18nProvider } from './i18n';
+import { preloadConsole } from './layout/consoleCode';
+import { readSession } from './state/session';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -13,6 +15,9 @@ async function start() {
     window.location.replace(window.location.href.replace(/^http:/, 'https:'));
     return;
   }
+  // Signed in already (a reload, a new tab): the console's code is fetched beside the runtime
+  // configuration instead of after it.
+  if (readSession()) preloadConsole();
   const root = createRoot(document.getElementById('root')!);
   try {
     await loadRuntimeConfig();

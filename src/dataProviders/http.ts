@@ -19,6 +19,8 @@ import { ApiError, classifyError, markHandled } from './errors';
 export const SESSION_MESSAGES = {
   noRefreshToken: 'aq.session.noRefreshToken',
   refreshFailed: 'aq.session.refreshFailed',
+  /** The sign-in's session check found no complete session stored (src/authProvider.ts). */
+  notStored: 'aq.session.notStored',
 } as const;
 
 export interface RequestOptions {

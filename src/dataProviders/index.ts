@@ -8,6 +8,7 @@ import {
   combineDataProviders,
   type DataProvider,
   type GetListParams,
+  type GetListResult,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
@@ -162,6 +163,38 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
 
 const providers = new Map<string, DataProvider>();
 
+/** How long a list page asked for ahead of its screen (`prefetchList`) waits to be taken. */
+const EARLY_LIST_MS = 10_000;
+const earlyLists = new Map<string, { answer: Promise<GetListResult>; until: number }>();
+
+/** The parameters that make a list request: page, sort, filter (keys in order), meta. */
+function listKey(resource: string, { pagination, sort, filter, meta }: GetListParams): string {
+  const filters = Object.entries((filter ?? {}) as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([resource, pagination?.page, pagination?.perPage, sort?.field, sort?.order, filters, meta]);
+}
+
+/** The answer of an early request for exactly these parameters, once, while it is fresh. */
+function takeEarlyList(resource: string, params: GetListParams): Promise<GetListResult> | undefined {
+  const key = listKey(resource, params);
+  const early = earlyLists.get(key);
+  earlyLists.delete(key);
+  return early && early.until > Date.now() ? early.answer : undefined;
+}
+
+/**
+ * Asks for a list page before its screen is shown — the landing list, as soon as the sign-in
+ * answers (src/authProvider.ts), while the console's code and the shell are still coming. The
+ * screen's own getList with the same parameters, within 10 s, takes this answer (or waits for it)
+ * instead of asking again; a failure reaches that screen as its own request's would.
+ */
+export function prefetchList(resource: string, params: GetListParams): void {
+  const key = listKey(resource, params);
+  earlyLists.delete(key); // a new request, not an earlier sign-in's answer
+  const answer = providerFor(resource).getList(resource, params);
+  answer.catch(() => undefined); // seen by the screen that takes it
+  earlyLists.set(key, { answer, until: Date.now() + EARLY_LIST_MS });
+}
+
 function providerFor(resource: string): DataProvider {
   const page = PAGE_PROVIDERS[resource];
   if (page) return page;
@@ -170,7 +203,12 @@ function providerFor(resource: string): DataProvider {
     const def = findEntity(resource);
     if (!def) throw new Error(`Unknown resource "${resource}"`);
     const generic = genericProvider(def);
-    provider = { ...generic, ...(ADAPTERS[resource]?.(def, generic) ?? {}) };
+    const composed: DataProvider = { ...generic, ...(ADAPTERS[resource]?.(def, generic) ?? {}) };
+    const entityProvider: DataProvider = {
+      ...composed,
+      getList: (name, params) => takeEarlyList(name, params) ?? composed.getList.call(entityProvider, name, params),
+    };
+    provider = entityProvider;
     providers.set(resource, provider);
   }
   return provider;

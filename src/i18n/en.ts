@@ -91,6 +91,7 @@ export const en = {
     session: {
       noRefreshToken: 'The refresh token is not set. Logged out.',
       refreshFailed: 'Obtaining of a new access token failed. Logged out.',
+      notStored: 'The session could not be stored. Please sign in again.',
     },
     /** Buttons and tooltips that react-admin's `ra.action.*` does not have. */
     actions: {

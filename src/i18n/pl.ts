@@ -116,6 +116,7 @@ export const plTranslations: PartialMessages<Messages> = {
     session: {
       noRefreshToken: 'Brak tokenu odświeżania. Wylogowano.',
       refreshFailed: 'Nie udało się uzyskać nowego tokenu dostępu. Wylogowano.',
+      notStored: 'Nie udało się zapisać sesji. Zaloguj się ponownie.',
     },
     actions: {
       restart: 'Uruchom ponownie',

@@ -2,7 +2,7 @@
  * The sidebar: seven groups of links in a navigation landmark, entries hidden without their
  * permission, open-requests badge, footer.
  */
-import { Fragment } from 'react';
+import { Fragment, useDeferredValue } from 'react';
 import {
   Badge,
   Box,
@@ -132,9 +132,16 @@ export function SidebarFooter() {
  * sidebar is closed): links, not a `menu` of `menuitem`s — a menu's keyboard handling reaches only
  * its direct children, and a link list is what assistive technology expects of site navigation.
  */
+/** The menu's entries on its first render: none (see AppMenu). */
+const NO_ENTRIES: RouteEntry[] = [];
+
 export function AppMenu() {
   const translate = useTranslate();
-  const { menu: visible } = useRouteAccess();
+  // The entries (25 for an admin, each a few MUI components) render just after the shell's first
+  // render, in the background: the first screen — the landing list's rows after sign-in — is not
+  // kept waiting for them (about a quarter of a second of a slow machine's rendering). The sidebar
+  // keeps its width meanwhile, so nothing moves when they appear.
+  const visible = useDeferredValue(useRouteAccess().menu, NO_ENTRIES);
   const [open] = useSidebarState();
   const { pathname } = useLocation();
   const active = activeMenuPath(

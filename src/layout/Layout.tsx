@@ -5,7 +5,6 @@ import { AppMenu } from './AppMenu';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorToastFilter } from './ErrorToastFilter';
 import { LoadingBar } from './LoadingBar';
-import { SessionWatcher } from './SessionWatcher';
 import { SidebarAutoCollapse } from './SidebarAutoCollapse';
 import { PreferencesSync } from './PreferencesSync';
 import { RequireRoute } from './RouteGuard';
@@ -29,7 +28,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <RaLayout appBar={AppBar} menu={AppMenu}>
         <LoadingBar />
         <SidebarAutoCollapse />
-        <SessionWatcher />
         <PreferencesSync />
         <ErrorBanner />
         <RequireRoute>{children}</RequireRoute>

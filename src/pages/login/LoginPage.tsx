@@ -16,6 +16,7 @@ import { ErrorBanner } from '../../layout/ErrorBanner';
 import { loginNoticeKey } from './loginNotice';
 import { PopupError, signInWithPopup } from './providerPopup';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { preloadConsole } from '../../layout/consoleCode';
 
 function PasswordForm({ onCancel }: { onCancel(): void }) {
   const translate = useTranslate();
@@ -90,7 +91,14 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    // The console's code is fetched as soon as the user starts signing in (not before: the sign-in
+    // screen comes first), while they type.
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+      onPointerDownCapture={preloadConsole}
+      onKeyDownCapture={preloadConsole}
+      onFocusCapture={preloadConsole}
+    >
       <ErrorBanner />
       <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
         <Card sx={{ width: 380, maxWidth: '100%' }} elevation={3}>

@@ -8,6 +8,7 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { useLogin, useLogout, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { INVALID_LINK_STATE } from './loginNotice';
+import { preloadConsole } from '../../layout/consoleCode';
 
 export function TokenLoginPage() {
   const [params] = useSearchParams();
@@ -30,6 +31,7 @@ export function TokenLoginPage() {
       void refuse();
       return;
     }
+    preloadConsole(); // beside the sign-in request
     login({ refreshToken: token }, '/installations').catch(refuse);
   }, [params, login, logout, navigate]);
 

@@ -1,5 +1,8 @@
 import { installation } from '../../../common/entities';
 import type { ConsoleResource } from '../resource';
-import { InstallationList } from './InstallationList';
+import { lazyNamed } from '../../pages/pageRoutes';
 
-export default { entity: installation, list: InstallationList } satisfies ConsoleResource;
+export default {
+  entity: installation,
+  list: lazyNamed(() => import('./InstallationList'), 'InstallationList'),
+} satisfies ConsoleResource;
