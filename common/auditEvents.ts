@@ -94,6 +94,10 @@ export const AUDIT_EVENT_TYPES = [
   'PresetDeleted',
   'QuerySaved',
   'QueryDeleted',
+  // rows of resources added by configuration (RESOURCES_DIR), stored or proxied
+  'ResourceRecordCreated',
+  'ResourceRecordUpdated',
+  'ResourceRecordDeleted',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

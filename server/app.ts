@@ -13,6 +13,7 @@ import { servicePlugin } from './http/service';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { SERVICES } from './services';
 import { realtimeSocketRoutes } from './realtime';
+import { publicDeclaration } from './resources/public';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -46,6 +47,9 @@ export function runtimeConfig(ctx: AppContext) {
     crmCompanyUrl: config.crmCompanyUrl,
     apiUsersDashboardUrl: config.apiUsersDashboardUrl,
     apiDocs: `${SERVICES.main.prefix}/docs`,
+    // The declarations of the resources added by configuration, as the console's bundle carries
+    // the built-in ones: the console registers a resource, menu entry and labels for each.
+    resources: (ctx.resources?.served ?? []).map((r) => publicDeclaration(r.entity)),
   };
 }
 

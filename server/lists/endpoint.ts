@@ -228,7 +228,8 @@ function sendCsv(
     .send(stream);
 }
 
-function exportEndpoint<Row>(
+/** `GET <path>`: every row of the list's query as CSV, streamed in batches (the list endpoint's export). */
+export function exportEndpoint<Row>(
   app: ZodApp,
   db: Executor,
   repo: ListRepository<Row>,
