@@ -149,7 +149,11 @@ export const entityDeclSchema = z
     if (decl.sort && !names.has(decl.sort.field))
       ctx.addIssue({ code: 'custom', path: ['sort', 'field'], message: `no field is named "${decl.sort.field}"` });
     if (decl.storage && decl.remote)
-      ctx.addIssue({ code: 'custom', path: ['remote'], message: 'a resource is either stored (storage) or proxied (remote), not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['remote'],
+        message: 'a resource is either stored (storage) or proxied (remote), not both',
+      });
   });
 
 export type EntityDeclJson = z.infer<typeof entityDeclSchema>;

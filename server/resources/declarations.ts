@@ -85,7 +85,9 @@ function ruleProblems(entity: EntityDecl, taken: ReadonlySet<string>, tables: Re
   }
   entity.fields.forEach((f, i) => {
     if ((RESERVED_PARAMS as readonly string[]).includes(f.name))
-      problems.push(`fields[${i}] (${f.name}).name: "${f.name}" is a parameter of the list call; name the field otherwise`);
+      problems.push(
+        `fields[${i}] (${f.name}).name: "${f.name}" is a parameter of the list call; name the field otherwise`,
+      );
     // A reference names a built-in resource or one of an earlier file (files are read in name order).
     if (f.reference && !findEntity(f.reference) && !taken.has(f.reference))
       problems.push(`fields[${i}] (${f.name}).reference: no resource is named "${f.reference}"`);

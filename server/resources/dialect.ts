@@ -116,7 +116,8 @@ export function readDialect(
       throw badRequest('range is [first, last]: two row numbers from 0');
     [start, end] = [range[0] as number, (range[1] as number) + 1];
   }
-  if (start > MAX_START) throw badRequest(`The first row is at most ${MAX_START}; narrow the filter or reverse the order`);
+  if (start > MAX_START)
+    throw badRequest(`The first row is at most ${MAX_START}; narrow the filter or reverse the order`);
   end ??= start + MAX_RANGE;
   if (end - start > MAX_RANGE) throw badRequest(`A list call answers at most ${MAX_RANGE} rows (_end - _start)`);
   end = Math.max(start, end);

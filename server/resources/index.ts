@@ -11,8 +11,7 @@ import { loadDeclarations, registerDeclaredPermissions } from './declarations';
 import { applyStoredDeclaration, runtimeTable } from './stored';
 
 export type ConfiguredResource =
-  | { kind: 'stored'; entity: EntityDecl; table: PgTable }
-  | { kind: 'remote'; entity: EntityDecl };
+  { kind: 'stored'; entity: EntityDecl; table: PgTable } | { kind: 'remote'; entity: EntityDecl };
 
 export interface ConfiguredResources {
   served: ConfiguredResource[];

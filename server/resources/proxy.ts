@@ -100,15 +100,15 @@ export async function remoteList(
   }
   params.set('_start', String(request.start));
   params.set('_end', String(request.end));
-  for (const [name, values] of Object.entries(request.filters))
-    for (const v of values) params.append(name, String(v));
+  for (const [name, values] of Object.entries(request.filters)) for (const v of values) params.append(name, String(v));
   if (request.q) params.set('q', request.q);
   const answer = (await call(entity, `?${params}`))!;
   if (!Array.isArray(answer.body))
     throw new HttpError(502, `${entity.label}: the service answered a list that is not a JSON array`);
   const rows = answer.body.map((r) => asRow(entity, r));
   const count = answer.headers.get('x-total-count') ?? answer.headers.get('content-range')?.split('/').pop();
-  const total = count !== undefined && count !== null && /^\d+$/.test(count) ? Number(count) : request.start + rows.length;
+  const total =
+    count !== undefined && count !== null && /^\d+$/.test(count) ? Number(count) : request.start + rows.length;
   return { rows, total };
 }
 

@@ -109,7 +109,9 @@ function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: P
 
   async function where(db: Executor, request: DialectRequest, permissions: PermissionSet) {
     const byQuery = request.query ? (await listWhere(db, repo, request.query, permissions)).where : undefined;
-    const bySearch = request.q ? (await listWhere(db, repo, listQuery(request.q, false), permissions)).where : undefined;
+    const bySearch = request.q
+      ? (await listWhere(db, repo, listQuery(request.q, false), permissions)).where
+      : undefined;
     return and(byQuery, bySearch, filterWhere(request.filters));
   }
 
@@ -261,7 +263,15 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
   const { row, tags, errors } = routeSchemas(entity);
   const idField = entity.fields.find((f) => f.name === 'id')!;
   const params =
-    idField.type === 'integer' ? idParams : z.object({ id: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/) });
+    idField.type === 'integer'
+      ? idParams
+      : z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(200)
+            .regex(/^[A-Za-z0-9_.:-]+$/),
+        });
 
   app.get(
     base,
@@ -277,7 +287,8 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
     async (request, reply) => {
       const { permissions } = request.principal;
       const dialect = readDialect(entity, request.query as Row, permissions);
-      if (dialect.query) throw badRequest(`${entity.label} is served by another service: the query language is not available, use q`);
+      if (dialect.query)
+        throw badRequest(`${entity.label} is served by another service: the query language is not available, use q`);
       const { rows, total } = await remoteList(entity, dialect);
       const hidden = hiddenPaths(entity, permissions);
       void reply.headers(rangeHeaders(entity, dialect.start, rows.length, total));
@@ -295,7 +306,10 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
           tags,
           querystring: z.object({
             sortBy: z.string().max(100).optional(),
-            order: z.string().regex(/^(asc|desc)$/i).optional(),
+            order: z
+              .string()
+              .regex(/^(asc|desc)$/i)
+              .optional(),
             q: z.string().max(1000).optional(),
           }),
           produces: ['text/csv'],
@@ -304,15 +318,21 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       async (request, reply) => {
         const { permissions } = request.principal;
         const { sortBy, order, q } = request.query;
-        const first = readDialect(entity, { _sort: sortBy, _order: order, q, _start: 0, _end: REMOTE_EXPORT_BATCH }, permissions);
-        const fields = entity.fields.filter((f: FieldDecl) => isCsvField(f) && isRowField(f) && permissions.can(f.permission));
+        const first = readDialect(
+          entity,
+          { _sort: sortBy, _order: order, q, _start: 0, _end: REMOTE_EXPORT_BATCH },
+          permissions,
+        );
+        const fields = entity.fields.filter(
+          (f: FieldDecl) => isCsvField(f) && isRowField(f) && permissions.can(f.permission),
+        );
         const readers = fields.map((f) => pathReader(f.name));
         // The first page is read before answering, so a failing service is a clean 502/504.
         const firstPage = await remoteList(entity, first);
         async function* lines() {
           yield CSV_BOM + csvLine(fields.map((f) => f.name));
           let page = firstPage.rows;
-          for (let start = 0; ; ) {
+          for (let start = 0; ;) {
             yield page.map((r) => csvLine(readers.map((read) => read(checkedRemoteRow(entity, r, row))))).join('');
             if (page.length < REMOTE_EXPORT_BATCH) break;
             start += REMOTE_EXPORT_BATCH;
@@ -347,7 +367,12 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       base,
       {
         config: { permission: actionRule(entity, 'create') },
-        schema: { summary: `${entity.label}: add a row on the remote service`, tags, body, response: { 201: row, ...errors } },
+        schema: {
+          summary: `${entity.label}: add a row on the remote service`,
+          tags,
+          body,
+          response: { 201: row, ...errors },
+        },
       },
       async (request, reply) => {
         const values = request.body as Row;
@@ -371,7 +396,13 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       `${base}/:id`,
       {
         config: { permission: actionRule(entity, 'edit') },
-        schema: { summary: `${entity.label}: change a row on the remote service`, tags, params, body, response: { 200: row, ...errors } },
+        schema: {
+          summary: `${entity.label}: change a row on the remote service`,
+          tags,
+          params,
+          body,
+          response: { 200: row, ...errors },
+        },
       },
       async (request) => {
         const values = Object.fromEntries(Object.entries(request.body as Row).filter(([, v]) => v !== undefined));
@@ -393,11 +424,21 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       `${base}/:id`,
       {
         config: { permission: actionRule(entity, 'delete') },
-        schema: { summary: `${entity.label}: delete a row on the remote service`, tags, params, response: { 200: row, ...errors } },
+        schema: {
+          summary: `${entity.label}: delete a row on the remote service`,
+          tags,
+          params,
+          response: { 200: row, ...errors },
+        },
       },
       async (request) => {
         const removed = checkedRemoteRow(entity, await remoteDelete(entity, request.params.id), row);
-        await audit(ctx.db, request.principal.actor, 'ResourceRecordDeleted', `${describeRow(entity, removed)} deleted`);
+        await audit(
+          ctx.db,
+          request.principal.actor,
+          'ResourceRecordDeleted',
+          `${describeRow(entity, removed)} deleted`,
+        );
         return gateRow(removed, hiddenPaths(entity, request.principal.permissions));
       },
     );

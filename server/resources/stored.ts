@@ -95,9 +95,7 @@ interface AppliedColumn {
   type: string;
 }
 
-export type ApplyOutcome =
-  | { ok: true; created: boolean; added: string[] }
-  | { ok: false; problem: string };
+export type ApplyOutcome = { ok: true; created: boolean; added: string[] } | { ok: false; problem: string };
 
 class Refusal extends Error {}
 

@@ -80,8 +80,7 @@ function productTable(name: string): PgTable | undefined {
   const entity = findEntity(name);
   const wanted = entity?.storage?.table ?? name.replace(/-/g, '_');
   return Object.values(schema).find((t) => is(t, PgTable) && getTableName(t as PgTable) === wanted) as
-    | PgTable
-    | undefined;
+    PgTable | undefined;
 }
 
 /**
