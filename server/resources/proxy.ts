@@ -49,12 +49,12 @@ async function call(
       redirect: 'error',
     });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
+    const e = err as Error & { cause?: { code?: string; errors?: { code?: string }[] } };
     if (e.name === 'TimeoutError' || e.name === 'AbortError')
       throw new HttpError(504, `${entity.label}: the service at ${where} did not answer within ${timeout} ms`);
     throw new HttpError(
       502,
-      `${entity.label}: the service at ${where} cannot be reached (${e.cause?.code ?? e.message})`,
+      `${entity.label}: the service at ${where} cannot be reached (${e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.message})`,
     );
   }
   if (response.status === 404 && init.missingIsNull) return undefined;
