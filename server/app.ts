@@ -13,7 +13,7 @@ import { servicePlugin } from './http/service';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { SERVICES } from './services';
 import { realtimeSocketRoutes } from './realtime';
-import { publicDeclaration } from './resources/public';
+import { publicDeclaration } from './configured/public';
 
 export const BODY_LIMIT = 1024 * 1024;
 

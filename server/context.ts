@@ -8,7 +8,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { RealtimeHub } from './realtime/hub';
 import type { Gazetteer } from './gazetteer';
 import type { Mailer } from './mail';
-import type { ConfiguredResources } from './resources';
+import type { ConfiguredResources } from './configured';
 
 export interface AppContext {
   config: Config;

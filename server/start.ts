@@ -18,7 +18,7 @@ import { gazetteerWith } from './gazetteer';
 import { createAdmin } from './cli/adminUser';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db';
-import { loadConfiguredResources } from './resources';
+import { loadConfiguredResources } from './configured';
 
 /** Any number: the advisory lock that makes concurrent first starts (on PostgreSQL) create one admin. */
 const FIRST_ADMIN_LOCK = 7_240_311;

@@ -1,7 +1,7 @@
 /** The seven services of the spec, and the service of the resources added by configuration, and their mount points (docs/ARCHITECTURE.md, "What runs"). */
 import type { ServiceDefinition } from '../http/service';
 import { declaredListRoutes } from '../lists/declaredLists';
-import { configuredResourceRoutes } from '../resources/routes';
+import { configuredResourceRoutes } from '../configured/routes';
 import { sessionRoutes } from './main/sessionRoutes';
 import { adminUserRoutes } from './main/adminUserRoutes';
 import { auditRoutes } from './main/audit/routes';

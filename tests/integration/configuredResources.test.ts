@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { auditLogs, contractors, roles } from '../../server/db/schema';
-import { loadConfiguredResources } from '../../server/resources';
+import { loadConfiguredResources } from '../../server/configured';
 import { CSV_BOM } from '../../common/csv';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
