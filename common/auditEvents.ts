@@ -94,10 +94,10 @@ export const AUDIT_EVENT_TYPES = [
   'PresetDeleted',
   'QuerySaved',
   'QueryDeleted',
-  // rows of resources added by configuration (RESOURCES_DIR), stored or proxied
-  'ResourceRecordCreated',
-  'ResourceRecordUpdated',
-  'ResourceRecordDeleted',
+  // declared resources written by the generic routes (server/resources/routes.ts) and the resources added by configuration (server/configured/)
+  'RecordCreated',
+  'RecordUpdated',
+  'RecordDeleted',
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

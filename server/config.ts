@@ -205,6 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: path.resolve(env.CONSOLE_DIR ?? './dist'),
     sourceMaps: env.SOURCE_MAPS === '1',
     publicUrl: env.PUBLIC_URL || undefined,
-    resourcesDir: env.RESOURCES_DIR === '' ? undefined : path.resolve(env.RESOURCES_DIR ?? './configured'),
+    resourcesDir: env.RESOURCES_DIR === '' ? undefined : path.resolve(env.RESOURCES_DIR ?? './resources'),
   };
 }

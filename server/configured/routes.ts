@@ -41,7 +41,8 @@ import { planPage } from '../lists/sorting';
 import type { ConfiguredResource } from '.';
 import { dialectQuerystring, rangeHeaders, readDialect, MAX_RANGE, type DialectRequest } from './dialect';
 import { remoteCreate, remoteDelete, remoteList, remoteOne, remoteUpdate } from './proxy';
-import { checkReferences, writeBodySchema } from './writes';
+import { storageWriter, type ReferenceTables } from '../resources/repository';
+import { checkReferences, referenceTables, writeBody } from './writes';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const errorBody = z.object({ status: z.number(), message: z.string() });
@@ -93,7 +94,7 @@ function routeSchemas(entity: EntityDecl) {
   };
 }
 
-function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: PgTable, tables: Map<string, PgTable>) {
+function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: PgTable, references: ReferenceTables) {
   const repo = storageRepository(entity, table);
   const columns = repo.columns as Record<string, AnyPgColumn>;
   const idColumn = columns.id!;
@@ -168,73 +169,95 @@ function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: P
       shapeRow(entity, await readOne(ctx.db, request.params.id), hiddenPaths(entity, request.principal.permissions)),
   );
 
-  if (entity.access.create) {
-    const body = writeBodySchema(entity, 'create');
+  // Writes through the generic declared writer (server/resources/repository.ts): the write schema
+  // of the declaration, reference checks, constraint errors as 4xx naming the field.
+  const writer = storageWriter(entity, table, references);
+  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw writer.translateError(error);
+    }
+  };
+  const assertReferences = async (tx: Executor, values: Row) => {
+    const missing = await writer.missingReferences(tx, values);
+    if (missing.length)
+      throw badRequest(
+        missing.map((f) => `${f.name}: there is no ${f.reference} row with id ${String(values[f.name])}`).join('; '),
+      );
+  };
+
+  if (entity.access.create)
     app.post(
       base,
       {
         config: { permission: actionRule(entity, 'create') },
-        schema: { summary: `${entity.label}: add a row`, tags, body, response: { 201: row, ...errors } },
+        schema: {
+          summary: `${entity.label}: add a row`,
+          tags,
+          body: writeBody(entity, 'create'),
+          response: { 201: row, ...errors },
+        },
       },
       async (request, reply) => {
         const values = request.body as Row;
-        const created = await ctx.db.transaction(async (tx) => {
-          await checkReferences(tx, entity, values, tables);
-          const [inserted] = (await tx.insert(table).values(values).returning()) as Row[];
-          await audit(
-            tx,
-            request.principal.actor,
-            'ResourceRecordCreated',
-            `${describeRow(entity, inserted!)} created (${changesText(entity, values)})`,
-          );
-          return inserted!;
-        });
+        const created = await guarded(() =>
+          ctx.db.transaction(async (tx) => {
+            await assertReferences(tx, values);
+            const inserted = await writer.insert(tx, values);
+            await audit(
+              tx,
+              request.principal.actor,
+              'RecordCreated',
+              `${describeRow(entity, inserted)} created (${changesText(entity, values)})`,
+            );
+            return inserted;
+          }),
+        );
         void reply.status(201);
         return shapeRow(entity, created, hiddenPaths(entity, request.principal.permissions));
       },
     );
-  }
 
-  if (entity.access.edit) {
-    const body = writeBodySchema(entity, 'update');
+  if (entity.access.edit)
     app.put(
       `${base}/:id`,
       {
         config: { permission: actionRule(entity, 'edit') },
         schema: {
-          summary: `${entity.label}: change a row (form fields absent from the body stay as they are)`,
+          summary: `${entity.label}: change a row (form fields absent from the body stay as they are; other keys are ignored)`,
           tags,
           params: idParams,
-          body,
+          body: writeBody(entity, 'update'),
           response: { 200: row, ...errors },
         },
       },
       async (request) => {
+        const { id } = request.params;
         const values = Object.fromEntries(Object.entries(request.body as Row).filter(([, v]) => v !== undefined));
-        const updated = await ctx.db.transaction(async (tx) => {
-          const before = await readOne(tx, request.params.id);
-          await checkReferences(tx, entity, values, tables);
-          const changed = Object.fromEntries(
-            Object.entries(values).filter(([k, v]) => JSON.stringify(before[k] ?? null) !== JSON.stringify(v)),
-          );
-          if (!Object.keys(changed).length) return before;
-          const [after] = (await tx
-            .update(table)
-            .set(changed)
-            .where(eq(idColumn, request.params.id))
-            .returning()) as Row[];
-          await audit(
-            tx,
-            request.principal.actor,
-            'ResourceRecordUpdated',
-            `${describeRow(entity, after!)} updated (${changesText(entity, changed)})`,
-          );
-          return after!;
-        });
+        const updated = await guarded(() =>
+          ctx.db.transaction(async (tx) => {
+            const before = await writer.lockOne(tx, id);
+            if (!before) throw notFound(`${entity.label}: no row with id ${id}`);
+            const was = writer.shape(before);
+            const changed = Object.fromEntries(
+              Object.entries(values).filter(([k, v]) => JSON.stringify(was[k] ?? null) !== JSON.stringify(v)),
+            );
+            if (!Object.keys(changed).length) return before;
+            await assertReferences(tx, changed);
+            const after = (await writer.update(tx, id, changed))!;
+            await audit(
+              tx,
+              request.principal.actor,
+              'RecordUpdated',
+              `${describeRow(entity, after)} updated (${changesText(entity, changed)})`,
+            );
+            return after;
+          }),
+        );
         return shapeRow(entity, updated, hiddenPaths(entity, request.principal.permissions));
       },
     );
-  }
 
   if (entity.access.delete)
     app.delete(
@@ -244,12 +267,15 @@ function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: P
         schema: { summary: `${entity.label}: delete a row`, tags, params: idParams, response: { 200: row, ...errors } },
       },
       async (request) => {
-        const removed = await ctx.db.transaction(async (tx) => {
-          const before = await readOne(tx, request.params.id);
-          await tx.delete(table).where(eq(idColumn, request.params.id));
-          await audit(tx, request.principal.actor, 'ResourceRecordDeleted', `${describeRow(entity, before)} deleted`);
-          return before;
-        });
+        const { id } = request.params;
+        const removed = await guarded(() =>
+          ctx.db.transaction(async (tx) => {
+            const gone = await writer.remove(tx, id);
+            if (!gone) throw notFound(`${entity.label}: no row with id ${id}`);
+            await audit(tx, request.principal.actor, 'RecordDeleted', `${describeRow(entity, gone)} deleted`);
+            return gone;
+          }),
+        );
         return shapeRow(entity, removed, hiddenPaths(entity, request.principal.permissions));
       },
     );
@@ -258,7 +284,7 @@ function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: P
 /** Rows per call while a proxied resource's CSV export reads the remote list. */
 const REMOTE_EXPORT_BATCH = 500;
 
-function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: Map<string, PgTable>) {
+function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, references: ReferenceTables) {
   const base = entity.endpoint;
   const { row, tags, errors } = routeSchemas(entity);
   const idField = entity.fields.find((f) => f.name === 'id')!;
@@ -362,7 +388,7 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
   );
 
   if (entity.access.create) {
-    const body = writeBodySchema(entity, 'create');
+    const body = writeBody(entity, 'create');
     app.post(
       base,
       {
@@ -376,12 +402,12 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       },
       async (request, reply) => {
         const values = request.body as Row;
-        await checkReferences(ctx.db, entity, values, tables);
+        await checkReferences(ctx.db, entity, values, references);
         const created = checkedRemoteRow(entity, await remoteCreate(entity, values), row);
         await audit(
           ctx.db,
           request.principal.actor,
-          'ResourceRecordCreated',
+          'RecordCreated',
           `${describeRow(entity, created)} created (${changesText(entity, values)})`,
         );
         void reply.status(201);
@@ -391,7 +417,7 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
   }
 
   if (entity.access.edit) {
-    const body = writeBodySchema(entity, 'update');
+    const body = writeBody(entity, 'update');
     app.put(
       `${base}/:id`,
       {
@@ -406,12 +432,12 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       },
       async (request) => {
         const values = Object.fromEntries(Object.entries(request.body as Row).filter(([, v]) => v !== undefined));
-        await checkReferences(ctx.db, entity, values, tables);
+        await checkReferences(ctx.db, entity, values, references);
         const updated = checkedRemoteRow(entity, await remoteUpdate(entity, request.params.id, values), row);
         await audit(
           ctx.db,
           request.principal.actor,
-          'ResourceRecordUpdated',
+          'RecordUpdated',
           `${describeRow(entity, updated)} updated (${changesText(entity, values)})`,
         );
         return gateRow(updated, hiddenPaths(entity, request.principal.permissions));
@@ -433,12 +459,7 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
       },
       async (request) => {
         const removed = checkedRemoteRow(entity, await remoteDelete(entity, request.params.id), row);
-        await audit(
-          ctx.db,
-          request.principal.actor,
-          'ResourceRecordDeleted',
-          `${describeRow(entity, removed)} deleted`,
-        );
+        await audit(ctx.db, request.principal.actor, 'RecordDeleted', `${describeRow(entity, removed)} deleted`);
         return gateRow(removed, hiddenPaths(entity, request.principal.permissions));
       },
     );
@@ -447,10 +468,10 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, tables: 
 /** The routes of every configured resource of this process. */
 export const configuredResourceRoutes: ServiceRoutes = (app, ctx) => {
   const served: readonly ConfiguredResource[] = ctx.resources?.served ?? [];
-  const tables = new Map(served.flatMap((r) => (r.kind === 'stored' ? [[r.entity.name, r.table] as const] : [])));
+  const references = referenceTables(served);
   for (const r of served)
-    if (r.kind === 'stored') storedRoutes(app, ctx, r.entity, r.table, tables);
-    else remoteRoutes(app, ctx, r.entity, tables);
+    if (r.kind === 'stored') storedRoutes(app, ctx, r.entity, r.table, references);
+    else remoteRoutes(app, ctx, r.entity, references);
 };
 
 export { MAX_RANGE };

@@ -2,6 +2,7 @@
 import type { ServiceDefinition } from '../http/service';
 import { declaredListRoutes } from '../lists/declaredLists';
 import { configuredResourceRoutes } from '../configured/routes';
+import { declaredWriteRoutes } from '../resources/routes';
 import { sessionRoutes } from './main/sessionRoutes';
 import { adminUserRoutes } from './main/adminUserRoutes';
 import { auditRoutes } from './main/audit/routes';
@@ -79,20 +80,34 @@ export const SERVICES = {
       historyRoutes,
       realtimeRoutes,
       declaredListRoutes('main'),
+      declaredWriteRoutes('main'),
     ],
   },
   adp: {
     prefix: '/adp-api',
     title: 'Developer-portal admin API',
     description: 'Developer-portal (ADP) users, plans, trials, access definitions and settings.',
-    routes: [adpUserRoutes, adpUserEditRoutes, adpPlanRoutes, adpPlanEditRoutes, declaredListRoutes('adp')],
+    routes: [
+      adpUserRoutes,
+      adpUserEditRoutes,
+      adpPlanRoutes,
+      adpPlanEditRoutes,
+      declaredListRoutes('adp'),
+      declaredWriteRoutes('adp'),
+    ],
   },
   apiusers: {
     prefix: '/apiusers-api',
     title: 'API-user manager',
     description:
       'API-key users, their contractors, standard and samples rate limits, their API keys, and two sample public endpoints held to those limits.',
-    routes: [apiUserRoutes, apiUserEditRoutes, apiKeyRoutes, declaredListRoutes('apiusers')],
+    routes: [
+      apiUserRoutes,
+      apiUserEditRoutes,
+      apiKeyRoutes,
+      declaredListRoutes('apiusers'),
+      declaredWriteRoutes('apiusers'),
+    ],
   },
   gsm: {
     prefix: '/updater/gsm',
@@ -107,6 +122,7 @@ export const SERVICES = {
       gsmSensorRoutes,
       gsmActionRoutes,
       declaredListRoutes('gsm'),
+      declaredWriteRoutes('gsm'),
     ],
   },
   wifi: {
@@ -119,6 +135,7 @@ export const SERVICES = {
       deploymentCommandRoutes(WIFI_DEPLOYMENTS, wifiCommitTarget),
       wifiReadRoutes,
       declaredListRoutes('wifi'),
+      declaredWriteRoutes('wifi'),
     ],
   },
   gen3: {
@@ -131,6 +148,7 @@ export const SERVICES = {
       gen3VersionRoutes,
       gen3VersionEditRoutes,
       declaredListRoutes('gen3'),
+      declaredWriteRoutes('gen3'),
     ],
   },
   resources: {

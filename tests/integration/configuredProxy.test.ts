@@ -187,14 +187,14 @@ describe('a resource proxied to json-server', () => {
     expect(row).toEqual({ id: 8, site: 'Site New', status: 'planned', hours: 2, visitOn: '2025-09-01' });
     expect(seen.at(-1)).toMatchObject({ method: 'POST', auth: `Bearer ${CREDENTIAL}` });
     let audit = await lastAudit();
-    expect(audit).toMatchObject({ eventType: 'ResourceRecordCreated', userName: 'admin' });
+    expect(audit).toMatchObject({ eventType: 'RecordCreated', userName: 'admin' });
     expect(audit.message).toContain('Service Visits #8 "Site New" created');
     const auditsBefore = (await t.ctx.db.select().from(auditLogs)).length;
     const updated = await t.call('PUT', `${BASE}/8`, { token, body: { ...row, status: 'done' } });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ id: 8, status: 'done', site: 'Site New', hours: 2 });
     audit = await lastAudit();
-    expect(audit.eventType).toBe('ResourceRecordUpdated');
+    expect(audit.eventType).toBe('RecordUpdated');
     expect((await t.ctx.db.select().from(auditLogs)).length).toBe(auditsBefore + 1);
     expect((await t.call('GET', `${BASE}/8`, { token })).json().status).toBe('done');
     expect((await t.call('GET', `${BASE}/99`, { token })).statusCode).toBe(404);

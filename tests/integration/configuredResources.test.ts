@@ -103,7 +103,7 @@ describe('stored resource in the simple REST dialect', () => {
       expect(row).toMatchObject({ name, kind, city, active, heightM: 3.5, commissionedOn: '2024-05-01', contractorId });
       ids.push(row.id);
       const audit = await lastAudit();
-      expect(audit.eventType).toBe('ResourceRecordCreated');
+      expect(audit.eventType).toBe('RecordCreated');
       expect(audit.message).toContain(`Calibration Sites #${row.id} "${name}" created`);
       expect(audit.userName).toBe('admin');
     }
@@ -205,7 +205,7 @@ describe('stored resource in the simple REST dialect', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: ids[1], city: 'Warsaw', heightM: 12, name: 'Warszawa Targówek' });
     const audit = await lastAudit();
-    expect(audit.eventType).toBe('ResourceRecordUpdated');
+    expect(audit.eventType).toBe('RecordUpdated');
     expect(audit.message).toContain('City: Warsaw');
     expect(audit.message).toContain('Inlet height (m): 12');
     expect(audit.message).not.toContain('Name:');
@@ -256,7 +256,7 @@ describe('stored resource in the simple REST dialect', () => {
     const token = await admin();
     const res = await t.call('DELETE', `${BASE}/${ids[2]}`, { token });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await lastAudit()).eventType).toBe('ResourceRecordDeleted');
+    expect((await lastAudit()).eventType).toBe('RecordDeleted');
     expect((await t.call('GET', `${BASE}/${ids[2]}`, { token })).statusCode).toBe(404);
   });
 });
