@@ -86,7 +86,7 @@ export const fieldDeclSchema = z.strictObject({
 
 export const entityDeclSchema = z
   .strictObject({
-    name: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, 'a resource name is lower-case words joined by hyphens'),
+    name: z.string().regex(/^[a-z][a-z0-9]*([-/][a-z0-9]+)*$/, 'a resource name is lower-case words joined by hyphens'),
     label: z.string().min(1),
     labelPl: z.string().min(1).optional(),
     service: z.enum(SERVICES).optional(),

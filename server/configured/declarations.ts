@@ -59,6 +59,8 @@ export function permissionNamesOf(entity: EntityDecl): string[] {
 /** Problems of a schema-valid declaration as a configured resource (names, kind, table, references). */
 function ruleProblems(entity: EntityDecl, taken: ReadonlySet<string>, tables: ReadonlySet<string>): string[] {
   const problems: string[] = [];
+  if (entity.name.includes('/'))
+    problems.push(`name: a configured resource's name is lower-case words joined by hyphens, without "/"`);
   if (findEntity(entity.name) || taken.has(entity.name))
     problems.push(`name: the resource "${entity.name}" is already declared`);
   if (entity.service !== 'resources')
