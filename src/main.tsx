@@ -2,8 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from './config';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
-import { i18nProvider } from './i18n';
+import { registerConfiguredResources } from './configuredResources';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -15,8 +14,13 @@ async function start() {
   }
   const root = createRoot(document.getElementById('root')!);
   try {
-    await loadRuntimeConfig();
+    const config = await loadRuntimeConfig();
+    // The resources added by configuration join the declarations before the app's modules (its
+    // resources, routes, menu and messages, all derived from ENTITIES) are evaluated: the app is
+    // imported after this.
+    registerConfiguredResources(config.resources);
   } catch (err) {
+    const { i18nProvider } = await import('./i18n');
     root.render(
       <p style={{ padding: 24, fontFamily: 'sans-serif' }}>
         {i18nProvider.translate('aq.startFailed', { error: String(err) })}
@@ -24,6 +28,7 @@ async function start() {
     );
     return;
   }
+  const { App } = await import('./App');
   root.render(
     <StrictMode>
       <BrowserRouter>

@@ -65,6 +65,8 @@ function ruleProblems(entity: EntityDecl, taken: ReadonlySet<string>, tables: Re
     problems.push(`name: the resource "${entity.name}" is already declared`);
   if (entity.service !== 'resources')
     problems.push(`service: a configured resource is served by the "resources" service, not "${entity.service}"`);
+  if (entity.endpoint !== `/${entity.name}`)
+    problems.push(`endpoint: a configured resource is answered at /${entity.name} (leave endpoint out)`);
   if (!entity.storage && !entity.remote)
     problems.push('storage: a configured resource is stored ({ "table": … }) or proxied ("remote": { "url": … })');
   const id = entity.fields.find((f) => f.name === 'id');

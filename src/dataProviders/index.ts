@@ -1,7 +1,8 @@
 /**
  * The composite data provider: every entity is routed to its service through its adapter (a
  * generic one built from the declaration, plus the entity's own methods), every page resource
- * (roles, tokens, logs, history, queries, preferences) to its provider. Screens use it as
+ * (roles, tokens, logs, history, queries, preferences) to its provider, every resource added by
+ * configuration to ra-data-simple-rest (./configured.ts). Screens use it as
  * `useDataProvider<AppDataProvider>()`.
  */
 import {
@@ -16,6 +17,7 @@ import { listQuery } from '../../common/search';
 import { client } from './http';
 import { ADAPTERS } from './adapters';
 import { PAGE_PROVIDERS } from './pages';
+import { configuredProvider } from './configured';
 import type { AppDataProvider, GenericMethods } from './types';
 
 export type { AppDataProvider } from './types';
@@ -147,6 +149,12 @@ function providerFor(resource: string): DataProvider {
   if (!provider) {
     const def = findEntity(resource);
     if (!def) throw new Error(`Unknown resource "${resource}"`);
+    // Resources added by configuration speak the simple REST dialect (./configured.ts).
+    if (def.service === 'resources') {
+      provider = configuredProvider(def);
+      providers.set(resource, provider);
+      return provider;
+    }
     const generic = genericProvider(def);
     provider = { ...generic, ...(ADAPTERS[resource]?.(def, generic) ?? {}) };
     providers.set(resource, provider);
