@@ -83,8 +83,8 @@ export function App() {
           ),
         )}
       </CustomRoutes>
-      {RESOURCES.map(({ entity, list, create }) => (
-        <Resource key={entity.name} name={entity.name} list={list} create={create} />
+      {RESOURCES.map(({ entity, list, create, edit, show }) => (
+        <Resource key={entity.name} name={entity.name} list={list} create={create} edit={edit} show={show} />
       ))}
     </Admin>
   );

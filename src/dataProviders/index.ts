@@ -15,6 +15,7 @@ import {
 import { exportPathOf, findEntity, readPath, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { client } from './http';
+import { DIALOG_STATUSES } from './errors';
 import { ADAPTERS } from './adapters';
 import { PAGE_PROVIDERS } from './pages';
 import { configuredProvider } from './configured';
@@ -90,6 +91,12 @@ function unwrapOne(body: unknown): RaRecord {
   return body as RaRecord;
 }
 
+/** `meta.refusalsInForm`: the form shows the server's refusals itself, so no banner for them. */
+const refusals = (meta: unknown) =>
+  meta && typeof meta === 'object' && (meta as { refusalsInForm?: boolean }).refusalsInForm
+    ? { ignoreStatuses: DIALOG_STATUSES }
+    : {};
+
 /** A REST adapter from the definition alone: list, one, many, update, create, delete, CSV export. */
 export function genericProvider(def: ResourceDefinition): DataProvider & GenericMethods {
   const api = client(def.service);
@@ -116,14 +123,16 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
       return this.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
     },
     async update(_resource, params) {
-      return { data: unwrapOne(await api.request(one(params.id), { method: 'PATCH', body: params.data })) as never };
+      const opts = { method: 'PATCH', body: params.data, ...refusals(params.meta) } as const;
+      return { data: unwrapOne(await api.request(one(params.id), opts)) as never };
     },
     async updateMany(resource, params) {
       await Promise.all(params.ids.map((id) => api.request(one(id), { method: 'PATCH', body: params.data })));
       return { data: params.ids };
     },
     async create(_resource, params) {
-      return { data: unwrapOne(await api.request(base, { method: 'POST', body: params.data })) as never };
+      const opts = { method: 'POST', body: params.data, ...refusals(params.meta) } as const;
+      return { data: unwrapOne(await api.request(base, opts)) as never };
     },
     async delete(_resource, params) {
       await api.request(one(params.id), { method: 'DELETE' });

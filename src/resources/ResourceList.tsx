@@ -6,12 +6,14 @@
  */
 import {
   ColumnsButton,
+  CreateButton,
   DataTable,
   List,
   Pagination,
   RefreshButton,
   TopToolbar,
   useDataProvider,
+  useResourceDefinition,
   useTranslate,
   type RaRecord,
   type TranslateFunction,
@@ -79,6 +81,12 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
   const columns = entity.fields.filter((f) => isColumn(f) && f.type !== 'actions' && access.field(entity, f.name));
   const optional = columns.filter((f) => f.column === 'optional').map((f) => f.name);
   const canExport = useCanAccessNow({ resource: entity.name, action: 'export' });
+  // The create button and the row click, where the resource has the screen and the user may use it.
+  const screens = useResourceDefinition({ resource: entity.name });
+  const canCreate = useCanAccessNow({ resource: entity.name, action: 'create' }) && screens.hasCreate;
+  const canEdit = useCanAccessNow({ resource: entity.name, action: 'edit' }) && screens.hasEdit;
+  const canShow = useCanAccessNow({ resource: entity.name, action: 'show' }) && screens.hasShow;
+  const rowClick = canEdit ? 'edit' : canShow ? 'show' : false;
   return (
     <List
       key={`${search}|${advanced}`}
@@ -95,12 +103,13 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
           {optional.length > 0 && <ColumnsButton />}
           <RefreshButton />
           {canExport && <ExportListButton entity={entity} />}
+          {canCreate && <CreateButton />}
         </TopToolbar>
       }
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} hiddenColumns={optional}>
+      <DataTable bulkActionButtons={false} rowClick={rowClick} empty={<ListEmpty />} hiddenColumns={optional}>
         {columns.map((f) => (
           <DataTable.Col
             key={f.name}

@@ -7,4 +7,8 @@ export interface ConsoleResource {
   list: ComponentType;
   /** The add screen at `/<name>/create`, where the resource has one. */
   create?: ComponentType;
+  /** The edit screen at `/<name>/:id`. */
+  edit?: ComponentType;
+  /** The read-only screen at `/<name>/:id/show`. */
+  show?: ComponentType;
 }

@@ -4,141 +4,21 @@
  * value is accepted and each broken rule is refused with a message naming the field's label.
  */
 import fc from 'fast-check';
+import { brokenValues, validValue, WRITE_SAMPLE as sample } from '../support/writeCases';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_LENGTH,
   ENTITIES,
   WRITE_MESSAGES,
-  defineEntity,
-  field,
   formFields,
   isWritableDate,
   sensorModel,
   writeSchema,
   type EntityDecl,
-  type FieldDecl,
   type WriteMode,
 } from '../../common/entities';
 
-/** One field of each writable type and rule, for the rules no product entity uses yet. */
-const sample = defineEntity({
-  name: 'write-samples',
-  label: 'Write samples',
-  service: 'main',
-  endpoint: '/write-samples',
-  envelope: { rows: 'data.rows' },
-  listQuery: 'main',
-  access: { list: 'view_sensors', create: 'add_sensors', edit: 'add_sensors' },
-  route: { name: 'WriteSamples' },
-  fields: [
-    field('id', 'integer', 'ID'),
-    field('code', 'string', 'Code', { form: 'create', required: true, maxLength: 8, pattern: '[A-Z]{2}-[0-9]+' }),
-    field('note', 'string', 'Note', { form: true }),
-    field('kind', 'enum', 'Kind', { form: true, values: ['a', 'b'] }),
-    field('count', 'integer', 'Count', { form: true, required: true, min: 0, max: 1000 }),
-    field('ratio', 'number', 'Ratio', { form: true, min: -1.5, max: 1.5 }),
-    field('day', 'date', 'Day', { form: true }),
-    field('at', 'datetime', 'At', { form: true }),
-    field('flag', 'boolean', 'Flag', { form: true }),
-    field('contractorId', 'integer', 'Contractor', { form: true, reference: 'contractors' }),
-    field('hidden', 'string', 'Hidden'),
-  ],
-});
-
 const WRITABLE = [...ENTITIES.filter((e) => formFields(e, 'create').length > 0), sample];
-
-const INT32 = 2 ** 31 - 1;
-
-/** Values the field accepts. */
-function validValue(f: FieldDecl): fc.Arbitrary<unknown> {
-  if (f.reference) return fc.integer({ min: 1, max: INT32 });
-  switch (f.type) {
-    case 'string': {
-      const max = f.maxLength ?? DEFAULT_MAX_LENGTH;
-      const base = f.pattern
-        ? fc.stringMatching(new RegExp(`^(?:${f.pattern})$`))
-        : fc.string({ minLength: 1, maxLength: max, unit: 'grapheme-ascii' });
-      return base.filter((s) => s.trim() !== '' && s.trim().length <= max && !s.includes('\u0000'));
-    }
-    case 'enum':
-      return fc.constantFrom(...f.values!);
-    case 'integer':
-      return fc.integer({ min: Math.max(f.min ?? -INT32, -INT32), max: Math.min(f.max ?? INT32, INT32) });
-    case 'number':
-      return fc.double({ min: f.min ?? -1e9, max: f.max ?? 1e9, noNaN: true, noDefaultInfinity: true });
-    case 'date':
-    case 'datetime':
-      return fc
-        .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true })
-        .map((d) => (f.type === 'date' ? d.toISOString().slice(0, 10) : d.toISOString()));
-    case 'boolean':
-      return fc.boolean();
-    default:
-      throw new Error(`no generator for ${f.type}`);
-  }
-}
-
-/** Broken values of the field, each with the message it must get. */
-function brokenValues(f: FieldDecl): [unknown, string][] {
-  const L = f.label;
-  if (f.reference)
-    return [
-      [0, WRITE_MESSAGES.reference(L)],
-      [-3, WRITE_MESSAGES.reference(L)],
-      [1.5, WRITE_MESSAGES.reference(L)],
-      ['7', WRITE_MESSAGES.reference(L)],
-    ];
-  switch (f.type) {
-    case 'string': {
-      const max = f.maxLength ?? DEFAULT_MAX_LENGTH;
-      const out: [unknown, string][] = [
-        ['x'.repeat(max + 1), WRITE_MESSAGES.tooLong(L, max)],
-        ['a\u0000b', WRITE_MESSAGES.nul(L)],
-        [12, WRITE_MESSAGES.text(L)],
-      ];
-      if (f.pattern) out.push(['!', WRITE_MESSAGES.pattern(L)]);
-      if (f.required) out.push(['   ', WRITE_MESSAGES.required(L)]);
-      return out;
-    }
-    case 'enum':
-      return [
-        ['NOT-A-VALUE', WRITE_MESSAGES.oneOf(L, f.values!)],
-        [1, WRITE_MESSAGES.oneOf(L, f.values!)],
-      ];
-    case 'integer':
-    case 'number': {
-      const out: [unknown, string][] = [['12', WRITE_MESSAGES[f.type === 'integer' ? 'integer' : 'number'](L)]];
-      if (f.type === 'integer') out.push([2.5, WRITE_MESSAGES.integer(L)], [2 ** 60, WRITE_MESSAGES.integer(L)]);
-      if (f.min !== undefined) out.push([f.min - 1, WRITE_MESSAGES.min(L, f.min)]);
-      if (f.max !== undefined) out.push([f.max + 1, WRITE_MESSAGES.max(L, f.max)]);
-      return out;
-    }
-    case 'date':
-      return [
-        ['2023-02-29', WRITE_MESSAGES.dateRange(L)],
-        ['2024-13-01', WRITE_MESSAGES.dateRange(L)],
-        ['1899-12-31', WRITE_MESSAGES.dateRange(L)],
-        ['3000-01-01', WRITE_MESSAGES.dateRange(L)],
-        ['2024-1-01', WRITE_MESSAGES.date(L)],
-        ['yesterday', WRITE_MESSAGES.date(L)],
-        [20240101, WRITE_MESSAGES.date(L)],
-      ];
-    case 'datetime':
-      return [
-        ['2024-02-30T10:00:00Z', WRITE_MESSAGES.dateRange(L)],
-        ['1850-01-01T00:00:00Z', WRITE_MESSAGES.dateRange(L)],
-        ['soon', WRITE_MESSAGES.datetime(L)],
-        ['2024-01-01', WRITE_MESSAGES.datetime(L)],
-      ];
-    case 'boolean':
-      return [
-        ['true', WRITE_MESSAGES.boolean(L)],
-        [1, WRITE_MESSAGES.boolean(L)],
-      ];
-    default:
-      throw new Error(`no broken values for ${f.type}`);
-  }
-}
 
 /** A create body with every required field valid (fast-check). */
 const validCreate = (e: EntityDecl) =>
