@@ -72,7 +72,7 @@ export async function createContext(
     refreshTokenTtlSec: config.refreshTokenTtlSec,
   });
   warmUpPasswordCheck();
-  const resources = await loadConfiguredResources(dbh.db, config.resourcesDir);
+  const resources = await loadConfiguredResources(dbh.db, config.resourcesDir, undefined, { demo: seeded });
   const ctx: AppContext = {
     config,
     db: dbh.db,

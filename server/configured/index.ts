@@ -9,6 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { loadDeclarations, registerDeclaredPermissions } from './declarations';
 import { applyStoredDeclaration, runtimeTable } from './stored';
+import { writeDemoRows } from './demoRows';
 
 export type ConfiguredResource =
   { kind: 'stored'; entity: EntityDecl; table: PgTable } | { kind: 'remote'; entity: EntityDecl };
@@ -26,6 +27,7 @@ export async function loadConfiguredResources(
   db: Db,
   dir: string | undefined,
   log: (line: string) => void = (line) => console.error(line),
+  opts: { demo?: boolean } = {},
 ): Promise<ConfiguredResources> {
   const { entities, problems } = loadDeclarations(dir);
   const served: ConfiguredResource[] = [];
@@ -37,7 +39,10 @@ export async function loadConfiguredResources(
         continue;
       }
       if (outcome.added.length) log(`resources: ${entity.name}: added column(s) ${outcome.added.join(', ')}`);
-      served.push({ kind: 'stored', entity, table: runtimeTable(entity) });
+      const table = runtimeTable(entity);
+      // The example resource shows rows in a demo seeded now (./demoRows.ts).
+      if (outcome.created && opts.demo) await writeDemoRows(db, entity.name, table);
+      served.push({ kind: 'stored', entity, table });
     } else served.push({ kind: 'remote', entity });
   }
   registerDeclaredPermissions(served.map((r) => r.entity));
