@@ -42,6 +42,17 @@ describe('declaration schema', () => {
   });
 });
 
+describe('the README example', () => {
+  it('is a valid declaration of a stored resource', () => {
+    const readme = fs.readFileSync(path.resolve('README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Adding a resource by configuration'));
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
+    const { entities, problems } = loadDeclarations(folder({ 'visits.json': example }));
+    expect(problems).toEqual([]);
+    expect(entities.map((e) => e.name)).toEqual(['service-visits']);
+  });
+});
+
 describe('bad files', () => {
   it('names the file and the field path of each problem, and loads the good files', () => {
     const dir = folder({
