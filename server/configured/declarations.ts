@@ -72,6 +72,8 @@ function ruleProblems(entity: EntityDecl, taken: ReadonlySet<string>, tables: Re
   const id = entity.fields.find((f) => f.name === 'id');
   if (!id) problems.push('fields: a configured resource has an "id" field');
   if (!entity.access.list) problems.push('access.list: who may list the resource is declared');
+  if (entity.remote && entity.search === 'advanced')
+    problems.push('search: the query language ("advanced") is for stored resources; a proxied one searches "plain"');
   if (entity.storage) {
     const table = entity.storage.table;
     if (!TABLE_NAME.test(table) || table.startsWith('pg_'))

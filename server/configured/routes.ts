@@ -281,6 +281,14 @@ function storedRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, table: P
     );
 }
 
+/** The text of a plain search written as the query language (`SEARCH("…")`); anything else is refused. */
+function plainSearchOf(query: string | undefined): string | undefined {
+  if (!query?.trim()) return undefined;
+  const m = /^SEARCH\("((?:[^"\\]|\\.)*)"\)$/.exec(query.trim());
+  if (!m) throw badRequest('A proxied resource exports with a plain search only (q, or query=SEARCH("text"))');
+  return m[1]!.replace(/\\(.)/g, '$1');
+}
+
 /** Rows per call while a proxied resource's CSV export reads the remote list. */
 const REMOTE_EXPORT_BATCH = 500;
 
@@ -337,13 +345,19 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, referenc
               .regex(/^(asc|desc)$/i)
               .optional(),
             q: z.string().max(1000).optional(),
+            query: z
+              .string()
+              .max(1000)
+              .optional()
+              .describe('The plain search as the console sends it, SEARCH("text"): the same as q=text'),
           }),
           produces: ['text/csv'],
         },
       },
       async (request, reply) => {
         const { permissions } = request.principal;
-        const { sortBy, order, q } = request.query;
+        const { sortBy, order } = request.query;
+        const q = request.query.q ?? plainSearchOf(request.query.query);
         const first = readDialect(
           entity,
           { _sort: sortBy, _order: order, q, _start: 0, _end: REMOTE_EXPORT_BATCH },

@@ -222,6 +222,15 @@ describe('a resource proxied to json-server', () => {
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines).toHaveLength(9);
     expect(lines[1]).toContain('Site New');
+    // The console's plain search arrives as SEARCH("…"); the query language is refused.
+    const searched = await t.call('GET', `${BASE}/export?query=${encodeURIComponent('SEARCH("Site D")')}`, {
+      token: await admin(),
+    });
+    expect(searched.body.trim().split(/\r?\n/)).toHaveLength(2);
+    const advanced = await t.call('GET', `${BASE}/export?query=${encodeURIComponent('status = done')}`, {
+      token: await admin(),
+    });
+    expect(advanced.statusCode).toBe(400);
   });
 
   it('answers 504 when the service is silent and 502 when it cannot be reached or fails', async () => {
