@@ -191,6 +191,8 @@ export function completeDeclaration(decl: EntityDeclJson): EntityDecl {
     endpoint: decl.endpoint ?? `/${decl.name}`,
     envelope: decl.envelope ?? { rows: '' },
     listQuery: decl.listQuery ?? 'main',
+    // A stored resource is served through the query-language list builder: it always has a catalogue.
+    ...(decl.storage && !decl.query ? { query: { entity: decl.name, label: decl.label.toLowerCase() } } : {}),
     route: {
       ...route,
       name: route.name ?? `${decl.name.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase())}Index`,

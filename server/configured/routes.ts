@@ -33,13 +33,13 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import type { ServiceRoutes, ZodApp } from '../http/service';
-import { exportEndpoint, listWhere } from '../lists/endpoint';
+import { exportEndpoint, listWhere, sendCsv } from '../lists/endpoint';
 import { gateRow, hiddenPaths } from '../lists/gating';
 import { storageRepository } from '../lists/declaredLists';
 import { isRowField, rowSchema } from '../lists/schemas';
 import { planPage } from '../lists/sorting';
 import type { ConfiguredResource } from '.';
-import { dialectQuerystring, rangeHeaders, readDialect, MAX_RANGE, type DialectRequest } from './dialect';
+import { dialectQuerystring, rangeHeaders, readDialect, type DialectRequest } from './dialect';
 import { remoteCreate, remoteDelete, remoteList, remoteOne, remoteUpdate } from './proxy';
 import { storageWriter, type ReferenceTables } from '../resources/repository';
 import { checkReferences, referenceTables, writeBody } from './writes';
@@ -379,12 +379,9 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, referenc
             page = (await remoteList(entity, { ...first, start, end: start + REMOTE_EXPORT_BATCH })).rows;
           }
         }
-        const { Readable } = await import('node:stream');
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileNameOf(entity)}"`)
-          .header('cache-control', 'no-store')
-          .send(Readable.from(lines()));
+        return sendCsv(reply, lines(), exportFileNameOf(entity), (err) =>
+          request.log.error({ err }, `${entity.name} export failed`),
+        );
       },
     );
 
@@ -483,9 +480,15 @@ function remoteRoutes(app: ZodApp, ctx: AppContext, entity: EntityDecl, referenc
 export const configuredResourceRoutes: ServiceRoutes = (app, ctx) => {
   const served: readonly ConfiguredResource[] = ctx.resources?.served ?? [];
   const references = referenceTables(served);
-  for (const r of served)
-    if (r.kind === 'stored') storedRoutes(app, ctx, r.entity, r.table, references);
-    else remoteRoutes(app, ctx, r.entity, references);
+  for (const r of served) {
+    // A declaration the routes cannot be built from leaves that resource out, never the server.
+    try {
+      if (r.kind === 'stored') storedRoutes(app, ctx, r.entity, r.table, references);
+      else remoteRoutes(app, ctx, r.entity, references);
+    } catch (err) {
+      const line = `${r.entity.name}: its routes could not be built (${(err as Error).message})`;
+      ctx.resources?.problems.push(line);
+      console.error(`resources: skipped ${line}`);
+    }
+  }
 };
-
-export { MAX_RANGE };

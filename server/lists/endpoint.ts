@@ -208,7 +208,7 @@ const columnList = (text: string | undefined) =>
     .filter(Boolean);
 
 /** Streams CSV text chunks as a download named `fileName`; a failure after the first byte is logged. */
-function sendCsv(
+export function sendCsv(
   reply: FastifyReply,
   chunks: AsyncIterable<string>,
   fileName: string,

@@ -112,6 +112,13 @@ describe('bad files', () => {
     expect(neither.problems[0]).toContain('y.json: storage: a configured resource is stored');
   });
 
+  it('gives a stored resource without a query catalogue its own (the list builder needs one)', () => {
+    const { query: _query, search: _search, ...plain } = EXAMPLE;
+    const { entities, problems } = loadDeclarations(folder({ 'p.json': plain }));
+    expect(problems).toEqual([]);
+    expect(entities[0]!.query).toEqual({ entity: 'calibration-sites', label: 'calibration sites' });
+  });
+
   it('registers the new permission names of the declarations (not before)', () => {
     expect(isKnownPermission('view_calibration_sites_test')).toBe(false);
     const { entities } = loadDeclarations(
