@@ -125,6 +125,7 @@ export const entityDeclSchema = z
           .regex(/^[A-Z][A-Z0-9_]*$/, 'an environment variable name (upper-case, digits, underscores)')
           .optional(),
         timeoutMs: z.number().int().min(100).max(120_000).optional(),
+        dialect: z.enum(['json-server', 'simple-rest']).optional(),
       })
       .optional(),
   })

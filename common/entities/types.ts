@@ -176,12 +176,20 @@ export interface EntityDecl {
    */
   readonly storage?: { readonly table: string };
   /**
-   * Resources added by configuration only: served by another service speaking the simple REST
-   * dialect (json-server's `_sort`/`_order`/`_start`/`_end`, field filters, `q`, X-Total-Count or
-   * Content-Range). The backend proxies it under its own mount with the declared permissions; the
+   * Resources added by configuration only: served by another service speaking a simple REST
+   * dialect (json-server's or ra-data-simple-rest's; the total in X-Total-Count or Content-Range). The backend proxies it under its own mount with the declared permissions; the
    * credential (sent as `Authorization: Bearer …`) is read from the environment variable named here.
    */
-  readonly remote?: { readonly url: string; readonly credentialEnv?: string; readonly timeoutMs?: number };
+  readonly remote?: {
+    readonly url: string;
+    readonly credentialEnv?: string;
+    readonly timeoutMs?: number;
+    /**
+     * How the service reads a list call: json-server's `_start`/`_end`/`_sort`/`_order`/`<field>=`
+     * (default), or ra-data-simple-rest's `range`/`sort`/`filter` (JSON).
+     */
+    readonly dialect?: 'json-server' | 'simple-rest';
+  };
 }
 
 /** Declares an entity; `const` keeps field names literal for typed lookups. */

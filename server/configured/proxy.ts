@@ -1,7 +1,8 @@
 /**
- * Proxied configured resources: calls to another service speaking the simple REST dialect
- * (json-server's: `_sort`, `_order`, `_start`, `_end`, `<field>=<value>`, `q`; the total in
- * X-Total-Count or Content-Range). The credential named by `remote.credentialEnv` goes as a bearer
+ * Proxied configured resources: calls to another service speaking a simple REST dialect —
+ * json-server's (`_sort`, `_order`, `_start`, `_end`, `<field>=<value>`, `q`; the default) or
+ * ra-data-simple-rest's (`remote.dialect: "simple-rest"`: `range`, `sort`, `filter` as JSON) —
+ * with the total in X-Total-Count or Content-Range. The credential named by `remote.credentialEnv` goes as a bearer
  * token; the browser never sees the service or the credential. A service that does not answer
  * in time is a 504, one that cannot be reached or answers an error or something else than JSON a
  * 502, each `{status, message}` naming the resource.
@@ -94,14 +95,26 @@ export async function remoteList(
   request: DialectRequest,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const params = new URLSearchParams();
-  if (request.sortField) {
-    params.set('_sort', request.sortField);
-    params.set('_order', request.order.toLowerCase());
+  if (entity.remote!.dialect === 'simple-rest') {
+    // ra-data-simple-rest's spelling: JSON range (inclusive), sort and filter.
+    if (request.sortField) params.set('sort', JSON.stringify([request.sortField, request.order]));
+    params.set('range', JSON.stringify([request.start, Math.max(request.start, request.end - 1)]));
+    const filter: Record<string, unknown> = Object.fromEntries(
+      Object.entries(request.filters).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
+    );
+    if (request.q) filter.q = request.q;
+    params.set('filter', JSON.stringify(filter));
+  } else {
+    if (request.sortField) {
+      params.set('_sort', request.sortField);
+      params.set('_order', request.order.toLowerCase());
+    }
+    params.set('_start', String(request.start));
+    params.set('_end', String(request.end));
+    for (const [name, values] of Object.entries(request.filters))
+      for (const v of values) params.append(name, String(v));
+    if (request.q) params.set('q', request.q);
   }
-  params.set('_start', String(request.start));
-  params.set('_end', String(request.end));
-  for (const [name, values] of Object.entries(request.filters)) for (const v of values) params.append(name, String(v));
-  if (request.q) params.set('q', request.q);
   const answer = (await call(entity, `?${params}`))!;
   if (!Array.isArray(answer.body))
     throw new HttpError(502, `${entity.label}: the service answered a list that is not a JSON array`);

@@ -26,6 +26,7 @@ let dir: string;
 let remote: http.Server;
 let silent: http.Server;
 let failing: http.Server;
+let failingAsked: string[];
 /** Every request json-server received: method, URL and Authorization header. */
 const seen: { method: string; url: string; auth?: string }[] = [];
 
@@ -105,7 +106,15 @@ beforeAll(async () => {
   silent = http.createServer(() => {});
   const silentUrl = await listen(silent);
   // A service that fails, and one whose rows do not match the declaration.
+  // A service in ra-data-simple-rest's dialect: it answers the query it was asked, as a row.
+  failingAsked = [];
   failing = http.createServer((req, res) => {
+    if (req.url?.startsWith('/rarest')) {
+      failingAsked.push(req.url);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-range': 'visits 5-5/42' });
+      res.end('[{"id":6,"site":"From range","status":"done"}]');
+      return;
+    }
     res.writeHead(req.url?.startsWith('/broken') ? 200 : 500, { 'content-type': 'application/json' });
     res.end(req.url?.startsWith('/broken') ? '[{"id":1,"site":5,"status":"planned"}]' : '{"message":"database down"}');
   });
@@ -128,6 +137,16 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(resources, 'broken.json'),
     JSON.stringify(visits(`${failingUrl}/broken`, { name: 'broken-visits', label: 'Broken Visits' })),
+  );
+  fs.writeFileSync(
+    path.join(resources, 'rarest.json'),
+    JSON.stringify(
+      visits(`${failingUrl}/rarest`, {
+        name: 'rarest-visits',
+        label: 'Simple-rest Visits',
+        remote: { url: `${failingUrl}/rarest`, dialect: 'simple-rest' },
+      }),
+    ),
   );
   process.env.AQ_TEST_VISITS_TOKEN = CREDENTIAL;
   t = await createTestApp({ env: { RESOURCES_DIR: resources } });
@@ -160,6 +179,23 @@ describe('a resource proxied to json-server', () => {
     const page = await t.call('GET', `${BASE}?${q}`, { token: await admin() });
     expect(page.json().map((r: any) => r.id)).toEqual([4, 3]);
     expect(page.headers['content-range']).toBe('service-visits 3-4/7');
+  });
+
+  it("asks a service of ra-data-simple-rest's dialect with range, sort and filter", async () => {
+    const res = await t.call(
+      'GET',
+      '/resources-api/rarest-visits?_sort=site&_order=desc&_start=5&_end=10&status=done&q=x',
+      {
+        token: await admin(),
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-range']).toBe('rarest-visits 5-5/42');
+    const asked = new URL(failingAsked.at(-1)!, 'http://x').searchParams;
+    expect(JSON.parse(asked.get('range')!)).toEqual([5, 9]);
+    expect(JSON.parse(asked.get('sort')!)).toEqual(['site', 'DESC']);
+    expect(JSON.parse(asked.get('filter')!)).toEqual({ status: 'done', q: 'x' });
+    expect(asked.get('_start')).toBeNull();
   });
 
   it('filters by field and searches with q', async () => {
