@@ -90,6 +90,8 @@ export function storageWriter(
       .map((f) => {
         const t = references(f.reference!);
         if (!t) throw new Error(`${entity.name}.${f.name} references "${f.reference}", whose table is unknown`);
+        if (!columnsOf(t).id)
+          throw new Error(`${entity.name}.${f.name} references table "${getTableName(t)}", which has no id column`);
         return [f.name, t] as const;
       }),
   );

@@ -247,18 +247,7 @@ const installationsAdapter: Adapter = (def) => {
 const contractorsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
-  const methods: ContractorMethods & Pick<DataProvider, 'create' | 'getMany'> = {
-    // There is no single-contractor GET: references (a reference input naming contractors) read
-    // them from the list with the query language.
-    async getMany(_resource, params) {
-      const ids = params.ids.map(Number).filter(Number.isSafeInteger);
-      if (!ids.length) return { data: [] };
-      const body = await main.request<unknown>(def.endpoint, {
-        query: { page: 1, limit: ids.length, query: `id in (${ids.join(', ')})` },
-        signal: params.signal,
-      });
-      return { data: readEnvelope(def, body).data as never[] };
-    },
+  const methods: ContractorMethods & Pick<DataProvider, 'create'> = {
     async create(_resource, params) {
       const data = params.data as Record<string, unknown>;
       const form = new FormData();

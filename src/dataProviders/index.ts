@@ -12,7 +12,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { exportPathOf, findEntity, readPath, type EntityDecl } from '../../common/entities';
+import { exportPathOf, findEntity, isQueryField, readPath, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { client } from './http';
 import { DIALOG_STATUSES } from './errors';
@@ -102,6 +102,9 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
   const api = client(def.service);
   const base = def.endpoint.replace(/\/$/, '');
   const one = (id: Identifier) => `${base}/${encodeURIComponent(String(id))}`;
+  const idField = def.fields.find((f) => f.name === 'id');
+  const byIdQuery =
+    def.listQuery === 'main' && def.query !== undefined && idField !== undefined && isQueryField(idField);
   return {
     async getList(_resource, params) {
       const body = await api.request<unknown>(def.endpoint, { query: listParams(def, params), signal: params.signal });
@@ -114,6 +117,16 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
       return { data: unwrapOne(await api.request(one(params.id), { signal: params.signal })) as never };
     },
     async getMany(_resource, params) {
+      // One list call where the query language names ids (a reference picker's chosen records);
+      // otherwise one GET per id.
+      if (byIdQuery && params.ids.length > 0) {
+        const query = params.ids.map((id) => `id = ${Number(id)}`).join(' or ');
+        const body = await api.request<unknown>(def.endpoint, {
+          query: { page: 1, limit: params.ids.length, query },
+          signal: params.signal,
+        });
+        return { data: readEnvelope(def, body).data as never[] };
+      }
       const data = await Promise.all(
         params.ids.map(async (id) => unwrapOne(await api.request(one(id), { signal: params.signal }))),
       );

@@ -1,5 +1,5 @@
 import englishMessages from 'ra-language-english';
-import { ENTITIES, englishResourceMessages } from '../../common/entities';
+import { ENTITIES, WRITE_TEXTS, englishResourceMessages } from '../../common/entities';
 import { TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
 import { QUERY_ERROR_TEXTS, TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
 import { VALIDATION_TEXTS } from '../../common/validation';
@@ -12,6 +12,8 @@ export const en = {
   resources: englishResourceMessages(ENTITIES),
   /** Messages of the shared validation rules (common/validation.ts), by key; the server answers their English. */
   validation: VALIDATION_TEXTS,
+  /** Messages of the write rules derived from the declarations (common/entities/schema.ts), by key. */
+  write: WRITE_TEXTS,
   /**
    * The query language's error messages and the phrases they are built from (common/query/messages.ts),
    * by key; the server answers their English.

@@ -30,6 +30,21 @@ export const plTranslations: PartialMessages<Messages> = {
     navigation: {
       page_rows_per_page: 'Wierszy na stronę:',
     },
+    // The generic create, edit and show screens (src/resources/ResourceForm.tsx).
+    page: {
+      create: 'Dodawanie: %{name}',
+      edit: '%{name}: %{recordRepresentation}',
+      show: '%{name}: %{recordRepresentation}',
+    },
+    message: {
+      invalid_form: 'Formularz zawiera błędy: popraw zaznaczone pola',
+    },
+    notification: {
+      created: 'Dodano rekord',
+      updated:
+        'Zapisano zmiany |||| Zapisano zmiany w %{smart_count} rekordach |||| Zapisano zmiany w %{smart_count} rekordach',
+      deleted: 'Usunięto rekord |||| Usunięto %{smart_count} rekordy |||| Usunięto %{smart_count} rekordów',
+    },
   },
   /** `resources.<name>.*` in Polish, from the entity declarations (`labelPl`, `descriptionPl`). */
   resources: polishResourceMessages(ENTITIES),
@@ -282,6 +297,26 @@ export const plTranslations: PartialMessages<Messages> = {
         },
       },
     },
+  },
+  // Messages of the write rules derived from the declarations (common/entities/schema.ts).
+  write: {
+    required: 'Pole „%{label}” jest wymagane',
+    text: 'Pole „%{label}” musi być tekstem',
+    tooLong: 'Pole „%{label}” może mieć najwyżej %{max} znaków',
+    nul: 'Pole „%{label}” nie może zawierać znaków NUL',
+    pattern: 'Pole „%{label}” ma niewłaściwy format',
+    oneOf: 'Pole „%{label}” musi mieć jedną z wartości: %{values}',
+    number: 'Pole „%{label}” musi być liczbą',
+    integer: 'Pole „%{label}” musi być liczbą całkowitą',
+    min: 'Pole „%{label}” musi wynosić co najmniej %{min}',
+    max: 'Pole „%{label}” może wynosić najwyżej %{max}',
+    date: 'Pole „%{label}” musi być datą w formacie RRRR-MM-DD',
+    datetime: 'Pole „%{label}” musi być datą i godziną w formacie ISO 8601 ze strefą czasową',
+    dateRange: 'Pole „%{label}” musi być prawdziwą datą z lat %{from}–%{to}',
+    boolean: 'Pole „%{label}” musi mieć wartość tak lub nie',
+    reference: 'Pole „%{label}” musi wskazywać istniejący rekord (dodatnią liczbę całkowitą)',
+    unknownFields: 'Tych pól nie ma w formularzu: %{names}',
+    notObject: 'Treść żądania musi być obiektem',
   },
   // Messages of the shared validation rules (common/validation.ts).
   validation: {

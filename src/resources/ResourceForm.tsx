@@ -12,7 +12,7 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import { useMemo } from 'react';
-import { Alert } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AutocompleteInput,
@@ -21,6 +21,7 @@ import {
   Create,
   DateInput,
   DateTimeInput,
+  DeleteButton,
   Edit,
   NumberField,
   NumberInput,
@@ -38,6 +39,7 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
+  useTranslate,
   useUpdate,
   type RaRecord,
 } from 'react-admin';
@@ -51,10 +53,12 @@ import {
   type EntityDecl,
   type FieldDecl,
   type WriteMode,
+  type WriteWording,
 } from '../../common/entities';
 import { DateTimeField } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
 import { FORM_ERROR, useFormSubmit } from '../components/formSubmit';
+import { useCanAccessNow } from './useCanAccessNow';
 import { useFieldAccess } from './useFieldAccess';
 
 /** Inputs a screen puts in place of the generated ones, by field name. */
@@ -141,12 +145,18 @@ export function DeclaredInputs({
  * holds the whole record; only its form fields are checked and sent, trimmed as the server stores them).
  */
 export function useWriteResolver(entity: EntityDecl, mode: WriteMode): Resolver<FieldValues> {
+  const translate = useTranslate();
   return useMemo(() => {
+    // The same rules as the server's; only their messages in the user's language (`write.*`).
+    const wording: WriteWording = {
+      label: (f) => translate(fieldLabelKey(entity, f.name)),
+      text: (key, values) => translate(`write.${key}`, values),
+    };
     const names = formFields(entity, mode).map((f) => f.name);
-    const resolve = zodResolver(writeSchema(entity, mode)) as unknown as Resolver<FieldValues>;
+    const resolve = zodResolver(writeSchema(entity, mode, wording)) as unknown as Resolver<FieldValues>;
     return (values, context, options) =>
       resolve(Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]])), context, options);
-  }, [entity, mode]);
+  }, [entity, mode, translate]);
 }
 
 /** A refusal of the server that names no field of the form, above the inputs. */
@@ -184,6 +194,8 @@ function DeclaredForm({
   onSubmit: (values: FieldValues) => Promise<FieldValues | undefined>;
 }) {
   const resolver = useWriteResolver(entity, mode);
+  // Delete on the edit form, where the declaration has the action and the user may use it.
+  const canDelete = useCanAccessNow({ resource: entity.name, action: 'delete' }) && mode === 'update';
   const defaults = useMemo(() => (mode === 'create' ? createDefaults(entity) : undefined), [entity, mode]);
   return (
     <SimpleForm
@@ -193,8 +205,9 @@ function DeclaredForm({
       warnWhenUnsavedChanges={false}
       noValidate
       toolbar={
-        <Toolbar>
+        <Toolbar sx={{ justifyContent: 'space-between' }}>
           <SaveButton alwaysEnable={mode === 'create'} />
+          {canDelete && <DeleteButton mutationMode="pessimistic" />}
         </Toolbar>
       }
       sx={{ maxWidth: 720 }}
@@ -265,7 +278,16 @@ export function ResourceEdit({ entity, inputs, form }: ResourceFormProps) {
 }
 
 /** The field of one declared value on the show screen. */
-function DeclaredField({ entity, field: f }: { entity: EntityDecl; field: FieldDecl }): ReactElement {
+function DeclaredField({
+  entity,
+  field: f,
+}: {
+  entity: EntityDecl;
+  field: FieldDecl;
+  /** Read by SimpleShowLayout for the field's label. */
+  source: string;
+  label: string;
+}): ReactElement {
   const label = fieldLabelKey(entity, f.name);
   if (f.reference !== undefined) {
     const target = findEntity(f.reference);
@@ -294,7 +316,11 @@ function DeclaredField({ entity, field: f }: { entity: EntityDecl; field: FieldD
 function DayField({ source }: { source: string; label: string }) {
   const record = useRecordContext<RaRecord>();
   const value = record?.[source] as string | null | undefined;
-  return <>{value ? formatDate(value) : '—'}</>;
+  return (
+    <Typography component="span" variant="body2">
+      {value ? formatDate(value) : '—'}
+    </Typography>
+  );
 }
 
 /** The generic read-only screen (`/<name>/:id/show`): every field of the row the user may see. */
@@ -306,7 +332,13 @@ export function ResourceShow({ entity }: { entity: EntityDecl }) {
         {entity.fields
           .filter((f) => f.type !== 'actions' && f.inRow !== false && access.field(entity, f.name))
           .map((f) => (
-            <DeclaredField key={f.name} entity={entity} field={f} />
+            <DeclaredField
+              key={f.name}
+              entity={entity}
+              field={f}
+              source={f.name}
+              label={fieldLabelKey(entity, f.name)}
+            />
           ))}
       </SimpleShowLayout>
     </Show>

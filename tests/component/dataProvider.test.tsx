@@ -182,3 +182,31 @@ describe('page resources', () => {
     expect(sent(1).headers['Idempotency-Key']).toBe('k-2');
   });
 });
+
+describe('generic resources (built from the declaration)', () => {
+  it('getMany of a resource whose query language names ids: one list call for every id', async () => {
+    fetchMock.mockResolvedValue(json(200, { data: { contractors: [{ id: 3 }, { id: 5 }] }, meta: { totalCount: 2 } }));
+    const { data } = await dataProvider.getMany('contractors', { ids: [3, 5] });
+    expect(data.map((r) => r.id)).toEqual([3, 5]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent()).toMatchObject({
+      method: 'GET',
+      path: '/api/contractors',
+      query: { page: '1', limit: '2', query: 'id = 3 or id = 5' },
+    });
+  });
+
+  it("a form's create or update: its refusals raise no banner (the form shows them); other calls do", async () => {
+    fetchMock.mockResolvedValue(refusal(409, 'Model: another record already has this value'));
+    const meta = { refusalsInForm: true };
+    await dataProvider.create('sensor-models', { data: { name: 'x' }, meta }).catch(() => undefined);
+    await dataProvider
+      .update('sensor-models', { id: 1, data: { name: 'x' }, previousData: { id: 1 }, meta })
+      .catch(() => undefined);
+    expect(banners).toEqual([]);
+    expect(sent(0)).toMatchObject({ method: 'POST', path: '/api/sensor-models', body: { name: 'x' } });
+    expect(sent(1)).toMatchObject({ method: 'PATCH', path: '/api/sensor-models/1', body: { name: 'x' } });
+    await dataProvider.create('sensor-models', { data: { name: 'x' } }).catch(() => undefined);
+    expect(banners).toHaveLength(1);
+  });
+});

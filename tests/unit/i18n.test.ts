@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENTITIES, MENU_GROUPS, entityNameKey, fieldLabelKey } from '../../common/entities';
+import { ENTITIES, MENU_GROUPS, WRITE_TEXTS, entityNameKey, fieldLabelKey } from '../../common/entities';
 import {
   ACCESS_VISIBILITY,
   ADP_USER_STATUSES,
@@ -185,6 +185,8 @@ const BUILT_KEYS: Record<string, string[]> = {
   ],
   // translateRule / ruleError: `validation.${message.key}`, for every rule message of common/validation.ts.
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
+  // The generic forms' wording of the write rules: `write.${key}`, for every message of common/entities/schema.ts.
+  'write.*': Object.keys(WRITE_TEXTS).map((k) => `write.${k}`),
   // Installation requests: a label per state, request type and client type.
   'requests.states.*': REQUEST_STATES.map((s) => `requests.states.${s}`),
   'requests.requestTypes.*': REQUEST_TYPES.map((t) => `requests.requestTypes.${t}`),
