@@ -236,6 +236,13 @@ describe('a resource proxied to json-server', () => {
     expect((await t.call('GET', `${BASE}/99`, { token })).statusCode).toBe(404);
   });
 
+  it('never tells the browser where the service is or which credential it takes', async () => {
+    const config = (await t.call('GET', '/config.json')).body;
+    expect(config).toContain('"service-visits"');
+    expect(config).not.toContain('127.0.0.1:');
+    expect(config).not.toContain('AQ_TEST_VISITS_TOKEN');
+  });
+
   it('refuses a caller without the permission before calling json-server', async () => {
     const viewer = await t.tokenOf('viewer');
     const calls = seen.length;
