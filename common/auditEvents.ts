@@ -94,7 +94,7 @@ export const AUDIT_EVENT_TYPES = [
   'PresetDeleted',
   'QuerySaved',
   'QueryDeleted',
-  // declared resources written by the generic routes (server/resources/routes.ts)
+  // declared resources written by the generic routes (server/resources/routes.ts) and the resources added by configuration (server/configured/)
   'RecordCreated',
   'RecordUpdated',
   'RecordDeleted',

@@ -160,10 +160,32 @@ function patternOf(rule: string): RegExp | undefined {
   return re;
 }
 
-/** True when the name is in the catalogue or is an instance of a per-record pattern. */
+/**
+ * Permissions named by resources added by configuration (RESOURCES_DIR declarations), beyond the
+ * catalogue: registered at start on the server and when the console learns the declarations, so
+ * roles may grant them, the roles editor offers them and the admin role holds them.
+ */
+const registered = new Set<string>();
+
+/** Adds permission names of configured resources; names of the catalogue are left as they are. */
+export function registerPermissions(names: Iterable<string>): void {
+  for (const name of names) if (!PERMISSION_SET.has(lower(name)) && !name.includes('<')) registered.add(lower(name));
+}
+
+/** The permissions registered by configured resources, sorted. */
+export function registeredPermissions(): string[] {
+  return [...registered].sort();
+}
+
+/** The catalogue followed by the permissions of configured resources: what a role may hold. */
+export function allPermissions(): string[] {
+  return [...PERMISSIONS, ...registeredPermissions()];
+}
+
+/** True when the name is in the catalogue, is an instance of a per-record pattern or names a configured resource's permission. */
 export function isKnownPermission(name: string): boolean {
   const n = lower(name);
-  return PERMISSION_SET.has(n) || PERMISSION_PATTERNS.some((p) => patternOf(p)!.test(n));
+  return PERMISSION_SET.has(n) || registered.has(n) || PERMISSION_PATTERNS.some((p) => patternOf(p)!.test(n));
 }
 
 export function permissionGroup(name: string): PermissionGroup {

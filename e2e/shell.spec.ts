@@ -9,7 +9,8 @@ test.describe('password login', () => {
     const menu = sidebar(page);
     for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
       await expect(menu.getByText(group, { exact: true })).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveCount(25);
+    // 25 built-in entries and the example resource of RESOURCES_DIR (resources/calibration-sites.json).
+    await expect(menu.getByRole('link')).toHaveCount(26);
     await expect(page.getByTestId('sidebar-footer')).toContainText('Version 19.8.5');
     // The host the console was served from (E2E_PORT moves it).
     await expect(page.getByTestId('sidebar-footer')).toContainText(new URL(page.url()).host);
@@ -142,7 +143,7 @@ test.describe('sidebar keyboard and roles', () => {
       await signIn(page, 'admin', '/contractors');
       const menu = sidebar(page);
       const links = menu.getByRole('link');
-      await expect(links).toHaveCount(25);
+      await expect(links).toHaveCount(26);
       const routes = await links.evaluateAll((els) => els.map((el) => el.getAttribute('data-route')));
 
       // From the top of the document: the app bar's controls, then every sidebar link in order.
@@ -166,7 +167,7 @@ test.describe('sidebar keyboard and roles', () => {
   test('the sidebar is a navigation landmark of link lists, not a menu', async ({ page }) => {
     await signIn(page, 'admin', '/contractors');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(nav.getByRole('link')).toHaveCount(25);
+    await expect(nav.getByRole('link')).toHaveCount(26);
     // What axe checks of these roles (aria-required-children/-parent, list, listitem), asserted directly.
     const problems = await sidebar(page).evaluate((root) => {
       const out: string[] = [];

@@ -1,7 +1,8 @@
 /** Builds the one Fastify process: every service under its base path, /config.json and the console. */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { servicePlugin } from './http/service';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { SERVICES } from './services';
 import { realtimeSocketRoutes } from './realtime';
+import { publicDeclaration } from './configured/public';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -46,7 +48,38 @@ export function runtimeConfig(ctx: AppContext) {
     crmCompanyUrl: config.crmCompanyUrl,
     apiUsersDashboardUrl: config.apiUsersDashboardUrl,
     apiDocs: `${SERVICES.main.prefix}/docs`,
+    // The declarations of the resources added by configuration, as the console's bundle carries
+    // the built-in ones: the console registers a resource, menu entry and labels for each.
+    resources: (ctx.resources?.served ?? []).map((r) => publicDeclaration(r.entity)),
   };
+}
+
+/**
+ * The console's app shell (the built index.html) with the declarations of the resources added by
+ * configuration written in as a JSON data block (never executed, so the CSP needs no exception):
+ * src/configuredResources.ts registers them before the console's modules derive anything from the
+ * declarations. `<` is escaped so no value can close the block.
+ */
+export function appShell(indexHtml: string, ctx: Pick<AppContext, 'resources'>): string {
+  const declarations = JSON.stringify((ctx.resources?.served ?? []).map((r) => publicDeclaration(r.entity)));
+  const block = `<script type="application/json" id="aq-resources">${declarations.replace(/</g, '\\u003c')}</script>`;
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${block}</head>`) : block + indexHtml;
+}
+
+/** The app shell as sent: plain, Brotli and gzip, encoded once at start. */
+function encodedShell(html: string): Record<'identity' | 'br' | 'gzip', Buffer> {
+  const plain = Buffer.from(html, 'utf8');
+  return { identity: plain, br: zlib.brotliCompressSync(plain), gzip: zlib.gzipSync(plain) };
+}
+
+/** The encoding of the app shell a client accepts (Brotli first), if any. */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name!.toLowerCase());
+  return accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -70,6 +103,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await installSecurityHeaders(app, ctx.config);
   const indexHtml = path.join(ctx.config.consoleDir, 'index.html');
   const serveConsole = fs.existsSync(indexHtml);
+  const shell = serveConsole ? encodedShell(appShell(fs.readFileSync(indexHtml, 'utf8'), ctx)) : undefined;
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(shell![encoding ?? 'identity']);
+  };
   // Before any route (it hooks each route as it is added): JSON answers and the streamed CSV exports
   // go Brotli- or gzip-encoded as the client's Accept-Encoding asks, chunk by chunk for streams;
   // websockets are upgraded before any of this; request bodies are not decompressed (no client
@@ -94,7 +137,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const isService = prefixes.some((p) => url.startsWith(p)) || url.startsWith('/app/');
       const isFile = /^\.\d*[a-z]/i.test(path.extname(url));
       if (serveConsole && request.method === 'GET' && !isService && !isFile) {
-        void reply.sendFile('index.html');
+        void sendShell(request, reply);
         return;
       }
       void reply.status(404).send({ status: 404, message: `No route for ${request.method} ${url}` });
@@ -136,7 +179,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', { compress: false }, (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { compress: false }, (request, reply) => sendShell(request, reply));
   }
   return app;
 }

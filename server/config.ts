@@ -129,6 +129,8 @@ export interface Config {
   sourceMaps: boolean;
   /** Public base URL of the console, used for OAuth redirect URIs when set. */
   publicUrl?: string;
+  /** Folder of resource declarations (`*.json`, RESOURCES_DIR); undefined: no resources by configuration. */
+  resourcesDir?: string;
 }
 
 /** Why the username or password cannot be an admin's (the sign-in rules), or undefined. */
@@ -203,5 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: path.resolve(env.CONSOLE_DIR ?? './dist'),
     sourceMaps: env.SOURCE_MAPS === '1',
     publicUrl: env.PUBLIC_URL || undefined,
+    resourcesDir: env.RESOURCES_DIR === '' ? undefined : path.resolve(env.RESOURCES_DIR ?? './resources'),
   };
 }

@@ -8,6 +8,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { RealtimeHub } from './realtime/hub';
 import type { Gazetteer } from './gazetteer';
 import type { Mailer } from './mail';
+import type { ConfiguredResources } from './configured';
 
 export interface AppContext {
   config: Config;
@@ -24,4 +25,6 @@ export interface AppContext {
   gazetteer: Gazetteer;
   /** The developer portal's e-mails (default: the outbox table, server/mail.ts). */
   mailer?: Mailer;
+  /** Resources added by configuration (RESOURCES_DIR), served by the `resources` service. */
+  resources?: ConfiguredResources;
 }

@@ -18,6 +18,7 @@ import { gazetteerWith } from './gazetteer';
 import { createAdmin } from './cli/adminUser';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db';
+import { loadConfiguredResources } from './configured';
 
 /** Any number: the advisory lock that makes concurrent first starts (on PostgreSQL) create one admin. */
 const FIRST_ADMIN_LOCK = 7_240_311;
@@ -71,6 +72,7 @@ export async function createContext(
     refreshTokenTtlSec: config.refreshTokenTtlSec,
   });
   warmUpPasswordCheck();
+  const resources = await loadConfiguredResources(dbh.db, config.resourcesDir, undefined, { demo: seeded });
   const ctx: AppContext = {
     config,
     db: dbh.db,
@@ -81,6 +83,7 @@ export async function createContext(
     files,
     realtime: createRealtimeHub(config),
     gazetteer: gazetteerWith(config.geocoderUrl),
+    resources,
   };
   return { ctx, database: dbh, seeded, firstAdmin, noUsers };
 }

@@ -1,3 +1,4 @@
+import type { EntityDecl } from '../common/entities';
 /** The console's runtime configuration, fetched from /config.json before the app renders. */
 export interface RuntimeConfig {
   version: string;
@@ -19,9 +20,14 @@ export interface RuntimeConfig {
   /** Usage dashboard of an API-key user ({id}, {username}, {customId}); empty: no link. */
   apiUsersDashboardUrl?: string;
   apiDocs: string;
+  /**
+   * Declarations of the resources added by configuration (RESOURCES_DIR): registered at start
+   * (src/resources/configured.ts) like the built-in ones, served by the `resources` service.
+   */
+  resources?: EntityDecl[];
 }
 
-export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3';
+export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3' | 'resources';
 
 let current: RuntimeConfig | undefined;
 

@@ -1,3 +1,6 @@
+// First: the resources added by configuration join the declarations before any module that
+// derives resources, routes, menu or messages from them is evaluated (see ./configuredResources).
+import './configuredResources';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from './config';

@@ -40,8 +40,11 @@ export {
   sensorModel,
 };
 
-/** In menu order within each group. */
-export const ENTITIES: readonly EntityDecl[] = [
+/**
+ * In menu order within each group; the resources added by configuration (RESOURCES_DIR) follow
+ * once the console has registered them (`registerEntities`).
+ */
+const entities: EntityDecl[] = [
   installation,
   installationRequest,
   sensor,
@@ -60,7 +63,24 @@ export const ENTITIES: readonly EntityDecl[] = [
   wifiDeployment,
 ];
 
+export const ENTITIES: readonly EntityDecl[] = entities;
+
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));
+
+/**
+ * Adds declarations learnt at run time (the console's /config.json `resources`) to ENTITIES, so
+ * everything derived from the list — resources, routes, menu, messages, access rules, query
+ * catalogues — includes them. Call before those are derived (src/main.tsx does, before the app
+ * loads). A name already declared is left as it is. Returns the declarations added.
+ */
+export function registerEntities(list: readonly EntityDecl[]): EntityDecl[] {
+  const added = list.filter((e) => !byName.has(e.name));
+  for (const e of added) {
+    entities.push(e);
+    byName.set(e.name, e);
+  }
+  return added;
+}
 
 /** The declaration of a resource name, if it is an entity. */
 export function findEntity(name: string): EntityDecl | undefined {

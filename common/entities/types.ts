@@ -13,7 +13,10 @@ import type { PermissionRule } from '../permissions';
 import type { FieldType as QueryFieldType } from '../query/catalogues';
 
 /** The services of the spec; each has its base URL in the console's runtime configuration. */
-export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3';
+export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3' | 'resources';
+
+/** The service that answers every resource added by configuration (RESOURCES_DIR), in the simple REST dialect. */
+export const CONFIGURED_SERVICE = 'resources' satisfies ServiceName;
 
 export type Action =
   | 'list'
@@ -172,6 +175,21 @@ export interface EntityDecl {
    * table (its drizzle columns named like the fields), no route code of its own.
    */
   readonly storage?: { readonly table: string };
+  /**
+   * Resources added by configuration only: served by another service speaking a simple REST
+   * dialect (json-server's or ra-data-simple-rest's; the total in X-Total-Count or Content-Range). The backend proxies it under its own mount with the declared permissions; the
+   * credential (sent as `Authorization: Bearer …`) is read from the environment variable named here.
+   */
+  readonly remote?: {
+    readonly url: string;
+    readonly credentialEnv?: string;
+    readonly timeoutMs?: number;
+    /**
+     * How the service reads a list call: json-server's `_start`/`_end`/`_sort`/`_order`/`<field>=`
+     * (default), or ra-data-simple-rest's `range`/`sort`/`filter` (JSON).
+     */
+    readonly dialect?: 'json-server' | 'simple-rest';
+  };
 }
 
 /** Declares an entity; `const` keeps field names literal for typed lookups. */

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { PermissionSet, canGrant, grantedNames, ADMIN_ROLE, PERMISSIONS } from '../../common/permissions';
+import { PermissionSet, canGrant, grantedNames, ADMIN_ROLE, allPermissions } from '../../common/permissions';
 import type { Actor } from '../audit';
 import type { Db, Executor } from '../db';
 import { apiTokens, refreshTokens, roles, sessions, staffUsers } from '../db/schema';
@@ -53,7 +53,7 @@ export interface SessionOptions {
 
 /** The role's granted permissions; the admin role always holds the whole catalogue. */
 export function rolePermissions(role: { name: string; permissions: Record<string, boolean> }): string[] {
-  return role.name.toLowerCase() === ADMIN_ROLE ? [...PERMISSIONS] : grantedNames(role.permissions);
+  return role.name.toLowerCase() === ADMIN_ROLE ? allPermissions() : grantedNames(role.permissions);
 }
 
 const userColumns = {

@@ -48,9 +48,14 @@ export function storageColumns(entity: EntityDecl, table: PgTable): Record<strin
 
 const json = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
-/** A list repository straight from a declaration and its table. */
-export function storageRepository(entity: EntityDecl): ListRepository<Record<string, unknown>> {
-  const table = storageTable(entity);
+/**
+ * A list repository straight from a declaration and its table (default: the table of
+ * server/db/schema.ts it names; configured resources give the table built from their fields).
+ */
+export function storageRepository(
+  entity: EntityDecl,
+  table: PgTable = storageTable(entity),
+): ListRepository<Record<string, unknown>> {
   const columns = storageColumns(entity, table);
   const catalogue = catalogueOf(entity);
   const fields = entity.fields.filter(isRowField);

@@ -208,7 +208,7 @@ const columnList = (text: string | undefined) =>
     .filter(Boolean);
 
 /** Streams CSV text chunks as a download named `fileName`; a failure after the first byte is logged. */
-function sendCsv(
+export function sendCsv(
   reply: FastifyReply,
   chunks: AsyncIterable<string>,
   fileName: string,
@@ -228,7 +228,8 @@ function sendCsv(
     .send(stream);
 }
 
-function exportEndpoint<Row>(
+/** `GET <path>`: every row of the list's query as CSV, streamed in batches (the list endpoint's export). */
+export function exportEndpoint<Row>(
   app: ZodApp,
   db: Executor,
   repo: ListRepository<Row>,

@@ -1,6 +1,7 @@
-/** The seven services of the spec and their mount points (docs/ARCHITECTURE.md, "What runs"). */
+/** The seven services of the spec, and the service of the resources added by configuration, and their mount points (docs/ARCHITECTURE.md, "What runs"). */
 import type { ServiceDefinition } from '../http/service';
 import { declaredListRoutes } from '../lists/declaredLists';
+import { configuredResourceRoutes } from '../configured/routes';
 import { declaredWriteRoutes } from '../resources/routes';
 import { sessionRoutes } from './main/sessionRoutes';
 import { adminUserRoutes } from './main/adminUserRoutes';
@@ -164,6 +165,13 @@ export const SERVICES = {
       declaredListRoutes('gen3'),
       declaredWriteRoutes('gen3'),
     ],
+  },
+  resources: {
+    prefix: '/resources-api',
+    title: 'Resources by configuration',
+    description:
+      'Every resource declared by a JSON file of RESOURCES_DIR, stored in this database or proxied to another service, in the simple REST dialect: `_start`/`_end` or `range`, `_sort`/`_order` or `sort`, field filters or `filter`, `q`, `query` (stored), the total in Content-Range and X-Total-Count.',
+    routes: [configuredResourceRoutes],
   },
 } satisfies Record<string, ServiceDefinition>;
 

@@ -1,7 +1,8 @@
 /**
  * The composite data provider: every entity is routed to its service through its adapter (a
  * generic one built from the declaration, plus the entity's own methods), every page resource
- * (roles, tokens, logs, history, queries, preferences) to its provider. Screens use it as
+ * (roles, tokens, logs, history, queries, preferences) to its provider, every resource added by
+ * configuration to ra-data-simple-rest (./configured.ts). Screens use it as
  * `useDataProvider<AppDataProvider>()`.
  */
 import {
@@ -18,6 +19,7 @@ import { client } from './http';
 import { DIALOG_STATUSES } from './errors';
 import { ADAPTERS } from './adapters';
 import { PAGE_PROVIDERS } from './pages';
+import { configuredProvider } from './configured';
 import type { AppDataProvider, GenericMethods } from './types';
 
 export type { AppDataProvider } from './types';
@@ -202,6 +204,12 @@ function providerFor(resource: string): DataProvider {
   if (!provider) {
     const def = findEntity(resource);
     if (!def) throw new Error(`Unknown resource "${resource}"`);
+    // Resources added by configuration speak the simple REST dialect (./configured.ts).
+    if (def.service === 'resources') {
+      provider = configuredProvider(def);
+      providers.set(resource, provider);
+      return provider;
+    }
     const generic = genericProvider(def);
     const composed: DataProvider = { ...generic, ...(ADAPTERS[resource]?.(def, generic) ?? {}) };
     const entityProvider: DataProvider = {

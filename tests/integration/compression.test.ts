@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../vite.config';
 import { createTestApp, type TestApp } from '../support/testApp';
+import { appShell } from '../../server/app';
 
 const APP_JS = `${'export const labels = { installations: "Installations", sensors: "Sensors" };\n'.repeat(200)}`;
 const APP_MAP = JSON.stringify({ version: 3, sources: ['src/secret.ts'], mappings: 'AAAA' });
@@ -95,8 +96,18 @@ describe('the built console', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(decoded(res), url).toBe(SHELL);
+      expect(decoded(res), url).toBe(appShell(SHELL, t.ctx));
     }
+  });
+
+  it('writes the configured resources into the app shell, for the console to register before it starts', async () => {
+    const res = await t.call('GET', '/installations');
+    const block = /<script type="application\/json" id="aq-resources">(.*?)<\/script>/.exec(res.body);
+    expect(block, res.body).not.toBeNull();
+    const declared = JSON.parse(block![1]!) as { name: string; storage?: unknown }[];
+    expect(declared.map((d) => d.name)).toEqual((t.ctx.resources?.served ?? []).map((r) => r.entity.name));
+    // As /config.json gives them: no table, address or credential of the server's.
+    expect(declared.every((d) => d.storage === undefined)).toBe(true);
   });
 
   it('sends a small file plain', async () => {

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControlLabel, InputAdornment, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
-import { PERMISSIONS, permissionGroup, type PermissionGroup } from '../../../common/permissions';
+import { allPermissions, permissionGroup, type PermissionGroup } from '../../../common/permissions';
 
 const GROUPS: readonly PermissionGroup[] = ['View', 'Modify', 'Admin', 'Other'];
 
@@ -22,13 +22,17 @@ export interface PermissionsEditorProps {
 
 const unlocked = () => false;
 
-/** The catalogue in its own order, then any other names the role holds (per-record ones), sorted. */
+/**
+ * The catalogue in its own order with the permissions of configured resources, then any other
+ * names the role holds (per-record ones), sorted.
+ */
 function permissionNames(value: Record<string, boolean>): string[] {
-  const catalogue = new Set<string>(PERMISSIONS);
+  const known = allPermissions();
+  const catalogue = new Set<string>(known);
   const extra = Object.keys(value)
     .map((n) => n.toLowerCase())
     .filter((n) => !catalogue.has(n));
-  return [...PERMISSIONS, ...[...new Set(extra)].sort()];
+  return [...known, ...[...new Set(extra)].sort()];
 }
 
 /** Spaces in the search stand for underscores: "sensor tag" finds view_sensor_tags. */
