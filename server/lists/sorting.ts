@@ -113,10 +113,12 @@ export function planPage(
   const allowed = sortKeys(entity, permissions).filter((k) => k in columns);
   const sortKey = resolveSortKey(params.sortBy, entity.sort?.field ?? allowed[0]!, allowed);
   const sortExpr = columns[sortKey]!;
+  // Without a direction, the declared default sort goes its declared way; another key goes ascending.
+  const order = sortOrder(params) ?? (sortKey === entity.sort?.field ? entity.sort.order : undefined);
   return {
     limit: params.limit,
     offset: offsetOf(params.page, params.limit),
-    orderBy: orderWithEmptyLast(sortExpr, sortOrder(params), tieBreak),
+    orderBy: orderWithEmptyLast(sortExpr, order, tieBreak),
     sortKey,
     sortExpr,
   };
