@@ -117,6 +117,11 @@ export function canAccessEntity(
   return f !== undefined && set.can(f.permission);
 }
 
+/** The field that names a record of an entity (a picker's option, a reference cell): `name`, else its first text field. */
+export function recordNameField(entity: EntityDecl): string {
+  return (entity.fields.find((f) => f.name === 'name') ?? entity.fields.find((f) => f.type === 'string'))?.name ?? 'id';
+}
+
 /** Route path of the entity's index screen. */
 export const entityPath = (entity: EntityDecl): string => `/${entity.name}`;
 

@@ -136,10 +136,12 @@ const queries = page('queries', {
       return [];
     }
   },
-  async checkQuery(_resource, { endpoint, query, signal }) {
+  async checkQuery(_resource, { service, endpoint, query, signal }) {
     try {
-      await main().request(endpoint, {
-        query: { page: 1, limit: 1, query },
+      // One row of the list with the query, in the service's own paging dialect.
+      const window = service === 'resources' ? { _start: 0, _end: 1 } : { page: 1, limit: 1 };
+      await client(service).request(endpoint, {
+        query: { ...window, query },
         signal,
         skipLoading: true,
         ignoreStatuses: [400],

@@ -11,6 +11,7 @@ import type { QueryMessage, TagDef } from '../../common/query';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
 import type { ProgressPoint, RolloutRules } from '../../common/firmware';
+import type { ServiceName } from '../../common/entities';
 import type { ApiUserMethods } from './apiUsers';
 import type { AdpUserMethods } from './adpUsers';
 
@@ -379,7 +380,7 @@ export interface PageMethods {
    */
   checkQuery(
     resource: 'queries',
-    params: { endpoint: string; query: string } & Signal,
+    params: { service: ServiceName; endpoint: string; query: string } & Signal,
   ): Promise<QueryMessage | string | null>;
   getPreferences(resource: 'preferences', params: Signal): Promise<Preferences>;
   updatePreferences(resource: 'preferences', params: { data: Partial<Preferences> }): Promise<Preferences>;

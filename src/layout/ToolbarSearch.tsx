@@ -55,6 +55,7 @@ export function ToolbarSearch() {
       {isAdvanced ? (
         <ToolbarQueryEditor
           list={resource.name}
+          service={resource.service}
           endpoint={resource.endpoint}
           value={text}
           onChange={setText}

@@ -9,8 +9,17 @@
  */
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material';
-import { DataTable, useTranslate, type RaRecord, type TranslateFunction } from 'react-admin';
-import { fieldLabelKey, isColumn, isSortable, readPath, type EntityDecl, type FieldDecl } from '../../common/entities';
+import { DataTable, ReferenceField, TextField, useTranslate, type RaRecord, type TranslateFunction } from 'react-admin';
+import {
+  fieldLabelKey,
+  findEntity,
+  isColumn,
+  isSortable,
+  readPath,
+  recordNameField,
+  type EntityDecl,
+  type FieldDecl,
+} from '../../common/entities';
 import { RelativeDate } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
 import type { FieldAccess } from './useFieldAccess';
@@ -75,6 +84,16 @@ export function renderValue(value: unknown, field: FieldDecl, translate: Transla
   }
 }
 
+/** A reference's cell: the referenced record's name (one request for the page's references), not its id. */
+function ReferenceCell({ field: f }: { field: FieldDecl }) {
+  const target = findEntity(f.reference!);
+  return (
+    <ReferenceField source={f.name} reference={f.reference!} link={false} emptyText="—">
+      <TextField source={target ? recordNameField(target) : 'id'} />
+    </ReferenceField>
+  );
+}
+
 export interface DeclaredColumnSet {
   /** The `<DataTable.Col>`s, to be the DataTable's children. */
   columns: ReactNode[];
@@ -123,7 +142,12 @@ export function declaredColumns<R extends RaRecord = RaRecord>(
         align={o.align ?? (numeric ? 'right' : undefined)}
         sx={o.sx}
         render={
-          o.children ? undefined : (o.render ?? ((r: R) => renderValue(readPath(r, f.source ?? f.name), f, translate)))
+          o.children
+            ? undefined
+            : (o.render ??
+              (f.reference !== undefined
+                ? () => <ReferenceCell field={f} />
+                : (r: R) => renderValue(readPath(r, f.source ?? f.name), f, translate)))
         }
       >
         {o.children}

@@ -54,6 +54,7 @@ import {
   type FieldDecl,
   type WriteMode,
   type WriteWording,
+  recordNameField,
 } from '../../common/entities';
 import { DateTimeField } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
@@ -66,11 +67,6 @@ export type FieldInputs = Readonly<Record<string, ReactElement>>;
 
 /** Texts longer than this get a multi-line input. */
 const MULTILINE_FROM = DEFAULT_MAX_LENGTH + 1;
-
-/** What names a record of an entity in a picker: its `name` field, else its first text field. */
-export function optionTextOf(entity: EntityDecl): string {
-  return (entity.fields.find((f) => f.name === 'name') ?? entity.fields.find((f) => f.type === 'string'))?.name ?? 'id';
-}
 
 /** The input of one declared field. */
 export function DeclaredInput({ entity, field: f }: { entity: EntityDecl; field: FieldDecl }): ReactElement {
@@ -86,7 +82,7 @@ export function DeclaredInput({ entity, field: f }: { entity: EntityDecl; field:
       <ReferenceInput source={f.name} reference={f.reference}>
         <AutocompleteInput
           {...common}
-          optionText={target ? optionTextOf(target) : 'id'}
+          optionText={target ? recordNameField(target) : 'id'}
           filterToQuery={(search: string) => ({ search })}
         />
       </ReferenceInput>
@@ -293,7 +289,7 @@ function DeclaredField({
     const target = findEntity(f.reference);
     return (
       <ReferenceField source={f.name} reference={f.reference} label={label} link={false}>
-        <TextField source={target ? optionTextOf(target) : 'id'} />
+        <TextField source={target ? recordNameField(target) : 'id'} />
       </ReferenceField>
     );
   }

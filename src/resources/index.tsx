@@ -63,7 +63,8 @@ function genericScreens(entity: EntityDecl): Pick<ConsoleResource, 'create' | 'e
   return {
     ...(entity.access.create ? { create: genericScreen(entity, ResourceCreate, 'Create') } : {}),
     ...(entity.access.edit ? { edit: genericScreen(entity, ResourceEdit, 'Edit') } : {}),
-    ...(entity.storage ? { show: genericScreen(entity, ResourceShow, 'Show') } : {}),
+    // Records the console can read one by one: declared tables, and the resources added by configuration.
+    ...(entity.storage || entity.service === 'resources' ? { show: genericScreen(entity, ResourceShow, 'Show') } : {}),
   };
 }
 

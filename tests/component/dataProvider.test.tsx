@@ -120,9 +120,9 @@ describe('page resources', () => {
 
   it('query editor: a 400 resolves to the server’s message, silently; tags of a list, none when forbidden', async () => {
     fetchMock.mockResolvedValueOnce(refusal(400, 'Unknown field "colour"'));
-    expect(await dataProvider.checkQuery('queries', { endpoint: '/sensors', query: 'colour = 1' })).toBe(
-      'Unknown field "colour"',
-    );
+    expect(
+      await dataProvider.checkQuery('queries', { service: 'main', endpoint: '/sensors', query: 'colour = 1' }),
+    ).toBe('Unknown field "colour"');
     expect(sent(0)).toMatchObject({ path: '/api/sensors', query: { page: '1', limit: '1', query: 'colour = 1' } });
 
     // a query-language refusal carries its keyed message: the editor shows it translated
@@ -133,18 +133,36 @@ describe('page resources', () => {
       messageValues: { value: '"x"', field: 'status', position: 9, values: ['Ready', 'Lost'] },
     };
     fetchMock.mockResolvedValueOnce(json(400, keyed));
-    expect(await dataProvider.checkQuery('queries', { endpoint: '/sensors', query: 'status = x' })).toEqual({
+    expect(
+      await dataProvider.checkQuery('queries', { service: 'main', endpoint: '/sensors', query: 'status = x' }),
+    ).toEqual({
       key: keyed.messageKey,
       values: keyed.messageValues,
       en: keyed.message,
     });
     // an unknown key is not trusted: the English text is all there is
     fetchMock.mockResolvedValueOnce(json(400, { ...keyed, messageKey: 'query.errors.noSuchMessage' }));
-    expect(await dataProvider.checkQuery('queries', { endpoint: '/sensors', query: 'status = x' })).toBe(keyed.message);
+    expect(
+      await dataProvider.checkQuery('queries', { service: 'main', endpoint: '/sensors', query: 'status = x' }),
+    ).toBe(keyed.message);
+
+    // a resource added by configuration is checked on its own service, in its paging dialect
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    expect(
+      await dataProvider.checkQuery('queries', {
+        service: 'resources',
+        endpoint: '/calibration-sites',
+        query: 'id > 1',
+      }),
+    ).toBeNull();
+    expect(sent(3)).toMatchObject({
+      path: '/resources-api/calibration-sites',
+      query: { _start: '0', _end: '1', query: 'id > 1' },
+    });
 
     fetchMock.mockResolvedValueOnce(json(200, { data: { tags: [{ id: 1, name: 'Roof', type: 'STRING' }] } }));
     expect(await dataProvider.getQueryTags('queries', { list: 'sensors' })).toHaveLength(1);
-    expect(sent(3)).toMatchObject({ path: '/api/sensors/tags', query: { includeMeta: 'true' } });
+    expect(sent(4)).toMatchObject({ path: '/api/sensors/tags', query: { includeMeta: 'true' } });
 
     fetchMock.mockResolvedValueOnce(refusal(403, 'Forbidden'));
     expect(await dataProvider.getQueryTags('queries', { list: 'contractors' })).toEqual([]);

@@ -7,13 +7,23 @@
  * list shows the selected preset's columns, and with none selected (All) every declared column.
  */
 import { Suspense } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
-import { ENTITIES, adpUser, installation, isColumn, type EntityDecl, type FieldDecl } from '../../common/entities';
+import { DataTable, ListContextProvider } from 'react-admin';
+import {
+  ENTITIES,
+  adpUser,
+  defineEntity,
+  field,
+  installation,
+  isColumn,
+  type EntityDecl,
+  type FieldDecl,
+} from '../../common/entities';
 import { PERMISSIONS } from '../../common/permissions';
 import { setRuntimeConfig, type RuntimeConfig } from '../../src/config';
 import { CONSOLE_RESOURCES } from '../../src/resources';
-import { declaredColumns, defaultColumnNames } from '../../src/resources/DeclaredColumns';
+import { declaredColumns, defaultColumnNames, useDeclaredColumns } from '../../src/resources/DeclaredColumns';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 /** A value of a declared field's type (a row every list can render). */
@@ -118,5 +128,54 @@ describe('declaredColumns', () => {
     const { columns, hiddenColumns } = declaredColumns(adpUser, everyone, {}, translate);
     expect(hiddenColumns).toEqual(['id', 'type']);
     expect(columns).toHaveLength(adpUser.fields.filter((f) => isColumn(f) && f.type !== 'actions').length);
+  });
+});
+
+describe('a reference column', () => {
+  it("shows the referenced record's name, fetched once for the page, not its id", async () => {
+    const visits = defineEntity({
+      name: 'contractors',
+      label: 'Visits',
+      service: 'main',
+      endpoint: '/visits',
+      envelope: { rows: 'data.rows' },
+      listQuery: 'main',
+      access: { list: 'view_contractors' },
+      route: { name: 'Visits' },
+      fields: [
+        field('id', 'integer', 'ID', { column: true }),
+        field('contractorId', 'integer', 'Contractor', { column: true, reference: 'contractors' }),
+      ],
+    });
+    const getMany = vi.fn(async () => ({ data: [{ id: 3, name: 'Zielony' }] }));
+    function Table() {
+      const { columns } = useDeclaredColumns(visits, { field: () => true }, {});
+      return (
+        <ListContextProvider
+          value={
+            {
+              data: [{ id: 1, contractorId: 3 }],
+              total: 1,
+              isPending: false,
+              sort: {},
+              resource: 'contractors',
+            } as never
+          }
+        >
+          <DataTable resource="contractors" bulkActionButtons={false}>
+            {columns}
+          </DataTable>
+        </ListContextProvider>
+      );
+    }
+    render(
+      <TestAdmin dataProvider={appDataProvider({ getMany })}>
+        <Table />
+      </TestAdmin>,
+    );
+    await waitFor(() => expect(document.querySelector('td[class*="contractorId"]')?.textContent).toBe('Zielony'), {
+      timeout: 10_000,
+    });
+    expect(getMany).toHaveBeenCalledWith('contractors', expect.objectContaining({ ids: [3] }));
   });
 });

@@ -9,9 +9,11 @@ import { useQueryCatalogue } from './useQueryCatalogue';
 import { useServerQueryCheck } from './useServerQueryCheck';
 import { tryParseQuery } from '../../../common/query';
 import { useTranslate } from 'react-admin';
+import type { ServiceName } from '../../../common/entities';
 
 export function ToolbarQueryEditor({
   list,
+  service,
   endpoint,
   value,
   onChange,
@@ -19,6 +21,8 @@ export function ToolbarQueryEditor({
 }: {
   /** The list's entity name (its catalogue: common/query `listCatalogue`). */
   list: string;
+  /** The service and path of the list's endpoint, which checks a query before it is applied. */
+  service: ServiceName;
   endpoint: string;
   value: string;
   onChange(value: string): void;
@@ -26,7 +30,7 @@ export function ToolbarQueryEditor({
 }) {
   const translate = useTranslate();
   const catalogue = useQueryCatalogue(list);
-  const { error: serverError, check } = useServerQueryCheck(endpoint, value, true);
+  const { error: serverError, check } = useServerQueryCheck(service, endpoint, value, true);
 
   const submit = async (text: string) => {
     const trimmed = text.trim();

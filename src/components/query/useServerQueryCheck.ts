@@ -8,6 +8,7 @@ import { useDataProvider } from 'react-admin';
 import { tryParseQuery, type QueryMessage } from '../../../common/query';
 import { ApiError } from '../../dataProviders/errors';
 import type { AppDataProvider } from '../../dataProviders/types';
+import type { ServiceName } from '../../../common/entities';
 
 /** Typing pauses this long before the server is asked. */
 export const SERVER_CHECK_DELAY_MS = 400;
@@ -15,7 +16,12 @@ export const SERVER_CHECK_DELAY_MS = 400;
 /** null: accepted (or not checkable); else the server's 400 message, keyed when it said its key. */
 export type CheckResult = QueryMessage | string | null;
 
-export function useServerQueryCheck(endpoint: string | undefined, text: string, enabled: boolean) {
+export function useServerQueryCheck(
+  service: ServiceName,
+  endpoint: string | undefined,
+  text: string,
+  enabled: boolean,
+) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const cache = useRef(new Map<string, CheckResult>());
   const [result, setResult] = useState<{ text: string; error: CheckResult } | null>(null);
@@ -31,7 +37,7 @@ export function useServerQueryCheck(endpoint: string | undefined, text: string, 
       const known = cache.current.get(trimmed);
       if (known !== undefined) return known;
       try {
-        const answer = await dataProvider.checkQuery('queries', { endpoint, query: trimmed, signal });
+        const answer = await dataProvider.checkQuery('queries', { service, endpoint, query: trimmed, signal });
         cache.current.set(trimmed, answer);
         return answer;
       } catch (e) {
@@ -39,7 +45,7 @@ export function useServerQueryCheck(endpoint: string | undefined, text: string, 
         return null; // other failures are the list's to report
       }
     },
-    [endpoint, dataProvider],
+    [service, endpoint, dataProvider],
   );
 
   /** Checks a query now (Enter) and shows the answer. */

@@ -11,6 +11,7 @@ export function configureServices(): void {
       gsm: '/updater/gsm',
       wifi: '/updater/wifi',
       gen3: '/updater/gen3',
+      resources: '/resources-api',
     },
   } as RuntimeConfig);
 }
