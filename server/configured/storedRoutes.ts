@@ -19,7 +19,7 @@ import { exportEndpoint, listWhere } from '../lists/endpoint';
 import { hiddenPaths } from '../lists/gating';
 import { storageRepository } from '../lists/declaredLists';
 import { planPage } from '../lists/sorting';
-import { storageWriter, type ReferenceTables } from '../resources/repository';
+import { missingReferenceMessage, storageWriter, type ReferenceTables } from '../resources/repository';
 import { dialectQuerystring, rangeHeaders, readDialect, type DialectRequest } from './dialect';
 import { changesText, describeRow, idParams, routeSchemas, shapeRow, type Row } from './rows';
 import { writeBody } from './writes';
@@ -117,10 +117,7 @@ export function storedRoutes(
   };
   const assertReferences = async (tx: Executor, values: Row) => {
     const missing = await writer.missingReferences(tx, values);
-    if (missing.length)
-      throw badRequest(
-        missing.map((f) => `${f.name}: there is no ${f.reference} row with id ${String(values[f.name])}`).join('; '),
-      );
+    if (missing.length) throw badRequest(missing.map((f) => missingReferenceMessage(f, values[f.name])).join('; '));
   };
 
   if (entity.access.create)

@@ -10,7 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { findEntity, writeSchema, type EntityDecl, type WriteMode } from '../../common/entities';
 import type { Executor } from '../db';
 import { badRequest } from '../http/errors';
-import { schemaReferenceTables, type ReferenceTables } from '../resources/repository';
+import { missingReferenceMessage, schemaReferenceTables, type ReferenceTables } from '../resources/repository';
 import type { ConfiguredResource } from '.';
 
 /** The body of POST (`create`) or PUT (`update`): the write schema, other keys dropped. */
@@ -41,6 +41,6 @@ export async function checkReferences(
       .from(table)
       .where(eq(id as never, value))
       .limit(1);
-    if (!found.length) throw badRequest(`${f.name}: there is no ${f.reference} row with id ${value}`);
+    if (!found.length) throw badRequest(missingReferenceMessage(f, value));
   }
 }

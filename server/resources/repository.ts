@@ -160,3 +160,7 @@ export function storageWriter(
     },
   };
 }
+
+/** The refusal of a reference to a missing record, the same for every declared resource. */
+export const missingReferenceMessage = (f: Pick<FieldDecl, 'label'>, value: unknown): string =>
+  `${f.label}: no record with ID ${String(value)}`;

@@ -31,7 +31,13 @@ import type { ServiceRoutes, ZodApp } from '../http/service';
 import { storageTable } from '../lists/declaredLists';
 import { gateRow, hiddenPaths } from '../lists/gating';
 import { rowSchema } from '../lists/schemas';
-import { schemaReferenceTables, storageWriter, type ReferenceTables, type StorageWriter } from './repository';
+import {
+  missingReferenceMessage,
+  schemaReferenceTables,
+  storageWriter,
+  type ReferenceTables,
+  type StorageWriter,
+} from './repository';
 
 type Row = Record<string, unknown>;
 
@@ -55,8 +61,7 @@ function assertWritable(entity: EntityDecl, values: Row, permissions: Permission
 
 async function assertReferences(writer: StorageWriter, tx: Executor, values: Row): Promise<void> {
   const missing: FieldDecl[] = await writer.missingReferences(tx, values);
-  if (missing.length > 0)
-    throw badRequest(missing.map((f) => `${f.label}: no record with ID ${String(values[f.name])}`).join('; '));
+  if (missing.length > 0) throw badRequest(missing.map((f) => missingReferenceMessage(f, values[f.name])).join('; '));
 }
 
 /** Runs a write, turning constraint errors into 4xx errors naming the field. */

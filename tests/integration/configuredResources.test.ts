@@ -125,7 +125,7 @@ describe('stored resource in the simple REST dialect', () => {
     }
     expect(
       (await t.call('POST', BASE, { token, body: { name: 'X', kind: 'mobile', contractorId: 987654 } })).json().message,
-    ).toContain('contractorId: there is no contractors row with id 987654');
+    ).toBe('Operator (contractor): no record with ID 987654');
     expect((await t.call('GET', BASE, { token })).headers['x-total-count']).toBe(before);
   });
 
