@@ -1,0 +1,198 @@
+/**
+ * The one path every streamed CSV export takes: ONE query selecting only the exported columns, each
+ * already in the form the file shows (text for dates and formatted values, plain JSON values where the
+ * cell is their JSON), read in large batches and written to the reply with backpressure.
+ *
+ * - PostgreSQL: a server-side cursor (`DECLARE … NO SCROLL CURSOR`) in a read-only REPEATABLE READ
+ *   transaction of its own pool connection, with `SET LOCAL jit = off` (JIT compiles the whole
+ *   query for seconds before the first row of a big export), fetched EXPORT_FETCH rows at a time.
+ * - PGlite (one connection in this process): the same SELECT run in pages, each its own short
+ *   statement, so other requests run between them: a keyset walk over the ids the list's order gives
+ *   (the id list is read first, ~8 bytes a row), each page joined to `unnest(ids) with ordinality`.
+ *
+ * Rows come back as arrays (no object per row) and become CSV through the project's one cell encoder
+ * (`csvCell`), exactly as the shaped JSON rows used to: the bytes do not depend on the path.
+ * `Readable.from` pulls the next batch only when the socket (or the compressor in front of it) wants
+ * more, so a slow client holds one batch in memory, not the export.
+ */
+import { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyReply } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
+import type { Executor } from '../db';
+import type { TagValueTable } from '../query/compile';
+
+/** Rows per cursor fetch (PostgreSQL) or per page (PGlite). */
+export const EXPORT_FETCH = 5000;
+
+/** A CSV column read in SQL: its expression, and what turns the value read into the cell's value. */
+export interface ExportCell {
+  sql: SQL;
+  map?: (value: unknown) => unknown;
+}
+
+const dialect = new PgDialect();
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds), computed in SQL. */
+export const isoText = (expr: SQL | AnyPgColumn, withTimezone = true): SQL =>
+  withTimezone
+    ? sql`to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`to_char(${expr}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The cell of a table column, as drizzle's value of it reaches the CSV: timestamps (Dates) as ISO
+ * text, date and time columns in string mode as PostgreSQL writes them, anything else as it is.
+ */
+export function columnCell(column: AnyPgColumn): ExportCell {
+  switch (column.columnType) {
+    case 'PgTimestamp':
+      return { sql: isoText(column, (column as unknown as { withTimezone: boolean }).withTimezone) };
+    case 'PgDate':
+      return { sql: sql`to_char(${column}, 'YYYY-MM-DD"T00:00:00.000Z"')` };
+    case 'PgTimestampString':
+    case 'PgDateString':
+    case 'PgTime':
+    case 'PgInterval':
+      return { sql: sql`(${column})::text` };
+    default:
+      return { sql: sql`${column}` };
+  }
+}
+
+/** A tag's value on the row (its JSON value, null without one): one primary-key lookup per row and tag column. */
+export const tagValueCell = (table: TagValueTable, rowId: SQL | AnyPgColumn, tagId: number): ExportCell => ({
+  sql: sql`(select ${table.value} from ${table} where ${table.entityId} = ${rowId} and ${table.tagId} = ${tagId}::int)`,
+});
+
+/** A cell's value as the CSV writes it: objects (factors, locations) as compact JSON, the rest as they are. */
+export const exportCell = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
+
+/** CSV lines of array rows, each value mapped by its cell. */
+export function csvLines(rows: readonly unknown[][], cells: readonly ExportCell[]): string {
+  const maps = cells.map((c) => c.map);
+  let out = '';
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < maps.length; i++) {
+      if (i > 0) line += CSV_SEPARATOR;
+      const map = maps[i];
+      const value = map ? map(row[i]) : row[i];
+      if (value !== null && value !== undefined) line += csvCell(exportCell(value));
+    }
+    out += line + CSV_EOL;
+  }
+  return out;
+}
+
+type Client = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+
+/** The driver under a drizzle database. */
+export function clientOf(db: Executor): Client {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { kind: 'postgres', pool: client };
+  if (client && typeof (client as PGlite).query === 'function') return { kind: 'pglite', pglite: client as PGlite };
+  throw new Error('CSV export: the database has no driver client (a transaction?)');
+}
+
+/** The rows of `query`, EXPORT_FETCH at a time, from a cursor on its own connection. */
+async function* cursorRows(pool: pg.Pool, query: SQL, fetch: number): AsyncGenerator<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  let failure: unknown;
+  let done = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query('SET LOCAL jit = off');
+    await client.query({ text: `DECLARE csv_export NO SCROLL CURSOR FOR ${text}`, values: params as unknown[] });
+    for (;;) {
+      const { rows } = await client.query<unknown[]>({ text: `FETCH ${fetch} FROM csv_export`, rowMode: 'array' });
+      if (rows.length) yield rows;
+      if (rows.length < fetch) break;
+    }
+    await client.query('COMMIT');
+    done = true;
+  } catch (err) {
+    failure = err;
+    throw err;
+  } finally {
+    // Left early (the client went away) or failed: end the transaction before the connection is reused.
+    if (!done && !failure) await client.query('ROLLBACK').catch((err: unknown) => (failure = err));
+    client.release(failure instanceof Error ? failure : undefined);
+  }
+}
+
+/** What a streamed export reads: the SELECT list, FROM, WHERE and ORDER BY, and the row id for PGlite's pages. */
+export interface ExportQuery {
+  cells: readonly ExportCell[];
+  /** The FROM clause (table and joins) — the list's own, so the WHERE and ORDER BY read the same columns. */
+  from: SQL;
+  where: SQL | undefined;
+  orderBy: readonly SQL[];
+  /** The row id column: PGlite's pages are windows of the ordered ids. */
+  id: AnyPgColumn | SQL;
+}
+
+const selectList = (cells: readonly ExportCell[]) =>
+  cells.length
+    ? sql.join(
+        cells.map((c) => c.sql),
+        sql`, `,
+      )
+    : sql`null`;
+
+/** The exported rows as arrays, in batches, on either database. */
+export async function* exportRows(db: Executor, q: ExportQuery, fetch = EXPORT_FETCH): AsyncGenerator<unknown[][]> {
+  const client = clientOf(db);
+  const where = q.where ? sql` where ${q.where}` : sql``;
+  const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
+  if (client.kind === 'postgres') {
+    yield* cursorRows(client.pool, sql`select ${selectList(q.cells)} from ${q.from}${where}${order}`, fetch);
+    return;
+  }
+  const { pglite } = client;
+  const run = async (query: SQL, rowMode: 'array') => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode })).rows;
+  };
+  const ids = (await run(sql`select ${q.id} from ${q.from}${where}${order}`, 'array')).map((r) => Number(r[0]));
+  for (let i = 0; i < ids.length; i += fetch) {
+    const page = `{${ids.slice(i, i + fetch).join(',')}}`;
+    yield await run(
+      sql`select ${selectList(q.cells)} from ${q.from}
+          join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${q.id}
+          order by "__page"."n"`,
+      'array',
+    );
+  }
+}
+
+/**
+ * Sends `chunks` as a CSV download named `fileName`. The first chunk is awaited before the answer
+ * starts, so a failing first query is an ordinary error answer, not a 200 cut short; a failure
+ * after that is logged (the client sees the download break off).
+ */
+export async function sendCsv(
+  reply: FastifyReply,
+  chunks: AsyncGenerator<string>,
+  fileName: string,
+  onError: (err: unknown) => void,
+) {
+  const first = await chunks.next();
+  const stream = Readable.from(
+    (async function* () {
+      if (!first.done) yield Buffer.from(first.value, 'utf8');
+      for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+    })(),
+    { objectMode: false },
+  );
+  stream.on('error', onError);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
