@@ -37,7 +37,6 @@ import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
 import { listEnvelope, listResponseSchema, rowSchema } from './schemas';
 import {
-  inIds,
   planPage,
   planPagedWindow,
   type PageParams,

@@ -16,7 +16,6 @@
  * location, contractor and installation tags have a home and the first reinstall inherits them
  * (reinstall looks the previous installation up from info.currentInstallationId).
  */
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { idParam, idParams } from '../../../http/schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -41,6 +40,7 @@ import { idempotent } from '../../../idempotency';
 import { writeInstallationSnapshots } from '../historyRoutes';
 import { isUniqueViolation, loadTagDefinitions } from '../tagRoutes';
 import { exportCsv, exportQuerystring, planExport } from './export';
+import { sendCsv } from '../../../lists/csvStream';
 import { checkFactorMap, checkTagMap, createSensors, factorInput, orderBody, orderedSensor } from './orders';
 import { assertTagEditable, factorsMessage, requestedFactors, writeTagValue } from '../valueEdits';
 
@@ -98,23 +98,11 @@ export const sensorRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request, reply) => {
       const plan = await planExport(db, request.query, request.principal.permissions);
-      const gen = exportCsv(db, plan);
       // Validated, planned and the first batch read before the first byte: a failing export is an
       // ordinary error response, not a 200 cut short.
-      const first = await gen.next();
-      const stream = Readable.from(
-        (async function* () {
-          if (!first.done) yield Buffer.from(first.value, 'utf8');
-          for await (const chunk of gen) yield Buffer.from(chunk, 'utf8');
-        })(),
-        { objectMode: false },
+      return sendCsv(reply, exportCsv(db, plan), 'sensors.csv', (err) =>
+        request.log.error({ err }, 'sensor export failed'),
       );
-      stream.on('error', (err) => request.log.error({ err }, 'sensor export failed'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="sensors.csv"')
-        .header('cache-control', 'no-store')
-        .send(stream);
     },
   );
 
