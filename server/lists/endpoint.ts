@@ -17,21 +17,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../../common/csv';
-import {
-  actionRule,
-  isCsvField,
-  pathReader,
-  type EntityDecl,
-  type Envelope,
-  type FieldDecl,
-} from '../../common/entities';
+import { actionRule, isCsvField, type EntityDecl, type Envelope, type FieldDecl } from '../../common/entities';
 import type { PermissionRule, PermissionSet } from '../../common/permissions';
 import type { Expr, TagDef } from '../../common/query';
 import type { Principal } from '../auth/sessions';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
-import { csvLines, exportCell, exportRows, sendCsv, type ExportCell } from './csvStream';
+import { csvLines, exportRows, sendCsv, type ExportCell } from './csvStream';
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
@@ -297,6 +290,14 @@ export interface PagedListRepository<Row, Query, Params = unknown> {
   count(db: Executor, where: SQL | undefined, atMost?: number): Promise<number>;
   /** API rows as the caller may see them. */
   shape(rows: Row[], permissions: PermissionSet): object[];
+  /**
+   * The streamed CSV export read in SQL (as ListRepository's): the list's FROM and the cell of each
+   * exported path the caller may see in the shaped rows (undefined: an empty cell).
+   */
+  exportSql?: {
+    from: SQL;
+    cell(path: string, permissions: PermissionSet): ExportCell | undefined;
+  };
 }
 
 export interface PagedListOptions<Query, Params> {
@@ -393,6 +394,8 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
 ) {
   const entity = opts.entity;
   if (!entity) throw new Error(`${path}: a paged CSV export needs the entity`);
+  const exportSql = repo.exportSql;
+  if (!exportSql) throw new Error(`${path}: a paged CSV export needs the repository's exportSql`);
   app.get(
     path,
     {
@@ -417,19 +420,18 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
       const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
       const wanted = columnList(wantedText);
       const columns = exportColumns(entity, permissions, [], wanted);
-      const readers = columns.map((c) => pathReader(c.path));
-      async function* lines() {
-        yield CSV_BOM + csvLine(columns.map((c) => c.name));
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const rows = await repo.page(db, where, { ...window, offset, limit: EXPORT_BATCH });
-          let chunk = '';
-          for (const row of repo.shape(rows, permissions))
-            chunk += csvLine(readers.map((read) => exportCell(read(row))));
-          yield chunk;
-          if (rows.length < EXPORT_BATCH) break;
-        }
-      }
-      return sendCsv(reply, lines(), fileName, (err) => request.log.error({ err }, `${entity.name} export failed`));
+      const cells = columns.map((c): ExportCell => exportSql.cell(c.path, permissions) ?? { sql: sql`null` });
+      const rows = exportRows(db, { cells, from: exportSql.from, where, orderBy: window.orderBy, id: repo.tieBreak });
+      return sendCsv(
+        reply,
+        csvChunks(
+          columns.map((c) => c.name),
+          cells,
+          rows,
+        ),
+        fileName,
+        (err) => request.log.error({ err }, `${entity.name} export failed`),
+      );
     },
   );
 }
