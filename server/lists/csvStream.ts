@@ -81,7 +81,8 @@ export function csvLines(rows: readonly unknown[][], cells: readonly ExportCell[
       if (i > 0) line += CSV_SEPARATOR;
       const map = maps[i];
       const value = map ? map(row[i]) : row[i];
-      if (value !== null && value !== undefined) line += csvCell(exportCell(value));
+      if (value === null || value === undefined) continue;
+      line += csvCell(typeof value === 'object' ? exportCell(value) : value);
     }
     out += line + CSV_EOL;
   }
@@ -108,10 +109,18 @@ async function* cursorRows(pool: pg.Pool, query: SQL, fetch: number): AsyncGener
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query('SET LOCAL jit = off');
     await client.query({ text: `DECLARE csv_export NO SCROLL CURSOR FOR ${text}`, values: params as unknown[] });
-    for (;;) {
-      const { rows } = await client.query<unknown[]>({ text: `FETCH ${fetch} FROM csv_export`, rowMode: 'array' });
+    const fetchBatch = () => {
+      const batch = client.query<unknown[]>({ text: `FETCH ${fetch} FROM csv_export`, rowMode: 'array' });
+      batch.catch(() => {}); // awaited below; not an unhandled rejection if the export ends first
+      return batch;
+    };
+    // The next batch is asked for before this one is written: the database reads it while the
+    // process formats this one (the client queues its queries on the connection).
+    let next: ReturnType<typeof fetchBatch> | undefined = fetchBatch();
+    while (next) {
+      const { rows } = await next;
+      next = rows.length < fetch ? undefined : fetchBatch();
       if (rows.length) yield rows;
-      if (rows.length < fetch) break;
     }
     await client.query('COMMIT');
     done = true;
