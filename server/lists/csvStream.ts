@@ -118,7 +118,7 @@ async function* cursorRows(pool: pg.Pool, query: SQL, fetch: number): AsyncGener
     // process formats this one (the client queues its queries on the connection).
     let next: ReturnType<typeof fetchBatch> | undefined = fetchBatch();
     while (next) {
-      const { rows } = await next;
+      const { rows }: { rows: unknown[][] } = await next;
       next = rows.length < fetch ? undefined : fetchBatch();
       if (rows.length) yield rows;
     }
