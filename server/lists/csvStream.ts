@@ -7,8 +7,9 @@
  *   transaction of its own pool connection, with `SET LOCAL jit = off` (JIT compiles the whole
  *   query for seconds before the first row of a big export), fetched EXPORT_FETCH rows at a time.
  * - PGlite (one connection in this process): the same SELECT run in pages, each its own short
- *   statement, so other requests run between them: a keyset walk over the ids the list's order gives
- *   (the id list is read first, ~8 bytes a row), each page joined to `unnest(ids) with ordinality`.
+ *   statement, so other requests run between them: the first page with LIMIT, then the ids of the
+ *   whole order as one text (~7 bytes a row) and the rest in windows of those ids, each joined to
+ *   `unnest(ids) with ordinality`. A row changed meanwhile is written as it is then; none twice.
  *
  * Rows come back as arrays (no object per row) and become CSV through the project's one cell encoder
  * (`csvCell`), exactly as the shaped JSON rows used to: the bytes do not depend on the path.
@@ -163,18 +164,27 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch = EXPORT_F
     return;
   }
   const { pglite } = client;
-  const run = async (query: SQL, rowMode: 'array') => {
+  const run = async (query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode })).rows;
+    return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows;
   };
-  const ids = (await run(sql`select ${q.id} from ${q.from}${where}${order}`, 'array')).map((r) => Number(r[0]));
+  // The first page straight from the query (the row id last), so the answer starts at once.
+  const first = await run(sql`select ${selectList(q.cells)}, ${q.id} from ${q.from}${where}${order} limit ${fetch}`);
+  yield first;
+  if (first.length < fetch) return;
+  // Then the ids of every row in the order, as ONE text (a row per id costs PGlite more than the
+  // sort), less those already written, and their rows page by page.
+  const written = new Set(first.map((r) => Number(r[r.length - 1])));
+  const [[list]] = (await run(sql`select string_agg((${q.id})::text, ','${order}) from ${q.from}${where}`)) as [
+    [string | null],
+  ];
+  const ids = (list ? list.split(',') : []).map(Number).filter((id) => !written.has(id));
   for (let i = 0; i < ids.length; i += fetch) {
     const page = `{${ids.slice(i, i + fetch).join(',')}}`;
     yield await run(
       sql`select ${selectList(q.cells)} from ${q.from}
           join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${q.id}
           order by "__page"."n"`,
-      'array',
     );
   }
 }

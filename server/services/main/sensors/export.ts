@@ -12,7 +12,7 @@ import { parseAndCompile } from '../../../query/compile';
 import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS, SENSOR_TAG_STORAGE } from './repository';
 import { taggedCatalogue } from '../../../lists/tags';
 import { orderWithEmptyLast, resolveSortKey } from '../../../lists/sorting';
-import { EXPORT_FETCH, exportRows } from '../../../lists/csvStream';
+import { EXPORT_FETCH, exportRows, type ExportCell } from '../../../lists/csvStream';
 import { csvChunks } from '../../../lists/endpoint';
 
 // ------------------------------------------------------------------ export
@@ -93,16 +93,16 @@ export async function planExport(db: Executor, params: ExportParams, perms: Perm
  * The columns of a CSV line as SQL text expressions: every value leaves the database as the text
  * the file shows (no JSON parsing per row in Node), tag values through one primary-key lookup each.
  */
-function exportColumns(plan: ExportPlan): SQL[] {
+function exportColumns(plan: ExportPlan): ExportCell[] {
   const tv = sensorTagValues;
-  return [
+  const cells: SQL[] = [
     sql`${sensors.id}::text`,
     sql`${CURRENT_INSTALLATION_NUMBER}::text`,
     ...(plan.showToken ? [sql`${sensors.sensorToken}`] : []),
     ...(plan.showComm ? [sql`${sensors.communication}`] : []),
     ...(plan.showOwner ? [sql`${sensors.contractorId}::text`, sql`${contractors.name}`] : []),
     sql`${sensors.status}`,
-    sql`(select string_agg(m.v, ',' order by m.o) from jsonb_array_elements_text(${sensors.measured}) with ordinality as m(v, o))`,
+    MEASURED,
     ...plan.factorParams.flatMap((p) =>
       (['A', 'B', 'C'] as const).map((k) => sql`(${sensors.factors} -> ${p}::text ->> ${k}::text)`),
     ),
@@ -111,6 +111,18 @@ function exportColumns(plan: ExportPlan): SQL[] {
         sql`(select ${tv.value} #>> '{}' from ${tv} where ${tv.entityId} = ${sensors.id} and ${tv.tagId} = ${id}::int)`,
     ),
   ];
+  return cells.map((c) => (c === MEASURED ? { sql: c, map: measuredText } : { sql: c }));
+}
+
+/** The measured parameters, read as the JSON array they are stored as (cheaper than unnesting them in SQL). */
+const MEASURED = sql`${sensors.measured}`;
+
+/** The measured parameters comma-joined, as `string_agg` over `jsonb_array_elements_text` wrote them (nulls left out). */
+function measuredText(value: unknown): string | null {
+  if (!Array.isArray(value)) return null;
+  const parts: string[] = [];
+  for (const v of value) if (v !== null) parts.push(typeof v === 'string' ? v : JSON.stringify(v));
+  return parts.length ? parts.join(',') : null;
 }
 
 /**
@@ -119,7 +131,7 @@ function exportColumns(plan: ExportPlan): SQL[] {
  * key with empty values last, then the id. The first chunk is the header with the first batch.
  */
 export function exportCsv(db: Executor, plan: ExportPlan, fetch = EXPORT_FETCH): AsyncGenerator<string> {
-  const cells = exportColumns(plan).map((c) => ({ sql: c }));
+  const cells = exportColumns(plan);
   const orderBy = plan.byId
     ? [(plan.desc ? desc : asc)(sensors.id)]
     : orderWithEmptyLast(plan.sortExpr, plan.desc ? 'desc' : 'asc', sensors.id, !plan.nullable);
