@@ -26,8 +26,14 @@ import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
 import type { Executor } from '../db';
 import type { TagValueTable } from '../query/compile';
 
-/** Rows per cursor fetch (PostgreSQL) or per page (PGlite). */
-export const EXPORT_FETCH = 5000;
+/**
+ * Rows per cursor fetch on PostgreSQL: small enough that a batch's values die young (a batch that
+ * outlives a scavenge is promoted, and the old generation grows with the export), large enough that
+ * the round trips hide behind the prefetch.
+ */
+export const EXPORT_FETCH = 500;
+/** Rows per page on PGlite, where every statement has a fixed cost of its own. */
+export const EXPORT_PAGE_PGLITE = 2000;
 
 /** A CSV column read in SQL: its expression, and what turns the value read into the cell's value. */
 export interface ExportCell {
@@ -155,23 +161,28 @@ const selectList = (cells: readonly ExportCell[]) =>
     : sql`null`;
 
 /** The exported rows as arrays, in batches, on either database. */
-export async function* exportRows(db: Executor, q: ExportQuery, fetch = EXPORT_FETCH): AsyncGenerator<unknown[][]> {
+export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number): AsyncGenerator<unknown[][]> {
   const client = clientOf(db);
   const where = q.where ? sql` where ${q.where}` : sql``;
   const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
   if (client.kind === 'postgres') {
-    yield* cursorRows(client.pool, sql`select ${selectList(q.cells)} from ${q.from}${where}${order}`, fetch);
+    yield* cursorRows(
+      client.pool,
+      sql`select ${selectList(q.cells)} from ${q.from}${where}${order}`,
+      fetch ?? EXPORT_FETCH,
+    );
     return;
   }
   const { pglite } = client;
+  const pageSize = fetch ?? EXPORT_PAGE_PGLITE;
   const run = async (query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows;
   };
   // The first page straight from the query (the row id last), so the answer starts at once.
-  const first = await run(sql`select ${selectList(q.cells)}, ${q.id} from ${q.from}${where}${order} limit ${fetch}`);
+  const first = await run(sql`select ${selectList(q.cells)}, ${q.id} from ${q.from}${where}${order} limit ${pageSize}`);
   yield first;
-  if (first.length < fetch) return;
+  if (first.length < pageSize) return;
   // Then the ids of every row in the order, as ONE text (a row per id costs PGlite more than the
   // sort), less those already written, and their rows page by page.
   const written = new Set(first.map((r) => Number(r[r.length - 1])));
@@ -179,8 +190,8 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch = EXPORT_F
     [string | null],
   ];
   const ids = (list ? list.split(',') : []).map(Number).filter((id) => !written.has(id));
-  for (let i = 0; i < ids.length; i += fetch) {
-    const page = `{${ids.slice(i, i + fetch).join(',')}}`;
+  for (let i = 0; i < ids.length; i += pageSize) {
+    const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
     yield await run(
       sql`select ${selectList(q.cells)} from ${q.from}
           join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${q.id}

@@ -12,7 +12,7 @@ import { parseAndCompile } from '../../../query/compile';
 import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS, SENSOR_TAG_STORAGE } from './repository';
 import { taggedCatalogue } from '../../../lists/tags';
 import { orderWithEmptyLast, resolveSortKey } from '../../../lists/sorting';
-import { EXPORT_FETCH, exportRows, type ExportCell } from '../../../lists/csvStream';
+import { exportRows, type ExportCell } from '../../../lists/csvStream';
 import { csvChunks } from '../../../lists/endpoint';
 
 // ------------------------------------------------------------------ export
@@ -130,7 +130,7 @@ function measuredText(value: unknown): string | null {
  * cursor on PostgreSQL, pages of the ordered ids on PGlite), in the order of GET /sensors: the sort
  * key with empty values last, then the id. The first chunk is the header with the first batch.
  */
-export function exportCsv(db: Executor, plan: ExportPlan, fetch = EXPORT_FETCH): AsyncGenerator<string> {
+export function exportCsv(db: Executor, plan: ExportPlan, fetch?: number): AsyncGenerator<string> {
   const cells = exportColumns(plan);
   const orderBy = plan.byId
     ? [(plan.desc ? desc : asc)(sensors.id)]
