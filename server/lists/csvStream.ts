@@ -106,10 +106,39 @@ export function clientOf(db: Executor): Client {
   throw new Error('CSV export: the database has no driver client (a transaction?)');
 }
 
+/**
+ * How many exports may hold a pool connection at once: an export keeps its connection while the
+ * client downloads (a slow client, a long time), so at most half the pool goes to exports and the
+ * lists and edits keep theirs; a further export waits for a slot before its first query.
+ */
+const cursorSlots = new WeakMap<pg.Pool, { free: number; waiting: (() => void)[] }>();
+
+async function takeCursorSlot(pool: pg.Pool): Promise<() => void> {
+  let slots = cursorSlots.get(pool);
+  if (!slots)
+    cursorSlots.set(pool, (slots = { free: Math.max(1, Math.floor((pool.options.max ?? 10) / 2)), waiting: [] }));
+  const s = slots;
+  if (s.free > 0) s.free--;
+  else await new Promise<void>((resolve) => s.waiting.push(resolve));
+  // Handed on to the next waiting export, or given back.
+  return () => {
+    const next = s.waiting.shift();
+    if (next) next();
+    else s.free++;
+  };
+}
+
 /** The rows of `query`, EXPORT_FETCH at a time, from a cursor on its own connection. */
 async function* cursorRows(pool: pg.Pool, query: SQL, fetch: number): AsyncGenerator<unknown[][]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = await pool.connect();
+  const releaseSlot = await takeCursorSlot(pool);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    releaseSlot();
+    throw err;
+  }
   let failure: unknown;
   let done = false;
   try {
@@ -138,6 +167,7 @@ async function* cursorRows(pool: pg.Pool, query: SQL, fetch: number): AsyncGener
     // Left early (the client went away) or failed: end the transaction before the connection is reused.
     if (!done && !failure) await client.query('ROLLBACK').catch((err: unknown) => (failure = err));
     client.release(failure instanceof Error ? failure : undefined);
+    releaseSlot();
   }
 }
 
