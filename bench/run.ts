@@ -1,6 +1,6 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks one after another (they print their own figures
- * and ratios against an in-run baseline). Names: query, sensors, installations, installations-map, audit-search, login-timing, realtime, rollout. Default: all.
+ * and ratios against an in-run baseline). Names: query, sensors, exports, installations, installations-map, audit-search, login-timing, realtime, rollout. Default: all.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const ALL = [
   'query',
   'sensors',
+  'exports',
   'installations',
   'installations-map',
   'audit-search',

@@ -30,6 +30,9 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A plain decimal number: optional sign, digits with an optional fraction, optional exponent. */
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A text written as it is with the `;` separator: no formula start, no `;`, quote, CR or LF. */
+const PLAIN_TEXT = /^(?![=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])[^;"\r\n]*$/;
+
 /** The text with a leading single quote when a spreadsheet would read it as a formula. */
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
@@ -51,6 +54,11 @@ function cellText(value: unknown): string {
  */
 export function csvCell(value: unknown, separator: string = CSV_SEPARATOR): string {
   if (value === null || value === undefined) return '';
+  // The common cases in one step each (a streamed export writes millions of cells): a number never
+  // needs the guard or quotes; a text with no formula start, separator, quote or line break is
+  // written as it is.
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string' && separator === CSV_SEPARATOR && PLAIN_TEXT.test(value)) return value;
   const text = typeof value === 'number' ? String(value) : neutraliseFormula(cellText(value));
   const mustQuote = text.includes(separator) || /["\r\n]/.test(text);
   return mustQuote ? `"${text.replace(/"/g, '""')}"` : text;

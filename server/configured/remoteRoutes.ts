@@ -17,7 +17,7 @@ import { audit } from '../audit';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/errors';
 import type { ZodApp } from '../http/service';
-import { sendCsv } from '../lists/endpoint';
+import { sendCsv } from '../lists/csvStream';
 import { gateRow, hiddenPaths } from '../lists/gating';
 import { isRowField } from '../lists/schemas';
 import type { ReferenceTables } from '../resources/repository';

@@ -6,7 +6,7 @@
  * that declares an `export` permission also gets `GET <endpoint>/export`: every matching row as CSV
  * (`<name>.csv`), streamed by the same builder as the other lists' exports (no row cap).
  */
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ENTITIES,
@@ -20,6 +20,7 @@ import * as schema from '../db/schema';
 import type { ServiceRoutes } from '../http/service';
 import { serverCatalogue } from '../query/compile';
 import { COUNT, countOf } from './count';
+import { columnCell } from './csvStream';
 import { listEndpoint, type ListRepository } from './endpoint';
 import { MAX_LIST_LIMIT } from './params';
 import { isRowField } from './schemas';
@@ -68,14 +69,10 @@ export function storageRepository(
     page: (db, where, plan) =>
       inWindow(db.select().from(table).where(where).$dynamic(), plan) as Promise<Record<string, unknown>[]>,
     count: (db, where) => countOf(db.select({ n: COUNT }).from(table).where(where)),
-    ids: async (db, where, plan) =>
-      (
-        await db
-          .select({ id: tieBreak })
-          .from(table)
-          .where(where)
-          .orderBy(...plan.orderBy)
-      ).map((r) => Number(r.id)),
+    exportSql: {
+      from: sql`${table}`,
+      cell: (path) => (columns[path] ? columnCell(columns[path]) : undefined),
+    },
     shape: (rows) => rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, json(r[f.name])]))),
   };
 }

@@ -13,32 +13,23 @@
  * `order` or `descending`, empty values last, and its own filters, which may depend on the caller)
  * and row schema, with an optional cap on the count (`capped` beside the total).
  */
-import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
-import { and, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../../common/csv';
-import {
-  actionRule,
-  isCsvField,
-  pathReader,
-  type EntityDecl,
-  type Envelope,
-  type FieldDecl,
-} from '../../common/entities';
+import { actionRule, isCsvField, type EntityDecl, type Envelope, type FieldDecl } from '../../common/entities';
 import type { PermissionRule, PermissionSet } from '../../common/permissions';
 import type { Expr, TagDef } from '../../common/query';
 import type { Principal } from '../auth/sessions';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
+import { csvLines, exportRows, sendCsv, type ExportCell } from './csvStream';
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
 import { listEnvelope, listResponseSchema, rowSchema } from './schemas';
 import {
-  inIds,
   planPage,
   planPagedWindow,
   type PageParams,
@@ -67,11 +58,6 @@ export interface ListRepository<Row> {
   /** The WHERE of the list from the compiled query (default: the query's own condition). */
   where?(ast: Expr | null, filter: SQL | undefined): SQL | undefined;
   page(db: Executor, where: SQL | undefined, plan: PagePlan): Promise<Row[]>;
-  /**
-   * Every matching row id (the tie-break column) in the plan's order, without offset or limit: the
-   * streamed CSV export reads the rows by these ids in batches. Lists without it have no export.
-   */
-  ids?(db: Executor, where: SQL | undefined, plan: PagePlan): Promise<number[]>;
   count(db: Executor, where: SQL | undefined): Promise<number>;
   /**
    * Where a tag's value sits in a shaped row, for the CSV export's `tag_<id>` column (default:
@@ -81,11 +67,15 @@ export interface ListRepository<Row> {
   /** API rows with every field; the builder removes what the caller may not see. */
   shape(rows: Row[], ctx: ListContext): Promise<object[]> | object[];
   /**
-   * The CSV export's rows of these ids (which the list's query matched), shaped as `shape` does and
-   * in the order of `ids`. Default: the page query narrowed to the ids, then `shape`; a repository
-   * whose rows are costly to read serves them cheaper here (installations: one JSON text per row).
+   * The streamed CSV export (server/lists/csvStream.ts), read in SQL: the list's FROM (its table and
+   * joins, which the WHERE and the order read) and the cell of each exported path — the value the
+   * shaped row holds there, computed in SQL (dates as ISO text, JSON values as they are, tag
+   * values pivoted). Lists without it have no export.
    */
-  exportRows?(db: Executor, ids: number[], ctx: ListContext): Promise<object[]>;
+  exportSql?: {
+    from: SQL;
+    cell(path: string, ctx: ListContext): ExportCell | undefined;
+  };
 }
 
 export interface ListEndpointOptions {
@@ -100,7 +90,7 @@ export interface ListEndpointOptions {
   export?: { path: string; fileName: string };
 }
 
-/** Rows per batch of the CSV export: one id-window query and one shaping per batch. */
+/** Rows per page of a paged list's CSV export (lists without the query language). */
 export const EXPORT_BATCH = 1000;
 
 /**
@@ -196,10 +186,6 @@ interface ExportColumn {
 /** The columns a location field is exported as. */
 const LOCATION_COLUMNS = ['latitude', 'longitude'] as const;
 
-/** A cell of the export: objects (factors, locations) as compact JSON, the rest as the CSV encoder writes them. */
-const exportCell = (value: unknown) =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
-
 /** The `columns` parameter of an export: comma-separated names, blanks dropped. */
 const columnList = (text: string | undefined) =>
   text
@@ -207,28 +193,28 @@ const columnList = (text: string | undefined) =>
     .map((c) => c.trim())
     .filter(Boolean);
 
-/** Streams CSV text chunks as a download named `fileName`; a failure after the first byte is logged. */
-export function sendCsv(
-  reply: FastifyReply,
-  chunks: AsyncIterable<string>,
-  fileName: string,
-  onError: (err: unknown) => void,
-) {
-  const stream = Readable.from(
-    (async function* () {
-      for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
-    })(),
-    { objectMode: false },
-  );
-  stream.on('error', onError);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
+/** Whether gating removes this path from the caller's rows (the path or an object holding it is hidden). */
+const isHidden = (path: string, hidden: readonly string[][]) =>
+  hidden.some((h) => h.join('.') === path || path.startsWith(`${h.join('.')}.`));
+
+/**
+ * The CSV text of a streamed export: BOM and header, then the rows of `rows` as lines; the header
+ * leaves with the first batch, so the first query has run before the answer starts.
+ */
+export async function* csvChunks(
+  header: readonly string[],
+  cells: readonly ExportCell[],
+  rows: AsyncIterable<unknown[][]>,
+): AsyncGenerator<string> {
+  let head = CSV_BOM + csvLine(header);
+  for await (const batch of rows) {
+    yield head + csvLines(batch, cells);
+    head = '';
+  }
+  if (head) yield head;
 }
 
-/** `GET <path>`: every row of the list's query as CSV, streamed in batches (the list endpoint's export). */
+/** `GET <path>`: every row of the list's query as CSV, streamed from one query (the list endpoint's export). */
 export function exportEndpoint<Row>(
   app: ZodApp,
   db: Executor,
@@ -236,8 +222,8 @@ export function exportEndpoint<Row>(
   { path, fileName }: { path: string; fileName: string },
 ) {
   const { entity } = repo;
-  const ids = repo.ids;
-  if (!ids) throw new Error(`${entity.name}: a CSV export needs the repository's ids()`);
+  const exportSql = repo.exportSql;
+  if (!exportSql) throw new Error(`${entity.name}: a CSV export needs the repository's exportSql`);
   app.get(
     path,
     {
@@ -263,32 +249,22 @@ export function exportEndpoint<Row>(
       const columns = exportColumns(entity, permissions, tagColumns, wanted).map((c) =>
         repo.tagPath && c.name.startsWith('tag_') ? { ...c, path: repo.tagPath(c.name.slice(4)) } : c,
       );
-      const readers = columns.map((c) => pathReader(c.path));
-      const order = await ids.call(repo, db, where, plan);
       const hidden = hiddenPaths(entity, permissions);
-      async function* lines() {
-        yield CSV_BOM + csvLine(columns.map((c) => c.name));
-        for (let i = 0; i < order.length; i += EXPORT_BATCH) {
-          const batch = order.slice(i, i + EXPORT_BATCH);
-          const shaped = repo.exportRows
-            ? await repo.exportRows(db, batch, ctx)
-            : await repo.shape(
-                await repo.page(db, and(where, inIds(repo.tieBreak, batch)), {
-                  ...plan,
-                  offset: 0,
-                  limit: batch.length,
-                }),
-                ctx,
-              );
-          let chunk = '';
-          for (const row of shaped) {
-            gateRow(row, hidden);
-            chunk += csvLine(readers.map((read) => exportCell(read(row))));
-          }
-          yield chunk;
-        }
-      }
-      return sendCsv(reply, lines(), fileName, (err) => request.log.error({ err }, `${entity.name} export failed`));
+      const cells = columns.map((c): ExportCell => {
+        const cell = isHidden(c.path, hidden) ? undefined : exportSql.cell(c.path, ctx);
+        return cell ?? { sql: sql`null` };
+      });
+      const rows = exportRows(db, { cells, from: exportSql.from, where, orderBy: plan.orderBy, id: repo.tieBreak });
+      return sendCsv(
+        reply,
+        csvChunks(
+          columns.map((c) => c.name),
+          cells,
+          rows,
+        ),
+        fileName,
+        (err) => request.log.error({ err }, `${entity.name} export failed`),
+      );
     },
   );
 }
@@ -315,6 +291,14 @@ export interface PagedListRepository<Row, Query, Params = unknown> {
   count(db: Executor, where: SQL | undefined, atMost?: number): Promise<number>;
   /** API rows as the caller may see them. */
   shape(rows: Row[], permissions: PermissionSet): object[];
+  /**
+   * The streamed CSV export read in SQL (as ListRepository's): the list's FROM and the cell of each
+   * exported path the caller may see in the shaped rows (undefined: an empty cell).
+   */
+  exportSql?: {
+    from: SQL;
+    cell(path: string, permissions: PermissionSet): ExportCell | undefined;
+  };
 }
 
 export interface PagedListOptions<Query, Params> {
@@ -411,6 +395,8 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
 ) {
   const entity = opts.entity;
   if (!entity) throw new Error(`${path}: a paged CSV export needs the entity`);
+  const exportSql = repo.exportSql;
+  if (!exportSql) throw new Error(`${path}: a paged CSV export needs the repository's exportSql`);
   app.get(
     path,
     {
@@ -435,19 +421,18 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
       const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
       const wanted = columnList(wantedText);
       const columns = exportColumns(entity, permissions, [], wanted);
-      const readers = columns.map((c) => pathReader(c.path));
-      async function* lines() {
-        yield CSV_BOM + csvLine(columns.map((c) => c.name));
-        for (let offset = 0; ; offset += EXPORT_BATCH) {
-          const rows = await repo.page(db, where, { ...window, offset, limit: EXPORT_BATCH });
-          let chunk = '';
-          for (const row of repo.shape(rows, permissions))
-            chunk += csvLine(readers.map((read) => exportCell(read(row))));
-          yield chunk;
-          if (rows.length < EXPORT_BATCH) break;
-        }
-      }
-      return sendCsv(reply, lines(), fileName, (err) => request.log.error({ err }, `${entity.name} export failed`));
+      const cells = columns.map((c): ExportCell => exportSql.cell(c.path, permissions) ?? { sql: sql`null` });
+      const rows = exportRows(db, { cells, from: exportSql.from, where, orderBy: window.orderBy, id: repo.tieBreak });
+      return sendCsv(
+        reply,
+        csvChunks(
+          columns.map((c) => c.name),
+          cells,
+          rows,
+        ),
+        fileName,
+        (err) => request.log.error({ err }, `${entity.name} export failed`),
+      );
     },
   );
 }

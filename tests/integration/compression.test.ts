@@ -157,7 +157,7 @@ describe('API answers', () => {
     }
   });
 
-  it('encodes a CSV export as asked; decoded, it is the plain export', async () => {
+  it('encodes a CSV export with gzip, never Brotli (which holds its first bytes back); decoded, it is the plain export', async () => {
     const url = '/api/installations/export?sortBy=installationId';
     const plain = await t.call('GET', url, { token: admin });
     expect(plain.statusCode).toBe(200);
@@ -165,14 +165,15 @@ describe('API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.split('\r\n').length).toBeGreaterThan(500);
     for (const [accept, encoding] of [
-      ['br', 'br'],
+      ['br, gzip', 'gzip'],
       ['gzip', 'gzip'],
+      ['br', undefined],
     ] as const) {
       const res = await t.call('GET', url, { token: admin, headers: { 'accept-encoding': accept } });
       expect(res.statusCode, accept).toBe(200);
       expect(res.headers['content-encoding'], accept).toBe(encoding);
       expect(res.headers['content-disposition'], accept).toContain('installations.csv');
-      expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 3);
+      if (encoding) expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 3);
       expect(decoded(res), accept).toBe(plain.body);
     }
   });

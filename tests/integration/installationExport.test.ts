@@ -53,7 +53,7 @@ it('writes every matching row in the order of the list', async () => {
 });
 
 it('writes each cell as the JSON list shows it (dates, JSON columns, tag values, empty values)', async () => {
-  // The export reads its rows its own way (one JSON text per row, see server/db/jsonRows.ts): the
+  // The export reads its cells its own way (in SQL, server/lists/csvStream.ts): the
   // seed's suspensions, factors, tags, alternative addresses and removed installations must come out
   // as the list's JSON rows do.
   const query = 'removedAt != null or pm25Suspended = true or alternativeAddress1 != null or contactEmail != null';

@@ -767,7 +767,7 @@ describe('GET /sensors/export', () => {
       if (/^[=+\-@\t\r]/.test(cell ?? '')) expect(cell).toMatch(/^[+-]?\d+(\.\d+)?$/);
   });
 
-  it('keeps the list order for any sort key, across batch boundaries (keyset on key and id)', async () => {
+  it('keeps the list order for any sort key, across batch boundaries (one ordered query read in batches)', async () => {
     // microsecond timestamps and many equal keys make the keyset boundaries interesting
     await db().execute(
       sql`update sensors set created_at = now() - (id * 7 || ' microseconds')::interval where id % 3 = 0`,

@@ -16,6 +16,7 @@ import { adpPlans, adpTrials, adpUsers, contractors } from '../../../db/schema';
 import { forbidden } from '../../../http/errors';
 import { likePattern } from '../../../http/paging';
 import { COUNT, countOf } from '../../../lists/count';
+import { columnCell } from '../../../lists/csvStream';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
 import { accessDefinitionsOf } from './accessRepository';
@@ -134,7 +135,30 @@ export const adpUserList: PagedListRepository<Row, z.infer<typeof adpUserListQue
         .where(where),
     ),
   shape: (rows, permissions) => rows.map((r) => present(r, permissions)),
+  exportSql: {
+    from: sql`${adpUsers}
+      inner join ${adpPlans} on ${adpPlans.name} = ${adpUsers.planName}
+      left join ${adpTrials} on ${adpTrials.userId} = ${adpUsers.id}
+      left join ${contractors} on ${contractors.id} = ${adpUsers.contractorId}`,
+    cell(path, permissions) {
+      // What `present` shows the caller: plan and contractor fields only with their permissions.
+      if (path === 'plan.displayName')
+        return permissions.can(PLAN_PERMISSION) ? columnCell(adpPlans.displayName) : undefined;
+      if (path === 'trial')
+        return permissions.can(PLAN_PERMISSION)
+          ? {
+              sql: sql`(case when ${adpTrials.trialPlanName} is not null then json_build_object('trialPlanName', ${adpTrials.trialPlanName}, 'postTrialPlanName', ${adpTrials.postTrialPlanName}, 'endDate', ${adpTrials.endDate}::text) end)`,
+            }
+          : undefined;
+      if (CONTRACTOR_FIELDS.has(path) && !permissions.can(CONTRACTOR_PERMISSION)) return undefined;
+      if (path === 'accessCount') return { sql: ACCESS_COUNT, map: (n) => Number(n) };
+      const column = (COLUMNS as Record<string, unknown>)[path];
+      return column && path !== 'planName' ? columnCell(column as AnyPgColumn) : undefined;
+    },
+  },
 };
+
+const CONTRACTOR_FIELDS = new Set(['contractorId', 'contractorName', 'endOfDeal', 'companyOwner']);
 
 /** One user as the caller may see it, with settings and access definitions; undefined when it does not exist. */
 export async function findAdpUser(db: Executor, id: number, permissions: PermissionSet) {

@@ -12,6 +12,7 @@ import type { Executor } from '../../../db';
 import { apiUsers, contractors, type Limits } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
 import { COUNT, countOf } from '../../../lists/count';
+import { columnCell } from '../../../lists/csvStream';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
 import type { API_USER_SORT_KEYS, apiUserListQuery } from './schemas';
@@ -83,6 +84,10 @@ export const apiUserList: PagedListRepository<Row, z.infer<typeof apiUserListQue
   },
   page,
   count: (db, where) => countOf(fromApiUsers(db, { n: COUNT }).where(where)),
+  exportSql: {
+    from: sql`${apiUsers} left join ${contractors} on ${contractors.id} = ${apiUsers.contractorId}`,
+    cell: (path) => (path in PAGE_SELECT ? columnCell(PAGE_SELECT[path as keyof typeof PAGE_SELECT]) : undefined),
+  },
   shape(rows) {
     const day = today();
     return rows.map((r) => {

@@ -8,6 +8,7 @@ import { contractor } from '../../../../common/entities';
 import type { Executor } from '../../../db';
 import { contractorTagValues, contractors } from '../../../db/schema';
 import { COUNT, countOf } from '../../../lists/count';
+import { columnCell, tagValueCell } from '../../../lists/csvStream';
 import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
@@ -61,14 +62,16 @@ export const contractorList: ListRepository<PageRow> = {
         .$dynamic(),
       plan,
     ),
-  ids: async (db, where, plan) =>
-    (
-      await db
-        .select({ id: contractors.id })
-        .from(contractors)
-        .where(where)
-        .orderBy(...plan.orderBy)
-    ).map((r) => r.id),
+  exportSql: {
+    from: sql`${contractors}`,
+    cell(path) {
+      const tag = /^tags\.(\d+)$/.exec(path);
+      if (tag) return tagValueCell(contractorTagValues, contractors.id, Number(tag[1]));
+      if (path === 'currentInstallations') return { sql: CURRENT_INSTALLATIONS, map: (n) => Number(n) };
+      const column = (contractors as unknown as Record<string, AnyPgColumn>)[path];
+      return path in CONTRACTOR_COLUMNS && column ? columnCell(column) : undefined;
+    },
+  },
   count: (db, where) => countOf(db.select({ n: COUNT }).from(contractors).where(where)),
   tagPath: (tagId) => `tags.${tagId}`,
   async shape(rows, { db, permissions, tags }) {

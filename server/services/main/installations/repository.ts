@@ -4,7 +4,7 @@
  * measurements, suspensions, factors, 72-hour activity and tag columns. Chain links
  * (predecessorId, successorId) are shown and queried as business numbers.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { Column, and, eq, inArray, is, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { installation } from '../../../../common/entities';
 import { ACTIVITY_HOURS, MEASURED_PARAMS } from '../../../../common/domain';
@@ -19,9 +19,9 @@ import {
   type Suspension,
   type TagValue,
 } from '../../../db/schema';
-import { jsonSelection } from '../../../db/jsonRows';
 import { COUNT, countOf } from '../../../lists/count';
-import { inIds, inWindow } from '../../../lists/sorting';
+import { inWindow } from '../../../lists/sorting';
+import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import type { ListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
@@ -135,10 +135,6 @@ const PAGE_SELECT = {
   activeHours: measurementSummaries.activeHours,
 };
 
-interface ExportRow extends PageRow {
-  tagValues: Record<string, TagValue> | null;
-}
-
 interface PageRow {
   i: typeof installations.$inferSelect;
   predecessorNumber: number | null;
@@ -177,12 +173,6 @@ export const installationList: ListRepository<PageRow> = {
       .where(inArray(installations.id, ids))
       .orderBy(...plan.orderBy)) as PageRow[];
   },
-  ids: async (db, where, plan) =>
-    (
-      (await fromInstallations(db, { id: installations.id })
-        .where(where)
-        .orderBy(...plan.orderBy)) as { id: number }[]
-    ).map((r) => r.id),
   count: (db, where) => countOf(fromInstallations(db, { n: COUNT }).where(where) as Promise<{ n: number }[]>),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);
@@ -195,25 +185,52 @@ export const installationList: ListRepository<PageRow> = {
     const nowMs = Date.now();
     return rows.map((row) => shapeRow(row, tagValues.get(row.i.id) ?? {}, tagIds, nowMs));
   },
-  async exportRows(db, ids, { permissions, tags }) {
-    const tagIds = visibleTagIds(tags, 'installations', permissions);
-    const { expr, decode } = jsonSelection<ExportRow>({
-      ...PAGE_SELECT,
-      tagValues: sql`(select jsonb_object_agg(${installationTagValues.tagId}, ${installationTagValues.value})
-                      from ${installationTagValues}
-                      where ${installationTagValues.entityId} = ${installations.id}
-                        and ${inIds(installationTagValues.tagId, [...tagIds])})`,
-    });
-    const rows = (await fromInstallations(db, { row: expr }).where(inIds(installations.id, ids))) as { row: string }[];
-    const nowMs = Date.now();
-    const byId = new Map<number, object>();
-    for (const { row } of rows) {
-      const r = decode(row);
-      byId.set(r.i.id, shapeRow(r, r.tagValues ?? {}, tagIds, nowMs));
-    }
-    return ids.flatMap((id) => byId.get(id) ?? []);
+  exportSql: {
+    from: sql`${installations}
+      left join ${sensors} on ${sensors.id} = ${installations.sensorId}
+      left join ${contractors} on ${contractors.id} = ${installations.contractorId}
+      left join ${measurementSummaries} on ${measurementSummaries.sensorId} = ${installations.sensorId}
+        and ${installations.removedAt} is null`,
+    cell: (path) => exportCell(path, Date.now()),
   },
 };
+
+/** Measured values, suspensions, factors and tags: the JSON value the shaped row holds, read in SQL. */
+const EXPORT_JSON_CELLS: Record<string, ExportCell> = Object.fromEntries([
+  ...MEASURED_PARAMS.flatMap((p) => [
+    [
+      `${p}Value`,
+      {
+        sql: sql`(${measurementSummaries.values} -> ${p}::text)`,
+        map: (v: unknown) => (typeof v === 'number' ? v : null),
+      },
+    ],
+    [`${p}Suspended`, { sql: sql`coalesce(${suspensionOf(p)} -> 'suspended' = 'true'::jsonb, false)` }],
+    [`${p}SuspendedFrom`, { sql: sql`(${suspensionOf(p)} -> 'suspendedFrom')` }],
+  ]),
+  ...FACTOR_COLUMN_PARAMS.map((p) => [`${p}Factors`, { sql: sql`(${installations.factors} -> ${p}::text)` }]),
+]);
+
+/**
+ * The CSV cell of an exported path: what `shapeRow` writes there, computed in SQL — table columns as
+ * they are (dates as ISO text), chain links as business numbers, the 72-hour activity from the
+ * summary's hours, tag values pivoted by one primary-key lookup each.
+ */
+function exportCell(path: string, nowMs: number): ExportCell | undefined {
+  if (path in EXPORT_JSON_CELLS) return EXPORT_JSON_CELLS[path];
+  if (path === 'recentActivity')
+    // The summary joins current installations only: a removed one shows no activity.
+    return {
+      sql: sql`${measurementSummaries.activeHours}`,
+      map: (hours) => activityFlags(hours as number[] | null, nowMs).join(','),
+    };
+  if (path === 'lastMeasurement') return columnCell(measurementSummaries.lastMeasurementAt);
+  const tag = /^tag_(\d+)$/.exec(path);
+  if (tag) return tagValueCell(installationTagValues, installations.id, Number(tag[1]));
+  const column = INSTALLATION_COLUMNS[path];
+  if (!column) return undefined;
+  return is(column, Column) ? columnCell(column as AnyPgColumn) : { sql: sql`${column}` };
+}
 
 /** An installation as the API (and the CSV export) shows it, every field included. */
 function shapeRow(

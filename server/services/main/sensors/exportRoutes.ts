@@ -1,10 +1,10 @@
 /**
- * Sensors, GET /sensors/export: all rows matching the list's query as CSV, streamed in keyset
- * batches (./export.ts).
+ * Sensors, GET /sensors/export: all rows matching the list's query as CSV, streamed from one ordered
+ * query (./export.ts, server/lists/csvStream.ts).
  */
-import { Readable } from 'node:stream';
 import type { ServiceRoutes } from '../../../http/service';
 import { exportCsv, exportQuerystring, planExport } from './export';
+import { sendCsv } from '../../../lists/csvStream';
 
 export const sensorExportRoutes: ServiceRoutes = (app, { db }) => {
   // Registered before /sensors/:id (the router prefers static segments anyway).
@@ -23,23 +23,11 @@ export const sensorExportRoutes: ServiceRoutes = (app, { db }) => {
     },
     async (request, reply) => {
       const plan = await planExport(db, request.query, request.principal.permissions);
-      const gen = exportCsv(db, plan);
       // Validated, planned and the first batch read before the first byte: a failing export is an
       // ordinary error response, not a 200 cut short.
-      const first = await gen.next();
-      const stream = Readable.from(
-        (async function* () {
-          if (!first.done) yield Buffer.from(first.value, 'utf8');
-          for await (const chunk of gen) yield Buffer.from(chunk, 'utf8');
-        })(),
-        { objectMode: false },
+      return sendCsv(reply, exportCsv(db, plan), 'sensors.csv', (err) =>
+        request.log.error({ err }, 'sensor export failed'),
       );
-      stream.on('error', (err) => request.log.error({ err }, 'sensor export failed'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="sensors.csv"')
-        .header('cache-control', 'no-store')
-        .send(stream);
     },
   );
 };

@@ -1,0 +1,258 @@
+/**
+ * The one path every streamed CSV export takes: ONE query selecting only the exported columns, each
+ * already in the form the file shows (text for dates and formatted values, plain JSON values where the
+ * cell is their JSON), read in large batches and written to the reply with backpressure.
+ *
+ * - PostgreSQL: a server-side cursor (`DECLARE … NO SCROLL CURSOR`) in a read-only REPEATABLE READ
+ *   transaction of its own pool connection, with `SET LOCAL jit = off` (JIT compiles the whole
+ *   query for seconds before the first row of a big export), fetched EXPORT_FETCH rows at a time.
+ * - PGlite (one connection in this process): the same SELECT run in pages, each its own short
+ *   statement, so other requests run between them: the first page with LIMIT, then the ids of the
+ *   whole order as one text (~7 bytes a row) and the rest in windows of those ids, each joined to
+ *   `unnest(ids) with ordinality`. A row changed meanwhile is written as it is then; none twice.
+ *
+ * Rows come back as arrays (no object per row) and become CSV through the project's one cell encoder
+ * (`csvCell`), exactly as the shaped JSON rows used to: the bytes do not depend on the path.
+ * `Readable.from` pulls the next batch only when the socket (or the compressor in front of it) wants
+ * more, so a slow client holds one batch in memory, not the export.
+ */
+import { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyReply } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
+import type { Executor } from '../db';
+import type { TagValueTable } from '../query/compile';
+
+/**
+ * Rows per cursor fetch on PostgreSQL: small enough that a batch's values die young (a batch that
+ * outlives a scavenge is promoted, and the old generation grows with the export), large enough that
+ * the round trips hide behind the prefetch.
+ */
+export const EXPORT_FETCH = 500;
+/** Rows per page on PGlite: as small for the same reason (2,000-row pages grew the server's RSS by ~100 MiB). */
+export const EXPORT_PAGE_PGLITE = 500;
+
+/** A CSV column read in SQL: its expression, and what turns the value read into the cell's value. */
+export interface ExportCell {
+  sql: SQL;
+  map?: (value: unknown) => unknown;
+}
+
+const dialect = new PgDialect();
+
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds), computed in SQL. */
+export const isoText = (expr: SQL | AnyPgColumn, withTimezone = true): SQL =>
+  withTimezone
+    ? sql`to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`to_char(${expr}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The cell of a table column, as drizzle's value of it reaches the CSV: timestamps (Dates) as ISO
+ * text, date and time columns in string mode as PostgreSQL writes them, anything else as it is.
+ */
+export function columnCell(column: AnyPgColumn): ExportCell {
+  switch (column.columnType) {
+    case 'PgTimestamp':
+      return { sql: isoText(column, (column as unknown as { withTimezone: boolean }).withTimezone) };
+    case 'PgDate':
+      return { sql: sql`to_char(${column}, 'YYYY-MM-DD"T00:00:00.000Z"')` };
+    case 'PgTimestampString':
+    case 'PgDateString':
+    case 'PgTime':
+    case 'PgInterval':
+      return { sql: sql`(${column})::text` };
+    default:
+      return { sql: sql`${column}` };
+  }
+}
+
+/** A tag's value on the row (its JSON value, null without one): one primary-key lookup per row and tag column. */
+export const tagValueCell = (table: TagValueTable, rowId: SQL | AnyPgColumn, tagId: number): ExportCell => ({
+  sql: sql`(select ${table.value} from ${table} where ${table.entityId} = ${rowId} and ${table.tagId} = ${tagId}::int)`,
+});
+
+/** A cell's value as the CSV writes it: objects (factors, locations) as compact JSON, the rest as they are. */
+export const exportCell = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
+
+/** CSV lines of array rows, each value mapped by its cell. */
+export function csvLines(rows: readonly unknown[][], cells: readonly ExportCell[]): string {
+  const maps = cells.map((c) => c.map);
+  let out = '';
+  for (const row of rows) {
+    let line = '';
+    for (let i = 0; i < maps.length; i++) {
+      if (i > 0) line += CSV_SEPARATOR;
+      const map = maps[i];
+      const value = map ? map(row[i]) : row[i];
+      if (value === null || value === undefined) continue;
+      line += csvCell(typeof value === 'object' ? exportCell(value) : value);
+    }
+    out += line + CSV_EOL;
+  }
+  return out;
+}
+
+type Client = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+
+/** The driver under a drizzle database. */
+export function clientOf(db: Executor): Client {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { kind: 'postgres', pool: client };
+  if (client && typeof (client as PGlite).query === 'function') return { kind: 'pglite', pglite: client as PGlite };
+  throw new Error('CSV export: the database has no driver client (a transaction?)');
+}
+
+/**
+ * How many exports may hold a pool connection at once: an export keeps its connection while the
+ * client downloads (a slow client, a long time), so at most half the pool goes to exports and the
+ * lists and edits keep theirs; a further export waits for a slot before its first query.
+ */
+const cursorSlots = new WeakMap<pg.Pool, { free: number; waiting: (() => void)[] }>();
+
+async function takeCursorSlot(pool: pg.Pool): Promise<() => void> {
+  let slots = cursorSlots.get(pool);
+  if (!slots)
+    cursorSlots.set(pool, (slots = { free: Math.max(1, Math.floor((pool.options.max ?? 10) / 2)), waiting: [] }));
+  const s = slots;
+  if (s.free > 0) s.free--;
+  else await new Promise<void>((resolve) => s.waiting.push(resolve));
+  // Handed on to the next waiting export, or given back.
+  return () => {
+    const next = s.waiting.shift();
+    if (next) next();
+    else s.free++;
+  };
+}
+
+/** The rows of `query`, EXPORT_FETCH at a time, from a cursor on its own connection. */
+async function* cursorRows(pool: pg.Pool, query: SQL, fetch: number): AsyncGenerator<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const releaseSlot = await takeCursorSlot(pool);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    releaseSlot();
+    throw err;
+  }
+  let failure: unknown;
+  let done = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query('SET LOCAL jit = off');
+    await client.query({ text: `DECLARE csv_export NO SCROLL CURSOR FOR ${text}`, values: params as unknown[] });
+    const fetchBatch = () => {
+      const batch = client.query<unknown[]>({ text: `FETCH ${fetch} FROM csv_export`, rowMode: 'array' });
+      batch.catch(() => {}); // awaited below; not an unhandled rejection if the export ends first
+      return batch;
+    };
+    // The next batch is asked for before this one is written: the database reads it while the
+    // process formats this one (the client queues its queries on the connection).
+    let next: ReturnType<typeof fetchBatch> | undefined = fetchBatch();
+    while (next) {
+      const { rows }: { rows: unknown[][] } = await next;
+      next = rows.length < fetch ? undefined : fetchBatch();
+      if (rows.length) yield rows;
+    }
+    await client.query('COMMIT');
+    done = true;
+  } catch (err) {
+    failure = err;
+    throw err;
+  } finally {
+    // Left early (the client went away) or failed: end the transaction before the connection is reused.
+    if (!done && !failure) await client.query('ROLLBACK').catch((err: unknown) => (failure = err));
+    client.release(failure instanceof Error ? failure : undefined);
+    releaseSlot();
+  }
+}
+
+/** What a streamed export reads: the SELECT list, FROM, WHERE and ORDER BY, and the row id for PGlite's pages. */
+export interface ExportQuery {
+  cells: readonly ExportCell[];
+  /** The FROM clause (table and joins) — the list's own, so the WHERE and ORDER BY read the same columns. */
+  from: SQL;
+  where: SQL | undefined;
+  orderBy: readonly SQL[];
+  /** The row id column: PGlite's pages are windows of the ordered ids. */
+  id: AnyPgColumn | SQL;
+}
+
+const selectList = (cells: readonly ExportCell[]) =>
+  cells.length
+    ? sql.join(
+        cells.map((c) => c.sql),
+        sql`, `,
+      )
+    : sql`null`;
+
+/** The exported rows as arrays, in batches, on either database. */
+export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number): AsyncGenerator<unknown[][]> {
+  const client = clientOf(db);
+  const where = q.where ? sql` where ${q.where}` : sql``;
+  const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
+  if (client.kind === 'postgres') {
+    yield* cursorRows(
+      client.pool,
+      sql`select ${selectList(q.cells)} from ${q.from}${where}${order}`,
+      fetch ?? EXPORT_FETCH,
+    );
+    return;
+  }
+  const { pglite } = client;
+  const pageSize = fetch ?? EXPORT_PAGE_PGLITE;
+  const run = async (query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows;
+  };
+  // The first page straight from the query (the row id last), so the answer starts at once.
+  const first = await run(sql`select ${selectList(q.cells)}, ${q.id} from ${q.from}${where}${order} limit ${pageSize}`);
+  yield first;
+  if (first.length < pageSize) return;
+  // Then the ids of every row in the order, as ONE text (a row per id costs PGlite more than the
+  // sort), less those already written, and their rows page by page.
+  const written = new Set(first.map((r) => Number(r[r.length - 1])));
+  const [[list]] = (await run(sql`select string_agg((${q.id})::text, ','${order}) from ${q.from}${where}`)) as [
+    [string | null],
+  ];
+  const ids = (list ? list.split(',') : []).map(Number).filter((id) => !written.has(id));
+  for (let i = 0; i < ids.length; i += pageSize) {
+    const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
+    yield await run(
+      sql`select ${selectList(q.cells)} from ${q.from}
+          join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${q.id}
+          order by "__page"."n"`,
+    );
+  }
+}
+
+/**
+ * Sends `chunks` as a CSV download named `fileName`. The first chunk is awaited before the answer
+ * starts, so a failing first query is an ordinary error answer, not a 200 cut short; a failure
+ * after that is logged (the client sees the download break off).
+ */
+export async function sendCsv(
+  reply: FastifyReply,
+  chunks: AsyncGenerator<string>,
+  fileName: string,
+  onError: (err: unknown) => void,
+) {
+  const first = await chunks.next();
+  const stream = Readable.from(
+    (async function* () {
+      if (!first.done) yield Buffer.from(first.value, 'utf8');
+      for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+    })(),
+    { objectMode: false },
+  );
+  stream.on('error', onError);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
