@@ -14,6 +14,7 @@ import type {
   AppDataProvider,
   Contractor,
   ContractorMethods,
+  ContractorUpdateMeta,
   FactorSet,
   InstallationMethods,
   InstallationRequestMethods,
@@ -247,7 +248,7 @@ const installationsAdapter: Adapter = (def) => {
 const contractorsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
-  const methods: ContractorMethods & Pick<DataProvider, 'create'> = {
+  const methods: ContractorMethods & Pick<DataProvider, 'create' | 'update'> = {
     async create(_resource, params) {
       const data = params.data as Record<string, unknown>;
       const form = new FormData();
@@ -261,28 +262,37 @@ const contractorsAdapter: Adapter = (def) => {
       });
       return { data: body.data.contractor as never };
     },
-    async updateContractor(_resource, { id, data }) {
+    /**
+     * `meta.action` picks the sub-path: none — `PATCH /contractors/{id}` (ContractorInput); `'logo'` —
+     * `PATCH /contractors/{id}/logo` (multipart `data.file`); `'tag'` — `PATCH /contractors/{id}/tags/{meta.tagId}`
+     * (the value in `data.tags`). Each resolves to what changed, merged into react-admin's cached record.
+     */
+    async update(_resource, params) {
+      const { id } = params;
+      const meta = params.meta as ContractorUpdateMeta | undefined;
+      if (meta?.action === 'logo') {
+        const file = (params.data as { file: File }).file;
+        const form = new FormData();
+        form.append('file', file, file.name);
+        const body = await main.request<{ data: { logo: string } }>(`${path('contractors', id)}/logo`, {
+          method: 'PATCH',
+          body: form,
+        });
+        return { data: { id, logo: body.data.logo } as never };
+      }
+      if (meta?.action === 'tag') {
+        const tags = (params.data as Pick<Contractor, 'tags'>).tags;
+        const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
+          path('contractors', id, 'tags', meta.tagId),
+          { method: 'PATCH', body: { value: tags[String(meta.tagId)] ?? null } },
+        );
+        return { data: { id, tags: { ...tags, [String(body.data.tagId)]: body.data.value } } as never };
+      }
       const body = await main.request<{ data: { contractor: Contractor } }>(path('contractors', id), {
         method: 'PATCH',
-        body: data,
+        body: params.data,
       });
-      return body.data.contractor;
-    },
-    async updateContractorLogo(_resource, { id, file }) {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const body = await main.request<{ data: { logo: string } }>(`${path('contractors', id)}/logo`, {
-        method: 'PATCH',
-        body: form,
-      });
-      return body.data.logo;
-    },
-    async updateContractorTag(_resource, { id, tagId, value }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
-        path('contractors', id, 'tags', tagId),
-        { method: 'PATCH', body: { value } },
-      );
-      return body.data;
+      return { data: body.data.contractor as never };
     },
     async getDefaultLogos(_resource, { signal }) {
       const body = await main.request<{ data: { logos: { name: string; url: string }[] } }>(

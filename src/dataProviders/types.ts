@@ -465,15 +465,15 @@ export interface ContractorInput {
   hsName?: string | null;
 }
 
+/**
+ * `update` of the `contractors` resource: without meta the edit form's fields (ContractorInput); with
+ * `{ action: 'logo' }` a new logo (`data.file`); with `{ action: 'tag', tagId }` one tag's value
+ * (`data.tags`, the record's tags with that one changed).
+ */
+export type ContractorUpdateMeta = { action: 'logo' } | { action: 'tag'; tagId: number };
+
 /** Custom methods of the `contractors` resource; `create` takes ContractorInput plus `file` or `logo`. */
 export interface ContractorMethods {
-  updateContractor(resource: 'contractors', params: { id: Identifier; data: ContractorInput }): Promise<Contractor>;
-  /** `PATCH /contractors/{id}/logo` (multipart file); resolves to the new logo URL. */
-  updateContractorLogo(resource: 'contractors', params: { id: Identifier; file: File }): Promise<string>;
-  updateContractorTag(
-    resource: 'contractors',
-    params: { id: Identifier; tagId: number; value: TagValue },
-  ): Promise<{ tagId: number; value: TagValue }>;
   getDefaultLogos(resource: 'contractors', params: Signal): Promise<{ name: string; url: string }[]>;
   /** The CRM company name of a CRM id, or null when the CRM knows no such company (no banner). */
   lookupCrmCompany(resource: 'contractors', params: { hsId: string } & Signal): Promise<string | null>;
