@@ -36,22 +36,19 @@ const record: AdpUser = {
 
 const calls: string[] = [];
 const methods = {
-  setAdpUserReason: vi.fn(async (_r: string, p: { reason: string | null }) => {
-    calls.push(`reason:${p.reason}`);
-    return record;
-  }),
-  setAdpUserType: vi.fn(async (_r: string, p: { type: string }) => {
-    calls.push(`type:${p.type}`);
-    return record;
-  }),
-  setAdpUserContractor: vi.fn(async (_r: string, p: { contractorId: number | null }) => {
-    calls.push(`contractor:${p.contractorId}`);
-    return record;
+  /** The provider's `update`: one part of the user per call, named by `meta.action`. */
+  update: vi.fn(async (_r: string, p: { data: Record<string, unknown>; meta: { action: string } }) => {
+    const part = p.meta.action;
+    calls.push(
+      part === 'email'
+        ? `email:${String(p.data.email)}`
+        : `${part}:${String(p.data[part === 'contractor' ? 'contractorId' : part])}`,
+    );
+    return { data: record };
   }),
   removeAdpTrial: vi.fn(async () => void calls.push('removeTrial')),
   setAdpPlan: vi.fn(async (_r: string, p: { planName: string }) => void calls.push(`plan:${p.planName}`)),
   setAdpTrial: vi.fn(async () => void calls.push('trial')),
-  setAdpUserEmail: vi.fn(async (_r: string, _p: { email: string; confirmed: boolean }) => record),
   getAdpPlans: vi.fn(async () => [
     { name: 'PLAN_ADVANCED', displayName: 'Advanced', isTrialPlan: false },
     { name: 'PLAN_BASIC', displayName: 'Basic', isTrialPlan: false },
@@ -103,7 +100,7 @@ describe('AdpUserTypeDialog', () => {
     await waitFor(() => expect(screen.queryByRole('combobox', { name: /Contractor/ })).toBeNull());
     await user.click(saveButton());
     expect(await screen.findByText('Reason for access is required for this user type')).toBeTruthy();
-    expect(methods.setAdpUserType).not.toHaveBeenCalled();
+    expect(methods.update).not.toHaveBeenCalled();
     await user.type(screen.getByRole('textbox', { name: /Reason for access/ }), 'Tender evaluation');
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     await user.click(saveButton());
@@ -152,12 +149,16 @@ describe('AdpUserEmailDialog', () => {
     await user.type(email, 'new@example.org');
     await user.click(saveButton());
     expect(await screen.findByText('Tick the box to confirm')).toBeTruthy();
-    expect(methods.setAdpUserEmail).not.toHaveBeenCalled();
+    expect(methods.update).not.toHaveBeenCalled();
     await user.click(screen.getByRole('checkbox', { name: /account is deactivated/ }));
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     await user.click(saveButton());
-    await waitFor(() => expect(methods.setAdpUserEmail).toHaveBeenCalledTimes(1));
-    expect(methods.setAdpUserEmail.mock.calls[0]![1]).toMatchObject({ email: 'new@example.org', confirmed: true });
+    await waitFor(() => expect(methods.update).toHaveBeenCalledTimes(1));
+    expect(methods.update.mock.calls[0]![1]).toMatchObject({
+      id: record.id,
+      data: { email: 'new@example.org' },
+      meta: { action: 'email', confirmed: true },
+    });
   });
 });
 

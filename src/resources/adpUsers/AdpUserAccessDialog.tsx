@@ -5,13 +5,12 @@
  * updated!". A CLIENT may hold only its contractor's own access (the server refuses more).
  */
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { accessDifferences, type AccessDefinition, type AdpUserType } from '../../../common/adpUsers';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AdpUser } from '../../dataProviders/adpUsers';
+import type { AdpUser, AdpUserDetail } from '../../dataProviders/adpUsers';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { AccessDefinitionsEditor, reachesSomething } from './AccessDefinitionsEditor';
 
@@ -27,14 +26,10 @@ export function AdpUserAccessDialog({
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const submitting = useSubmitOnce();
   const [error, setError] = useState<string | null>(null);
-  const detail = useQuery({
-    queryKey: ['adp-users', 'detail', record.id],
-    queryFn: ({ signal }) => dataProvider.getAdpUser('adp-users', { id: record.id, signal }),
-  });
+  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id });
   const [rows, setRows] = useState<AccessDefinition[] | null>(null);
   useEffect(() => {
     if (detail.data && rows === null) setRows(detail.data.accessDefinitions);
@@ -56,7 +51,7 @@ export function AdpUserAccessDialog({
         setError(e instanceof Error ? e.message : String(e));
         setRows(null);
       } finally {
-        await queryClient.invalidateQueries({ queryKey: ['adp-users', 'detail', record.id] });
+        await detail.refetch();
         onSaved();
       }
     });
