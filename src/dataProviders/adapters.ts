@@ -18,6 +18,7 @@ import type {
   FactorSet,
   InstallationMethods,
   InstallationRequestMethods,
+  InstallationRequestUpdateMeta,
   PageMethods,
   Place,
   Sensor,
@@ -348,19 +349,35 @@ const installationRequestsAdapter: Adapter = (def) =>
       );
       return { data: body.data.request as never };
     },
-    async changeRequestState(_resource, { id, state }) {
-      const body = await client(def.service).request<{ data: { id: number; state: string } }>(
-        `/installations/requests${path(id, 'state')}`,
-        { method: 'PATCH', body: { state } },
-      );
-      return body.data;
-    },
-    async saveRequestNotes(_resource, { id, notes }) {
-      const body = await client(def.service).request<{ data: { id: number; staffNotes: string | null } }>(
-        `/installations/requests${path(id, 'notes')}`,
-        { method: 'PATCH', body: notes, headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
-      );
-      return body.data;
+    /**
+     * `meta.action` `'state'`: `PATCH …/{id}/state` with `data.state` (HOLD or REJECTED; 422 when the
+     * state machine forbids it); `'notes'`: `PATCH …/{id}/notes` with `data.staffNotes` as plain text
+     * (empty clears them). Each resolves to the changed fields.
+     */
+    async update(_resource, params) {
+      const { id } = params;
+      const meta = params.meta as InstallationRequestUpdateMeta | undefined;
+      const data = params.data as { state?: string; staffNotes?: string | null };
+      const api = client(def.service);
+      if (meta?.action === 'state') {
+        const body = await api.request<{ data: { id: number; state: string } }>(
+          `/installations/requests${path(id, 'state')}`,
+          { method: 'PATCH', body: { state: data.state } },
+        );
+        return { data: body.data as never };
+      }
+      if (meta?.action === 'notes') {
+        const body = await api.request<{ data: { id: number; staffNotes: string | null } }>(
+          `/installations/requests${path(id, 'notes')}`,
+          {
+            method: 'PATCH',
+            body: data.staffNotes ?? '',
+            headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+          },
+        );
+        return { data: body.data as never };
+      }
+      throw new Error('An installation request is changed one part at a time: meta.action names the part');
     },
     async addRequestImage(_resource, { id, file, location }) {
       const form = new FormData();
@@ -381,7 +398,7 @@ const installationRequestsAdapter: Adapter = (def) =>
     },
   }) satisfies Pick<PageMethods, 'countOpenRequests'> &
     InstallationRequestMethods &
-    Pick<DataProvider, 'getList' | 'getOne'>;
+    Pick<DataProvider, 'getList' | 'getOne' | 'update'>;
 
 export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm/versions': gsmVersionsAdapter,

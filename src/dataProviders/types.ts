@@ -160,18 +160,14 @@ export interface InstallationRequest {
   staffNotes?: string | null;
 }
 
-/** Installation requests (document 2, sections 2.4, 4, 7): the single request's changes. */
+/**
+ * `update` of an installation request (document 2, sections 2.4, 4, 7): `{ action: 'state' }` sends
+ * `data.state` (HOLD or REJECTED), `{ action: 'notes' }` `data.staffNotes`.
+ */
+export type InstallationRequestUpdateMeta = { action: 'state' | 'notes' };
+
+/** Installation requests: adding an image to the single request. */
 export interface InstallationRequestMethods {
-  /** `PATCH /installations/requests/{id}/state`: Hold or Reject (422 when the state machine forbids it). */
-  changeRequestState(
-    resource: 'installation-requests',
-    params: { id: Identifier; state: 'HOLD' | 'REJECTED' },
-  ): Promise<{ id: number; state: string }>;
-  /** `PATCH /installations/requests/{id}/notes` with a plain-text body; empty clears them. */
-  saveRequestNotes(
-    resource: 'installation-requests',
-    params: { id: Identifier; notes: string },
-  ): Promise<{ id: number; staffNotes: string | null }>;
   /** `POST /installations/requests/{id}/images` (multipart field `file`); resolves to the image's URL. */
   addRequestImage(
     resource: 'installation-requests',
