@@ -72,6 +72,13 @@ type Id = { id: Identifier };
 export type AdpUserUpdateMeta =
   { action: 'type' | 'contractor' | 'reason' | 'settings' | 'status' } | { action: 'email'; confirmed: boolean };
 
+/**
+ * The `meta` of the detail's `getOne` (useGetOne): react-admin fills its getOne cache with the list's
+ * rows, which lack settings and access definitions; asked under its own meta, the detail gets its
+ * own cache entry and is never one of those rows.
+ */
+export const ADP_USER_DETAIL = { detail: true } as const;
+
 export interface AdpUserMethods {
   getAdpPlans(resource: R, params: { signal?: AbortSignal }): Promise<AdpPlan[]>;
   exportAdpUsers(resource: R, params: { search?: string; sortBy?: string; order?: 'asc' | 'desc' }): Promise<Response>;

@@ -18,7 +18,9 @@ import { AdpUserLoginDialog } from '../../src/resources/adpUsers/AdpUserLoginDia
 import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
 import { AdpUserRowActions } from '../../src/resources/adpUsers/AdpUserRowActions';
 import { AdpUserTypeDialog, typeSteps } from '../../src/resources/adpUsers/AdpUserTypeDialog';
+import { AdpUserAccessDialog } from '../../src/resources/adpUsers/AdpUserAccessDialog';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+import { QueryClient } from '@tanstack/react-query';
 
 const record: AdpUser = {
   id: 12,
@@ -137,6 +139,33 @@ describe('AdpUserPlanDialog', () => {
     await user.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls).toEqual(['removeTrial', 'plan:PLAN_ADVANCED']);
+  });
+});
+
+describe('AdpUserAccessDialog', () => {
+  it('reads the detail for itself, not the list row react-admin cached under the same id', async () => {
+    // What the list leaves in react-admin's getOne cache: the row, without access definitions.
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['adp-users', 'getOne', { id: String(record.id), meta: undefined }], record);
+    const definition = {
+      id: 4,
+      sponsorId: null,
+      osmId: null,
+      installationId: 1130,
+      visibility: 'ALL',
+      canBeEdited: true,
+    };
+    const getOne = vi.fn(async () => ({ data: { ...record, settings: {}, accessDefinitions: [definition] } }));
+    render(
+      <TestAdmin
+        queryClient={queryClient}
+        dataProvider={appDataProvider({ getOne, countAdpSensors: async () => 1 } as never)}
+      >
+        <AdpUserAccessDialog record={record} onSaved={onSaved} onClose={onClose} />
+      </TestAdmin>,
+    );
+    expect(await screen.findByRole('button', { name: 'Paste permissions' })).toBeTruthy();
+    expect(getOne).toHaveBeenCalledWith('adp-users', expect.objectContaining({ id: record.id }));
   });
 });
 

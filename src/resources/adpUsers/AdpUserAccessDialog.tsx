@@ -10,7 +10,7 @@ import { useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin
 import { accessDifferences, type AccessDefinition, type AdpUserType } from '../../../common/adpUsers';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AdpUser, AdpUserDetail } from '../../dataProviders/adpUsers';
+import { ADP_USER_DETAIL, type AdpUser, type AdpUserDetail } from '../../dataProviders/adpUsers';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { AccessDefinitionsEditor, reachesSomething } from './AccessDefinitionsEditor';
 
@@ -29,7 +29,7 @@ export function AdpUserAccessDialog({
   const titleId = useId();
   const submitting = useSubmitOnce();
   const [error, setError] = useState<string | null>(null);
-  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id });
+  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id, meta: ADP_USER_DETAIL });
   const [rows, setRows] = useState<AccessDefinition[] | null>(null);
   useEffect(() => {
     if (detail.data && rows === null) setRows(detail.data.accessDefinitions);

@@ -35,7 +35,12 @@ import {
 } from '../../../common/adpUsers';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
-import type { AdpUser, AdpUserDetail, AdpUserUpdateMeta } from '../../dataProviders/adpUsers';
+import {
+  ADP_USER_DETAIL,
+  type AdpUser,
+  type AdpUserDetail,
+  type AdpUserUpdateMeta,
+} from '../../dataProviders/adpUsers';
 import { useFieldAccess } from '../useFieldAccess';
 import { joinOther, otherTextRule, requiredRule, splitOther } from './adpUserRules';
 
@@ -154,7 +159,7 @@ export function AdpUserSettingsDialog({
   const countries = useCountryChoices();
   const { permissions } = useFieldAccess();
   const canSector = permissions.can('edit_panel_user_settings_sector');
-  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id });
+  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id, meta: ADP_USER_DETAIL });
   if (!detail.data) return <CircularProgress sx={{ position: 'fixed', top: '50%', left: '50%' }} />;
   const choices = (values: readonly string[], group: string) =>
     values.map((v) => ({ id: v, name: translate(`adpUsers.${group}.${v}`) }));
