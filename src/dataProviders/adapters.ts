@@ -23,6 +23,7 @@ import type {
   Place,
   Sensor,
   SensorMethods,
+  SensorUpdateMeta,
   Tag,
   TagValue,
   UpdaterSensor,
@@ -41,34 +42,55 @@ const sensorsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const gsm = client('gsm');
   const csv = { Accept: 'text/csv' };
-  const methods: SensorMethods = {
-    async changeSensorStatus(_resource, { id, status }) {
-      const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, {
-        method: 'PATCH',
-        body: { status },
-      });
-      return body.data.sensor;
-    },
-    async updateSensorTag(_resource, { id, tagId, value }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
-        path('sensors', id, 'tags', tagId),
-        {
-          method: 'PATCH',
-          body: { value },
-        },
-      );
-      return body.data;
-    },
-    async updateSensorFactors(_resource, { id, param, factors }) {
-      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
-        path('sensors', id, 'factors', param),
-        { method: 'PATCH', body: factors ?? { A: null, B: null, C: null } },
-      );
-      return body.data;
-    },
-    async retireSensor(_resource, { id }) {
-      const body = await main.request<{ data: { sensor: Sensor } }>(path('sensors', id), { method: 'DELETE' });
-      return body.data.sensor;
+  /** The sensor's `info` as the server answers a status change or retirement, over the cached one. */
+  const withInfo = (id: Identifier, previous: Partial<Sensor> | undefined, sensor: Sensor) => ({
+    id,
+    info: { ...previous?.info, ...sensor.info },
+  });
+  const methods: SensorMethods & Pick<DataProvider, 'update'> = {
+    /**
+     * One part of a sensor per call, named by `meta.action` (SensorUpdateMeta); each resolves to the
+     * changed part of the record (merged into react-admin's cache by useUpdate).
+     */
+    async update(_resource, params) {
+      const { id } = params;
+      const meta = params.meta as SensorUpdateMeta | undefined;
+      const data = params.data as Partial<Sensor>;
+      switch (meta?.action) {
+        case 'status': {
+          const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, {
+            method: 'PATCH',
+            body: { status: data.info?.status },
+          });
+          return { data: withInfo(id, params.previousData, body.data.sensor) as never };
+        }
+        case 'retire': {
+          const body = await main.request<{ data: { sensor: Sensor } }>(path('sensors', id), { method: 'DELETE' });
+          return { data: withInfo(id, params.previousData, body.data.sensor) as never };
+        }
+        case 'tag': {
+          const tags = data.tags ?? {};
+          const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
+            path('sensors', id, 'tags', meta.tagId),
+            { method: 'PATCH', body: { value: tags[String(meta.tagId)] ?? null } },
+          );
+          return { data: { id, tags: { ...tags, [String(meta.tagId)]: body.data.value } } as never };
+        }
+        case 'factors': {
+          const sensorParams = data.params ?? { factors: {} };
+          const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
+            path('sensors', id, 'factors', meta.param),
+            { method: 'PATCH', body: sensorParams.factors[meta.param] ?? { A: null, B: null, C: null } },
+          );
+          const factors = { ...sensorParams.factors };
+          const stored = body.data.factors;
+          if (stored && stored.A !== null) factors[meta.param] = stored;
+          else delete factors[meta.param];
+          return { data: { id, params: { ...sensorParams, factors } } as never };
+        }
+        default:
+          throw new Error('A sensor is changed one part at a time: meta.action names the part');
+      }
     },
     exportSensors(_resource, query) {
       return main.request<Response>('/sensors/export', { query, headers: csv, raw: true });

@@ -250,18 +250,17 @@ export type PersonalInput<L extends PersonalList> = L extends 'presets' ? Preset
 type Signal = { signal?: AbortSignal };
 
 /** Custom methods of the `sensors` resource (main API, and the GSM updater for restart/idle/status). */
+/**
+ * `update` of a sensor, one part per call:
+ * - `{ action: 'status' }`: `data.info.status` (`PATCH /sensors/{id}/status`);
+ * - `{ action: 'retire' }`: no data (`DELETE /sensors/{id}`: the sensor stays, Retired);
+ * - `{ action: 'tag', tagId }`: that tag's value in `data.tags`;
+ * - `{ action: 'factors', param }`: that parameter's factors in `data.params.factors` (absent clears them).
+ */
+export type SensorUpdateMeta =
+  { action: 'status' | 'retire' } | { action: 'tag'; tagId: number } | { action: 'factors'; param: string };
+
 export interface SensorMethods {
-  changeSensorStatus(resource: 'sensors', params: { id: Identifier; status: SensorStatus }): Promise<Sensor>;
-  updateSensorTag(
-    resource: 'sensors',
-    params: { id: Identifier; tagId: number; value: TagValue },
-  ): Promise<{ tagId: number; value: TagValue }>;
-  /** `factors: null` clears the parameter's factors. */
-  updateSensorFactors(
-    resource: 'sensors',
-    params: { id: Identifier; param: string; factors: FactorSet | null },
-  ): Promise<{ param: string; factors: FactorSet | null }>;
-  retireSensor(resource: 'sensors', params: { id: Identifier }): Promise<Sensor>;
   /** Every row matching the query, as CSV (a raw Response to download). */
   exportSensors(
     resource: 'sensors',
