@@ -17,6 +17,7 @@ import type {
   ContractorUpdateMeta,
   FactorSet,
   InstallationMethods,
+  InstallationUpdateMeta,
   InstallationRequestMethods,
   InstallationRequestUpdateMeta,
   PageMethods,
@@ -174,55 +175,88 @@ const installationsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const one = (id: Identifier, ...rest: (string | number)[]) => path('installations', id, ...rest);
   const quiet = { skipLoading: true, ignoreStatuses: [400, 401, 403, 404, 409, 422, 500, 502, 503] } as const;
-  const methods: InstallationMethods = {
-    async setInstallationVisibility(_resource, { id, visible }) {
-      const body = await main.request<{ data: { installationId: number; isVisible: boolean } }>(one(id, 'visibility'), {
-        method: 'PATCH',
-        body: { visible },
-      });
-      return body.data;
-    },
-    async updateInstallationText(_resource, { id, field, value }) {
-      const body = await main.request<{ data: Record<string, string | null> }>(`${one(id)}/${field}`, {
-        method: 'PATCH',
-        body: { value },
-      });
-      return field === 'visibleBy' ? (body.data.visibleBy ?? null) : (body.data.value ?? null);
-    },
-    async setInstallationAddress(_resource, { id, part, osmId }) {
-      const body = await main.request<{ data: { location: { address: Record<string, string | null> } } }>(
-        one(id, 'address'),
-        { method: 'PATCH', body: { [part]: osmId } },
+  /** The PATCH of one part of an installation; resolves to what the server answers under `data`. */
+  const patch = async <T>(url: string, body: unknown) =>
+    (await main.request<{ data: T }>(url, { method: 'PATCH', body })).data;
+  /**
+   * `meta.action` names the part (InstallationUpdateMeta); `data` holds the row's fields of that part
+   * and `previousData.installationId` the business number the paths use. Resolves to the row's
+   * changed fields (merged into react-admin's cache by useUpdate).
+   */
+  const change = async (
+    number: Identifier,
+    meta: InstallationUpdateMeta | undefined,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> => {
+    switch (meta?.action) {
+      case 'visibility':
+        return {
+          isVisible: (await patch<{ isVisible: boolean }>(one(number, 'visibility'), { visible: data.isVisible }))
+            .isVisible,
+        };
+      case 'text': {
+        const saved = await patch<Record<string, string | null>>(`${one(number)}/${meta.path}`, {
+          value: data[meta.field] ?? null,
+        });
+        return { [meta.field]: (meta.path === 'visibleBy' ? saved.visibleBy : saved.value) ?? null };
+      }
+      case 'address': {
+        const saved = await patch<{ location: { address: Record<string, string | null> } }>(one(number, 'address'), {
+          [meta.part]: data[`${meta.part}Id`],
+        });
+        return saved.location.address;
+      }
+      case 'altAddress': {
+        const saved = await patch<{ altAddress1: string | null; altAddress2: string | null }>(
+          one(number, 'altaddress'),
+          { altAddress1: data.alternativeAddress1 ?? null, altAddress2: data.alternativeAddress2 ?? null },
+        );
+        return { alternativeAddress1: saved.altAddress1, alternativeAddress2: saved.altAddress2 };
+      }
+      case 'tag': {
+        const field = `tag_${meta.tagId}`;
+        const saved = await patch<{ tagId: number; value: TagValue }>(one(number, 'tags', meta.tagId), {
+          value: data[field] ?? null,
+        });
+        return { [field]: saved.value };
+      }
+      case 'factors': {
+        const field = `${meta.param}Factors`;
+        const set = data[field] as FactorSet | null | undefined;
+        const saved = await patch<{ param: string; factors: FactorSet | null }>(
+          one(number, 'factors', meta.param),
+          set ?? { A: null, B: null, C: null },
+        );
+        return { [field]: saved.factors };
+      }
+      case 'suspend':
+      case 'unsuspend': {
+        const body = await main.request<{ data: Record<string, { suspended: boolean; suspendedFrom: string | null }> }>(
+          one(number, meta.action),
+          { method: 'POST', body: meta.change },
+        );
+        const fields: Record<string, unknown> = {};
+        for (const [param, state] of Object.entries(body.data)) {
+          fields[`${param}Suspended`] = state.suspended;
+          fields[`${param}SuspendedFrom`] = state.suspendedFrom;
+        }
+        return fields;
+      }
+      default:
+        throw new Error('An installation is changed one part at a time: meta.action names the part');
+    }
+  };
+  const methods: InstallationMethods & Pick<DataProvider, 'update'> = {
+    async update(_resource, params) {
+      const previous = params.previousData as { installationId?: Identifier } | undefined;
+      const number = previous?.installationId;
+      if (number === undefined) throw new Error('An installation update needs previousData with its installationId');
+      const fields = await change(
+        number,
+        params.meta as InstallationUpdateMeta,
+        params.data as Record<string, unknown>,
       );
-      return body.data.location.address;
-    },
-    async setInstallationAltAddress(_resource, { id, altAddress1, altAddress2 }) {
-      const body = await main.request<{ data: { altAddress1: string | null; altAddress2: string | null } }>(
-        one(id, 'altaddress'),
-        { method: 'PATCH', body: { altAddress1, altAddress2 } },
-      );
-      return body.data;
-    },
-    async updateInstallationTag(_resource, { id, tagId, value }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(one(id, 'tags', tagId), {
-        method: 'PATCH',
-        body: { value },
-      });
-      return body.data;
-    },
-    async updateInstallationFactors(_resource, { id, param, factors }) {
-      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
-        one(id, 'factors', param),
-        { method: 'PATCH', body: factors ?? { A: null, B: null, C: null } },
-      );
-      return body.data;
-    },
-    async changeSuspension(_resource, { id, action, change }) {
-      const body = await main.request<{ data: Record<string, { suspended: boolean; suspendedFrom: string | null }> }>(
-        one(id, action),
-        { method: 'POST', body: change },
-      );
-      return body.data;
+      return { data: { ...fields, id: params.id } as never };
     },
     exportInstallations(_resource, { columns, ...query }) {
       return main.request<Response>('/installations/export', {

@@ -288,38 +288,28 @@ export interface SuspensionChange {
   endTime: string | null;
 }
 
+/**
+ * `update` of an installation row (`id` the row id, `previousData` the row: its `installationId`, the
+ * business number, makes the paths under /installations/{installationId}), one part per call:
+ * - `{ action: 'visibility' }`: `data.isVisible`;
+ * - `{ action: 'text', field, path }`: `data[field]` (null clears it), sent to `…/{path}`;
+ * - `{ action: 'address', part }`: `data[part + 'Id']`, the chosen place's OSM id;
+ * - `{ action: 'altAddress' }`: `data.alternativeAddress1` and `data.alternativeAddress2`;
+ * - `{ action: 'tag', tagId }`: `data['tag_' + tagId]`;
+ * - `{ action: 'factors', param }`: `data[param + 'Factors']` (null clears them);
+ * - `{ action: 'suspend' | 'unsuspend', change }`: the suspension of `change.measurementsTypes`.
+ * Each resolves to the row's changed fields.
+ */
+export type InstallationUpdateMeta =
+  | { action: 'visibility' | 'altAddress' }
+  | { action: 'text'; field: string; path: InstallationTextField }
+  | { action: 'address'; part: PlaceKind }
+  | { action: 'tag'; tagId: number }
+  | { action: 'factors'; param: string }
+  | { action: 'suspend' | 'unsuspend'; change: SuspensionChange };
+
 /** Custom methods of the `installations` resource (main API); `id` is the installation id (business number). */
 export interface InstallationMethods {
-  setInstallationVisibility(
-    resource: 'installations',
-    params: { id: Identifier; visible: boolean },
-  ): Promise<{ installationId: number; isVisible: boolean }>;
-  /** An empty value clears the field. */
-  updateInstallationText(
-    resource: 'installations',
-    params: { id: Identifier; field: InstallationTextField; value: string | null },
-  ): Promise<string | null>;
-  setInstallationAddress(
-    resource: 'installations',
-    params: { id: Identifier; part: PlaceKind; osmId: string },
-  ): Promise<Record<string, string | null>>;
-  setInstallationAltAddress(
-    resource: 'installations',
-    params: { id: Identifier; altAddress1: string | null; altAddress2: string | null },
-  ): Promise<{ altAddress1: string | null; altAddress2: string | null }>;
-  updateInstallationTag(
-    resource: 'installations',
-    params: { id: Identifier; tagId: number; value: TagValue },
-  ): Promise<{ tagId: number; value: TagValue }>;
-  /** `factors: null` clears the parameter's factors. */
-  updateInstallationFactors(
-    resource: 'installations',
-    params: { id: Identifier; param: string; factors: FactorSet | null },
-  ): Promise<{ param: string; factors: FactorSet | null }>;
-  changeSuspension(
-    resource: 'installations',
-    params: { id: Identifier; action: 'suspend' | 'unsuspend'; change: SuspensionChange },
-  ): Promise<Record<string, { suspended: boolean; suspendedFrom: string | null }>>;
   /** Every row matching the query as CSV (a raw Response to download), with the columns on screen. */
   exportInstallations(
     resource: 'installations',
