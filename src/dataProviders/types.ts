@@ -500,17 +500,17 @@ export interface GsmDeploymentPayload extends RolloutRules {
   spacing?: number;
 }
 
+/** `create` of `deployments/gsm/versions` (multipart: the two bank files); `update` changes `status` only. */
+export interface GsmVersionInput {
+  version: string;
+  description?: string;
+  bank0: File;
+  bank1: File;
+}
+
 export interface FirmwareMethods {
   /** Every GSM version (the create form's choices), newest version first. */
   getAllGsmVersions(resource: 'deployments/gsm/versions', params: Signal): Promise<FirmwareVersion[]>;
-  createGsmVersion(
-    resource: 'deployments/gsm/versions',
-    params: { version: string; description?: string; bank0: File; bank1: File },
-  ): Promise<{ version: string }>;
-  setGsmVersionStatus(
-    resource: 'deployments/gsm/versions',
-    params: { version: string; status: string },
-  ): Promise<{ version: string; status: string }>;
   createGsmDeployment(
     resource: 'deployments/gsm',
     params: { payload: GsmDeploymentPayload; allowFailed: boolean; idempotencyKey: string },
@@ -572,14 +572,10 @@ export interface Gen3Binary {
   active: boolean;
 }
 
+/** `getOne` and `create` of `deployments/gen3/versions` are react-admin's (the version number is the id). */
 export interface Gen3Methods {
   /** Every Gen3 version (the deployment form's choices), newest first. */
   getAllGen3Versions(resource: 'deployments/gen3/versions', params: Signal): Promise<Gen3Version[]>;
-  getGen3Version(resource: 'deployments/gen3/versions', params: { version: string } & Signal): Promise<Gen3Version>;
-  createGen3Version(
-    resource: 'deployments/gen3/versions',
-    params: { version: string; description?: string },
-  ): Promise<Gen3Version>;
   /** One page of a version's binaries, newest first. */
   getGen3Binaries(
     resource: 'deployments/gen3/versions',
