@@ -5,7 +5,7 @@
  * to show, not the banner's.
  */
 import type { DataProvider, Identifier } from 'react-admin';
-import type { AccessDefinition, AdpSettings } from '../../common/adpUsers';
+import { accessDifferences, type AccessDefinition, type AdpSettings } from '../../common/adpUsers';
 import type { EntityDecl } from '../../common/entities';
 import { client } from './http';
 
@@ -66,11 +66,15 @@ type Id = { id: Identifier };
  * - `{ action: 'type' | 'contractor' | 'reason' }`: `data.type` / `data.contractorId` / `data.reason`;
  * - `{ action: 'email', confirmed }`: `data.email` (the caller confirmed the consequences);
  * - `{ action: 'settings' }`: `data.settings`;
- * - `{ action: 'status' }`: `data.status` ENABLED or DISABLED (`/enable`, `/disable`).
+ * - `{ action: 'status' }`: `data.status` ENABLED or DISABLED (`/enable`, `/disable`);
+ * - `{ action: 'access' }`: `data.accessDefinitions`, the whole new list: each definition deleted,
+ *   changed or added against `previousData.accessDefinitions` is its own call, in that order; a
+ *   refusal part-way leaves the earlier calls done.
  * `getOne` answers the user with settings and access definitions (AdpUserDetail).
  */
 export type AdpUserUpdateMeta =
-  { action: 'type' | 'contractor' | 'reason' | 'settings' | 'status' } | { action: 'email'; confirmed: boolean };
+  | { action: 'type' | 'contractor' | 'reason' | 'settings' | 'status' | 'access' }
+  | { action: 'email'; confirmed: boolean };
 
 /**
  * The `meta` of the detail's `getOne` (useGetOne): react-admin fills its getOne cache with the list's
@@ -87,9 +91,6 @@ export interface AdpUserMethods {
   sendAdpPasswordReset(resource: R, params: Id): Promise<void>;
   resendAdpInvitation(resource: R, params: Id): Promise<void>;
   getAdpActivationLink(resource: R, params: Id): Promise<string>;
-  addAdpAccess(resource: R, params: Id & { definition: AccessDefinition }): Promise<AccessDefinition>;
-  updateAdpAccess(resource: R, params: Id & { definition: AccessDefinition }): Promise<AccessDefinition>;
-  deleteAdpAccess(resource: R, params: Id & { defId: number }): Promise<void>;
   countAdpSensors(resource: R, params: { definitions: AccessDefinition[]; signal?: AbortSignal }): Promise<number>;
   setAdpPlan(resource: R, params: { userId: Identifier; planName: string }): Promise<void>;
   setAdpTrial(resource: R, params: { userId: Identifier } & AdpTrial): Promise<void>;
@@ -106,8 +107,37 @@ export function adpUsersAdapter(def: EntityDecl): AdpUserMethods & Pick<DataProv
     adp.request<T>(path, { method, body, ignoreStatuses: REFUSALS });
   const detail = async (path: string, body: unknown) =>
     (await send<{ data: { user: AdpUserDetail } }>(path, 'PATCH', body)).data.user;
-  const change = async (id: Identifier, meta: AdpUserUpdateMeta | undefined, data: Partial<AdpUserDetail>) => {
+  const access = (id: Identifier, defId?: number) =>
+    `${user(id)}/access-definitions${defId === undefined ? '' : `/${seg(defId)}`}`;
+  /** Sends the differences one call each; resolves to the definitions as the server holds them. */
+  const saveAccess = async (id: Identifier, before: AccessDefinition[], after: AccessDefinition[]) => {
+    const diff = accessDifferences(before, after);
+    const held = new Map(before.map((d) => [d.id, d]));
+    for (const d of diff.deleted) {
+      await send(access(id, d.id), 'DELETE');
+      held.delete(d.id);
+    }
+    for (const { id: defId, ...rest } of diff.changed) {
+      const body = await send<{ data: { accessDefinition: AccessDefinition } }>(access(id, defId), 'PUT', rest);
+      held.set(defId, body.data.accessDefinition);
+    }
+    for (const d of diff.added) {
+      const body = await send<{ data: { accessDefinition: AccessDefinition } }>(access(id), 'POST', d);
+      held.set(body.data.accessDefinition.id, body.data.accessDefinition);
+    }
+    return [...held.values()];
+  };
+  const change = async (
+    id: Identifier,
+    meta: AdpUserUpdateMeta | undefined,
+    data: Partial<AdpUserDetail>,
+    previous: Partial<AdpUserDetail> | undefined,
+  ) => {
     switch (meta?.action) {
+      case 'access': {
+        const accessDefinitions = await saveAccess(id, previous?.accessDefinitions ?? [], data.accessDefinitions ?? []);
+        return { id, accessDefinitions, accessCount: accessDefinitions.length };
+      }
       case 'type':
         return detail(`${user(id)}/type`, { type: data.type });
       case 'contractor':
@@ -134,7 +164,8 @@ export function adpUsersAdapter(def: EntityDecl): AdpUserMethods & Pick<DataProv
       return { data: body.data.user as never };
     },
     async update(_resource, params) {
-      return { data: (await change(params.id, params.meta as AdpUserUpdateMeta, params.data)) as never };
+      const meta = params.meta as AdpUserUpdateMeta;
+      return { data: (await change(params.id, meta, params.data, params.previousData)) as never };
     },
     async delete(_resource, params) {
       await send(`${user(params.id)}/`, 'DELETE');
@@ -163,28 +194,6 @@ export function adpUsersAdapter(def: EntityDecl): AdpUserMethods & Pick<DataProv
     },
     async getAdpActivationLink(_r, { id }) {
       return (await adp.request<{ link: string }>(`${user(id)}/activation-link`, { ignoreStatuses: REFUSALS })).link;
-    },
-    async addAdpAccess(_r, { id, definition }) {
-      return (
-        await send<{ data: { accessDefinition: AccessDefinition } }>(
-          `${user(id)}/access-definitions`,
-          'POST',
-          definition,
-        )
-      ).data.accessDefinition;
-    },
-    async updateAdpAccess(_r, { id, definition }) {
-      const { id: defId, ...rest } = definition;
-      return (
-        await send<{ data: { accessDefinition: AccessDefinition } }>(
-          `${user(id)}/access-definitions/${seg(defId)}`,
-          'PUT',
-          rest,
-        )
-      ).data.accessDefinition;
-    },
-    async deleteAdpAccess(_r, { id, defId }) {
-      await send(`${user(id)}/access-definitions/${seg(defId)}`, 'DELETE');
     },
     async countAdpSensors(_r, { definitions, signal }) {
       const body = definitions.map(({ id: _id, ...d }) => d);

@@ -6,12 +6,16 @@
  */
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { accessDifferences, type AccessDefinition, type AdpUserType } from '../../../common/adpUsers';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import { ADP_USER_DETAIL, type AdpUser, type AdpUserDetail } from '../../dataProviders/adpUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import {
+  ADP_USER_DETAIL,
+  type AdpUser,
+  type AdpUserDetail,
+  type AdpUserUpdateMeta,
+} from '../../dataProviders/adpUsers';
 import { AccessDefinitionsEditor, reachesSomething } from './AccessDefinitionsEditor';
 
 export function AdpUserAccessDialog({
@@ -24,7 +28,7 @@ export function AdpUserAccessDialog({
   onClose(): void;
 }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<AdpUserDetail>();
   const notify = useNotify();
   const titleId = useId();
   const submitting = useSubmitOnce();
@@ -42,9 +46,12 @@ export function AdpUserAccessDialog({
     void submitting.run(async () => {
       setError(null);
       try {
-        for (const d of diff.deleted) await dataProvider.deleteAdpAccess('adp-users', { id: record.id, defId: d.id });
-        for (const d of diff.changed) await dataProvider.updateAdpAccess('adp-users', { id: record.id, definition: d });
-        for (const d of diff.added) await dataProvider.addAdpAccess('adp-users', { id: record.id, definition: d });
+        const meta: AdpUserUpdateMeta = { action: 'access' };
+        await update(
+          'adp-users',
+          { id: record.id, data: { accessDefinitions: rows ?? [] }, previousData: detail.data, meta },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
         notify(...success('adpUsers.access.updated'));
         onClose();
       } catch (e) {
