@@ -14,13 +14,17 @@ import type {
   AppDataProvider,
   Contractor,
   ContractorMethods,
+  ContractorUpdateMeta,
   FactorSet,
   InstallationMethods,
+  InstallationUpdateMeta,
   InstallationRequestMethods,
+  InstallationRequestUpdateMeta,
   PageMethods,
   Place,
   Sensor,
   SensorMethods,
+  SensorUpdateMeta,
   Tag,
   TagValue,
   UpdaterSensor,
@@ -39,34 +43,55 @@ const sensorsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const gsm = client('gsm');
   const csv = { Accept: 'text/csv' };
-  const methods: SensorMethods = {
-    async changeSensorStatus(_resource, { id, status }) {
-      const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, {
-        method: 'PATCH',
-        body: { status },
-      });
-      return body.data.sensor;
-    },
-    async updateSensorTag(_resource, { id, tagId, value }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
-        path('sensors', id, 'tags', tagId),
-        {
-          method: 'PATCH',
-          body: { value },
-        },
-      );
-      return body.data;
-    },
-    async updateSensorFactors(_resource, { id, param, factors }) {
-      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
-        path('sensors', id, 'factors', param),
-        { method: 'PATCH', body: factors ?? { A: null, B: null, C: null } },
-      );
-      return body.data;
-    },
-    async retireSensor(_resource, { id }) {
-      const body = await main.request<{ data: { sensor: Sensor } }>(path('sensors', id), { method: 'DELETE' });
-      return body.data.sensor;
+  /** The sensor's `info` as the server answers a status change or retirement, over the cached one. */
+  const withInfo = (id: Identifier, previous: Partial<Sensor> | undefined, sensor: Sensor) => ({
+    id,
+    info: { ...previous?.info, ...sensor.info },
+  });
+  const methods: SensorMethods & Pick<DataProvider, 'update'> = {
+    /**
+     * One part of a sensor per call, named by `meta.action` (SensorUpdateMeta); each resolves to the
+     * changed part of the record (merged into react-admin's cache by useUpdate).
+     */
+    async update(_resource, params) {
+      const { id } = params;
+      const meta = params.meta as SensorUpdateMeta | undefined;
+      const data = params.data as Partial<Sensor>;
+      switch (meta?.action) {
+        case 'status': {
+          const body = await main.request<{ data: { sensor: Sensor } }>(`${path('sensors', id)}/status`, {
+            method: 'PATCH',
+            body: { status: data.info?.status },
+          });
+          return { data: withInfo(id, params.previousData, body.data.sensor) as never };
+        }
+        case 'retire': {
+          const body = await main.request<{ data: { sensor: Sensor } }>(path('sensors', id), { method: 'DELETE' });
+          return { data: withInfo(id, params.previousData, body.data.sensor) as never };
+        }
+        case 'tag': {
+          const tags = data.tags ?? {};
+          const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
+            path('sensors', id, 'tags', meta.tagId),
+            { method: 'PATCH', body: { value: tags[String(meta.tagId)] ?? null } },
+          );
+          return { data: { id, tags: { ...tags, [String(meta.tagId)]: body.data.value } } as never };
+        }
+        case 'factors': {
+          const sensorParams = data.params ?? { factors: {} };
+          const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
+            path('sensors', id, 'factors', meta.param),
+            { method: 'PATCH', body: sensorParams.factors[meta.param] ?? { A: null, B: null, C: null } },
+          );
+          const factors = { ...sensorParams.factors };
+          const stored = body.data.factors;
+          if (stored && stored.A !== null) factors[meta.param] = stored;
+          else delete factors[meta.param];
+          return { data: { id, params: { ...sensorParams, factors } } as never };
+        }
+        default:
+          throw new Error('A sensor is changed one part at a time: meta.action names the part');
+      }
     },
     exportSensors(_resource, query) {
       return main.request<Response>('/sensors/export', { query, headers: csv, raw: true });
@@ -150,55 +175,88 @@ const installationsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const one = (id: Identifier, ...rest: (string | number)[]) => path('installations', id, ...rest);
   const quiet = { skipLoading: true, ignoreStatuses: [400, 401, 403, 404, 409, 422, 500, 502, 503] } as const;
-  const methods: InstallationMethods = {
-    async setInstallationVisibility(_resource, { id, visible }) {
-      const body = await main.request<{ data: { installationId: number; isVisible: boolean } }>(one(id, 'visibility'), {
-        method: 'PATCH',
-        body: { visible },
-      });
-      return body.data;
-    },
-    async updateInstallationText(_resource, { id, field, value }) {
-      const body = await main.request<{ data: Record<string, string | null> }>(`${one(id)}/${field}`, {
-        method: 'PATCH',
-        body: { value },
-      });
-      return field === 'visibleBy' ? (body.data.visibleBy ?? null) : (body.data.value ?? null);
-    },
-    async setInstallationAddress(_resource, { id, part, osmId }) {
-      const body = await main.request<{ data: { location: { address: Record<string, string | null> } } }>(
-        one(id, 'address'),
-        { method: 'PATCH', body: { [part]: osmId } },
+  /** The PATCH of one part of an installation; resolves to what the server answers under `data`. */
+  const patch = async <T>(url: string, body: unknown) =>
+    (await main.request<{ data: T }>(url, { method: 'PATCH', body })).data;
+  /**
+   * `meta.action` names the part (InstallationUpdateMeta); `data` holds the row's fields of that part
+   * and `previousData.installationId` the business number the paths use. Resolves to the row's
+   * changed fields (merged into react-admin's cache by useUpdate).
+   */
+  const change = async (
+    number: Identifier,
+    meta: InstallationUpdateMeta | undefined,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> => {
+    switch (meta?.action) {
+      case 'visibility':
+        return {
+          isVisible: (await patch<{ isVisible: boolean }>(one(number, 'visibility'), { visible: data.isVisible }))
+            .isVisible,
+        };
+      case 'text': {
+        const saved = await patch<Record<string, string | null>>(`${one(number)}/${meta.path}`, {
+          value: data[meta.field] ?? null,
+        });
+        return { [meta.field]: (meta.path === 'visibleBy' ? saved.visibleBy : saved.value) ?? null };
+      }
+      case 'address': {
+        const saved = await patch<{ location: { address: Record<string, string | null> } }>(one(number, 'address'), {
+          [meta.part]: data[`${meta.part}Id`],
+        });
+        return saved.location.address;
+      }
+      case 'altAddress': {
+        const saved = await patch<{ altAddress1: string | null; altAddress2: string | null }>(
+          one(number, 'altaddress'),
+          { altAddress1: data.alternativeAddress1 ?? null, altAddress2: data.alternativeAddress2 ?? null },
+        );
+        return { alternativeAddress1: saved.altAddress1, alternativeAddress2: saved.altAddress2 };
+      }
+      case 'tag': {
+        const field = `tag_${meta.tagId}`;
+        const saved = await patch<{ tagId: number; value: TagValue }>(one(number, 'tags', meta.tagId), {
+          value: data[field] ?? null,
+        });
+        return { [field]: saved.value };
+      }
+      case 'factors': {
+        const field = `${meta.param}Factors`;
+        const set = data[field] as FactorSet | null | undefined;
+        const saved = await patch<{ param: string; factors: FactorSet | null }>(
+          one(number, 'factors', meta.param),
+          set ?? { A: null, B: null, C: null },
+        );
+        return { [field]: saved.factors };
+      }
+      case 'suspend':
+      case 'unsuspend': {
+        const body = await main.request<{ data: Record<string, { suspended: boolean; suspendedFrom: string | null }> }>(
+          one(number, meta.action),
+          { method: 'POST', body: meta.change },
+        );
+        const fields: Record<string, unknown> = {};
+        for (const [param, state] of Object.entries(body.data)) {
+          fields[`${param}Suspended`] = state.suspended;
+          fields[`${param}SuspendedFrom`] = state.suspendedFrom;
+        }
+        return fields;
+      }
+      default:
+        throw new Error('An installation is changed one part at a time: meta.action names the part');
+    }
+  };
+  const methods: InstallationMethods & Pick<DataProvider, 'update'> = {
+    async update(_resource, params) {
+      const previous = params.previousData as { installationId?: Identifier } | undefined;
+      const number = previous?.installationId;
+      if (number === undefined) throw new Error('An installation update needs previousData with its installationId');
+      const fields = await change(
+        number,
+        params.meta as InstallationUpdateMeta,
+        params.data as Record<string, unknown>,
       );
-      return body.data.location.address;
-    },
-    async setInstallationAltAddress(_resource, { id, altAddress1, altAddress2 }) {
-      const body = await main.request<{ data: { altAddress1: string | null; altAddress2: string | null } }>(
-        one(id, 'altaddress'),
-        { method: 'PATCH', body: { altAddress1, altAddress2 } },
-      );
-      return body.data;
-    },
-    async updateInstallationTag(_resource, { id, tagId, value }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(one(id, 'tags', tagId), {
-        method: 'PATCH',
-        body: { value },
-      });
-      return body.data;
-    },
-    async updateInstallationFactors(_resource, { id, param, factors }) {
-      const body = await main.request<{ data: { param: string; factors: FactorSet | null } }>(
-        one(id, 'factors', param),
-        { method: 'PATCH', body: factors ?? { A: null, B: null, C: null } },
-      );
-      return body.data;
-    },
-    async changeSuspension(_resource, { id, action, change }) {
-      const body = await main.request<{ data: Record<string, { suspended: boolean; suspendedFrom: string | null }> }>(
-        one(id, action),
-        { method: 'POST', body: change },
-      );
-      return body.data;
+      return { data: { ...fields, id: params.id } as never };
     },
     exportInstallations(_resource, { columns, ...query }) {
       return main.request<Response>('/installations/export', {
@@ -247,7 +305,7 @@ const installationsAdapter: Adapter = (def) => {
 const contractorsAdapter: Adapter = (def) => {
   const main = client(def.service);
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
-  const methods: ContractorMethods & Pick<DataProvider, 'create'> = {
+  const methods: ContractorMethods & Pick<DataProvider, 'create' | 'update'> = {
     async create(_resource, params) {
       const data = params.data as Record<string, unknown>;
       const form = new FormData();
@@ -261,28 +319,37 @@ const contractorsAdapter: Adapter = (def) => {
       });
       return { data: body.data.contractor as never };
     },
-    async updateContractor(_resource, { id, data }) {
+    /**
+     * `meta.action` picks the sub-path: none — `PATCH /contractors/{id}` (ContractorInput); `'logo'` —
+     * `PATCH /contractors/{id}/logo` (multipart `data.file`); `'tag'` — `PATCH /contractors/{id}/tags/{meta.tagId}`
+     * (the value in `data.tags`). Each resolves to what changed, merged into react-admin's cached record.
+     */
+    async update(_resource, params) {
+      const { id } = params;
+      const meta = params.meta as ContractorUpdateMeta | undefined;
+      if (meta?.action === 'logo') {
+        const file = (params.data as { file: File }).file;
+        const form = new FormData();
+        form.append('file', file, file.name);
+        const body = await main.request<{ data: { logo: string } }>(`${path('contractors', id)}/logo`, {
+          method: 'PATCH',
+          body: form,
+        });
+        return { data: { id, logo: body.data.logo } as never };
+      }
+      if (meta?.action === 'tag') {
+        const tags = (params.data as Pick<Contractor, 'tags'>).tags;
+        const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
+          path('contractors', id, 'tags', meta.tagId),
+          { method: 'PATCH', body: { value: tags[String(meta.tagId)] ?? null } },
+        );
+        return { data: { id, tags: { ...tags, [String(body.data.tagId)]: body.data.value } } as never };
+      }
       const body = await main.request<{ data: { contractor: Contractor } }>(path('contractors', id), {
         method: 'PATCH',
-        body: data,
+        body: params.data,
       });
-      return body.data.contractor;
-    },
-    async updateContractorLogo(_resource, { id, file }) {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const body = await main.request<{ data: { logo: string } }>(`${path('contractors', id)}/logo`, {
-        method: 'PATCH',
-        body: form,
-      });
-      return body.data.logo;
-    },
-    async updateContractorTag(_resource, { id, tagId, value }) {
-      const body = await main.request<{ data: { tagId: number; value: TagValue } }>(
-        path('contractors', id, 'tags', tagId),
-        { method: 'PATCH', body: { value } },
-      );
-      return body.data;
+      return { data: body.data.contractor as never };
     },
     async getDefaultLogos(_resource, { signal }) {
       const body = await main.request<{ data: { logos: { name: string; url: string }[] } }>(
@@ -338,19 +405,35 @@ const installationRequestsAdapter: Adapter = (def) =>
       );
       return { data: body.data.request as never };
     },
-    async changeRequestState(_resource, { id, state }) {
-      const body = await client(def.service).request<{ data: { id: number; state: string } }>(
-        `/installations/requests${path(id, 'state')}`,
-        { method: 'PATCH', body: { state } },
-      );
-      return body.data;
-    },
-    async saveRequestNotes(_resource, { id, notes }) {
-      const body = await client(def.service).request<{ data: { id: number; staffNotes: string | null } }>(
-        `/installations/requests${path(id, 'notes')}`,
-        { method: 'PATCH', body: notes, headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
-      );
-      return body.data;
+    /**
+     * `meta.action` `'state'`: `PATCH …/{id}/state` with `data.state` (HOLD or REJECTED; 422 when the
+     * state machine forbids it); `'notes'`: `PATCH …/{id}/notes` with `data.staffNotes` as plain text
+     * (empty clears them). Each resolves to the changed fields.
+     */
+    async update(_resource, params) {
+      const { id } = params;
+      const meta = params.meta as InstallationRequestUpdateMeta | undefined;
+      const data = params.data as { state?: string; staffNotes?: string | null };
+      const api = client(def.service);
+      if (meta?.action === 'state') {
+        const body = await api.request<{ data: { id: number; state: string } }>(
+          `/installations/requests${path(id, 'state')}`,
+          { method: 'PATCH', body: { state: data.state } },
+        );
+        return { data: body.data as never };
+      }
+      if (meta?.action === 'notes') {
+        const body = await api.request<{ data: { id: number; staffNotes: string | null } }>(
+          `/installations/requests${path(id, 'notes')}`,
+          {
+            method: 'PATCH',
+            body: data.staffNotes ?? '',
+            headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+          },
+        );
+        return { data: body.data as never };
+      }
+      throw new Error('An installation request is changed one part at a time: meta.action names the part');
     },
     async addRequestImage(_resource, { id, file, location }) {
       const form = new FormData();
@@ -371,7 +454,7 @@ const installationRequestsAdapter: Adapter = (def) =>
     },
   }) satisfies Pick<PageMethods, 'countOpenRequests'> &
     InstallationRequestMethods &
-    Pick<DataProvider, 'getList' | 'getOne'>;
+    Pick<DataProvider, 'getList' | 'getOne' | 'update'>;
 
 export const ADAPTERS: Record<string, Adapter> = {
   'deployments/gsm/versions': gsmVersionsAdapter,

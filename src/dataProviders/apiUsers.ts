@@ -1,8 +1,9 @@
 /**
  * The `api-users` resource on the API-user manager (document 2, section 7): the list is generic
- * (its contractor filter sent as comma-separated ids); limits, the samples API switch, the
- * contractor, the streamed CSV export, and — beyond the spec — the API key and its usage are typed
- * custom methods. Refusals of the edits (400/403/422) are the dialogs' to show, not the banner's.
+ * (its contractor filter sent as comma-separated ids); limits, the samples API switch and the
+ * contractor are `update` with `meta.action` (ApiUserUpdateMeta); the streamed CSV export and —
+ * beyond the spec — the API key and its usage are typed custom methods. Refusals of the edits
+ * (400/403/422) are the dialogs' to show, not the banner's.
  */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { LimitKind, LimitPeriod, Limits } from '../../common/apiLimits';
@@ -62,15 +63,22 @@ export interface ApiUserFilter {
 
 type Signal = { signal?: AbortSignal };
 
+/**
+ * `update` of an API user, one change per call, each answered with the whole user:
+ * - `{ action: 'limit', kind }`: `data.limitStandard` / `data.limitSamples` (by kind) — limits to
+ *   set (PUT), or null to remove them (DELETE);
+ * - `{ action: 'samplesApi' }`: `data.samplesAPI` switches the samples API on or off;
+ * - `{ action: 'contractor' }`: `data.contractorId` — null removes the contractor.
+ */
+export type ApiUserUpdateMeta = { action: 'limit'; kind: LimitKind } | { action: 'samplesApi' | 'contractor' };
+
+/** The record field of each kind of limit. */
+export const LIMIT_FIELD = { standard: 'limitStandard', samples: 'limitSamples' } as const satisfies Record<
+  LimitKind,
+  keyof ApiUser
+>;
+
 export interface ApiUserMethods {
-  setApiUserLimit(resource: 'api-users', params: { id: Identifier; kind: LimitKind; limits: Limits }): Promise<ApiUser>;
-  removeApiUserLimit(resource: 'api-users', params: { id: Identifier; kind: LimitKind }): Promise<ApiUser>;
-  setApiUserSamplesApi(resource: 'api-users', params: { id: Identifier; enabled: boolean }): Promise<ApiUser>;
-  /** `contractorId: null` removes the contractor. */
-  setApiUserContractor(
-    resource: 'api-users',
-    params: { id: Identifier; contractorId: number | null },
-  ): Promise<ApiUser>;
   /** A new key, shown once; the previous one stops working. */
   issueApiUserKey(resource: 'api-users', params: { id: Identifier }): Promise<IssuedApiKey>;
   getApiUserUsage(resource: 'api-users', params: { id: Identifier } & Signal): Promise<ApiUserUsage>;
@@ -81,7 +89,6 @@ export interface ApiUserMethods {
   ): Promise<Response>;
 }
 
-const LIMIT_PATH: Record<LimitKind, string> = { standard: 'limitStandard', samples: 'limitSamples' };
 const REFUSALS = [400, 403, 404, 422] as const;
 
 const contractorsParam = (ids: unknown) =>
@@ -93,14 +100,24 @@ export function apiUsersAdapter(def: EntityDecl, generic: DataProvider): Partial
     ['users', String(id), ...rest].map((p) => `/${encodeURIComponent(p)}`).join('');
   const edit = async (path: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', body?: unknown) =>
     (await api.request<{ data: { user: ApiUser } }>(path, { method, body, ignoreStatuses: REFUSALS })).data.user;
+  const change = (id: Identifier, meta: ApiUserUpdateMeta | undefined, data: Partial<ApiUser>): Promise<ApiUser> => {
+    switch (meta?.action) {
+      case 'limit': {
+        const field = LIMIT_FIELD[meta.kind];
+        const limits = data[field];
+        return limits ? edit(`${user(id, field)}/`, 'PUT', limits) : edit(`${user(id, field)}/`, 'DELETE');
+      }
+      case 'samplesApi':
+        return edit(user(id, 'samplesAPI', data.samplesAPI ? 'enable' : 'disable'), 'POST');
+      case 'contractor':
+        return data.contractorId === null || data.contractorId === undefined
+          ? edit(user(id, 'contractor'), 'DELETE')
+          : edit(user(id, 'contractor'), 'PATCH', { contractorId: data.contractorId });
+      default:
+        throw new Error('An API user is changed one part at a time: meta.action names the part');
+    }
+  };
   const methods: ApiUserMethods = {
-    setApiUserLimit: (_r, { id, kind, limits }) => edit(`${user(id, LIMIT_PATH[kind])}/`, 'PUT', limits),
-    removeApiUserLimit: (_r, { id, kind }) => edit(`${user(id, LIMIT_PATH[kind])}/`, 'DELETE'),
-    setApiUserSamplesApi: (_r, { id, enabled }) => edit(user(id, 'samplesAPI', enabled ? 'enable' : 'disable'), 'POST'),
-    setApiUserContractor: (_r, { id, contractorId }) =>
-      contractorId === null
-        ? edit(user(id, 'contractor'), 'DELETE')
-        : edit(user(id, 'contractor'), 'PATCH', { contractorId }),
     async issueApiUserKey(_r, { id }) {
       const body = await api.request<{ data: IssuedApiKey }>(user(id, 'key'), {
         method: 'POST',
@@ -122,6 +139,9 @@ export function apiUsersAdapter(def: EntityDecl, generic: DataProvider): Partial
   };
   return {
     ...methods,
+    async update(_resource, params) {
+      return { data: (await change(params.id, params.meta as ApiUserUpdateMeta, params.data)) as never };
+    },
     getList: (resource, params) => {
       const { contractors, ...filter } = (params.filter ?? {}) as ApiUserFilter & Record<string, unknown>;
       const ids = contractorsParam(contractors);

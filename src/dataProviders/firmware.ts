@@ -6,7 +6,7 @@
 import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
 import { client } from './http';
-import type { FirmwareMethods, UpdaterSensor } from './types';
+import type { FirmwareMethods, GsmVersionInput, UpdaterSensor } from './types';
 
 type Adapter = (def: EntityDecl, generic: DataProvider) => Partial<DataProvider & FirmwareMethods>;
 
@@ -29,7 +29,9 @@ export const gsmVersionsAdapter: Adapter = (def, generic) => {
       );
       return body.data;
     },
-    async createGsmVersion(_resource, { version, description, bank0, bank1 }) {
+    /** `data`: the version number, an optional description and the two bank files (multipart). */
+    async create(_resource, { data }) {
+      const { version, description, bank0, bank1 } = data as GsmVersionInput;
       const form = new FormData();
       form.append('buildBankFirst', bank0, bank0.name);
       form.append('buildBankSecond', bank1, bank1.name);
@@ -38,17 +40,15 @@ export const gsmVersionsAdapter: Adapter = (def, generic) => {
         query: { version, ...(description ? { description } : {}) },
         body: form,
       });
-      return body.data.version;
+      return { data: { ...body.data.version, id: body.data.version.version } as never };
     },
-    async setGsmVersionStatus(_resource, { version, status }) {
-      const body = await gsm.request<{ data: { version: string; status: string } }>(
-        `/versions/${enc(version)}/status`,
-        {
-          method: 'PATCH',
-          body: { status },
-        },
-      );
-      return body.data;
+    /** The only change of a version: `data.status` (`PATCH /versions/{version}/status`). */
+    async update(_resource, { id, data }) {
+      const body = await gsm.request<{ data: { version: string; status: string } }>(`/versions/${enc(id)}/status`, {
+        method: 'PATCH',
+        body: { status: (data as { status: string }).status },
+      });
+      return { data: { ...body.data, id: body.data.version } as never };
     },
   };
 };

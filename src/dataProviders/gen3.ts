@@ -29,19 +29,22 @@ export const gen3VersionsAdapter: Adapter = (def, generic) => {
       });
       return body.data;
     },
-    async getGen3Version(_resource, { version, signal }) {
-      const body = await gen3.request<{ data: Gen3Version }>(`/versions/${enc(version)}`, {
+    /** One version (its number is the id); 404 is the screen's own answer, not a banner. */
+    async getOne(_resource, { id, signal }) {
+      const body = await gen3.request<{ data: Gen3Version }>(`/versions/${enc(String(id))}`, {
         signal,
         ignoreStatuses: [404],
       });
-      return body.data;
+      return { data: { ...body.data, id: body.data.version } as never };
     },
-    async createGen3Version(_resource, { version, description }) {
+    /** `data`: the version number and an optional description. */
+    async create(_resource, { data }) {
+      const { version, description } = data as { version: string; description?: string };
       const body = await gen3.request<{ data: Gen3Version }>('/versions', {
         method: 'POST',
         body: { version, ...(description ? { description } : {}) },
       });
-      return body.data;
+      return { data: { ...body.data, id: body.data.version } as never };
     },
     async getGen3Binaries(_resource, { version, page, limit, signal }) {
       const body = await gen3.request<{ data: Gen3Binary[]; totalCount: number }>(

@@ -161,18 +161,14 @@ export interface InstallationRequest {
   staffNotes?: string | null;
 }
 
-/** Installation requests (document 2, sections 2.4, 4, 7): the single request's changes. */
+/**
+ * `update` of an installation request (document 2, sections 2.4, 4, 7): `{ action: 'state' }` sends
+ * `data.state` (HOLD or REJECTED), `{ action: 'notes' }` `data.staffNotes`.
+ */
+export type InstallationRequestUpdateMeta = { action: 'state' | 'notes' };
+
+/** Installation requests: adding an image to the single request. */
 export interface InstallationRequestMethods {
-  /** `PATCH /installations/requests/{id}/state`: Hold or Reject (422 when the state machine forbids it). */
-  changeRequestState(
-    resource: 'installation-requests',
-    params: { id: Identifier; state: 'HOLD' | 'REJECTED' },
-  ): Promise<{ id: number; state: string }>;
-  /** `PATCH /installations/requests/{id}/notes` with a plain-text body; empty clears them. */
-  saveRequestNotes(
-    resource: 'installation-requests',
-    params: { id: Identifier; notes: string },
-  ): Promise<{ id: number; staffNotes: string | null }>;
   /** `POST /installations/requests/{id}/images` (multipart field `file`); resolves to the image's URL. */
   addRequestImage(
     resource: 'installation-requests',
@@ -255,18 +251,17 @@ export type PersonalInput<L extends PersonalList> = L extends 'presets' ? Preset
 type Signal = { signal?: AbortSignal };
 
 /** Custom methods of the `sensors` resource (main API, and the GSM updater for restart/idle/status). */
+/**
+ * `update` of a sensor, one part per call:
+ * - `{ action: 'status' }`: `data.info.status` (`PATCH /sensors/{id}/status`);
+ * - `{ action: 'retire' }`: no data (`DELETE /sensors/{id}`: the sensor stays, Retired);
+ * - `{ action: 'tag', tagId }`: that tag's value in `data.tags`;
+ * - `{ action: 'factors', param }`: that parameter's factors in `data.params.factors` (absent clears them).
+ */
+export type SensorUpdateMeta =
+  { action: 'status' | 'retire' } | { action: 'tag'; tagId: number } | { action: 'factors'; param: string };
+
 export interface SensorMethods {
-  changeSensorStatus(resource: 'sensors', params: { id: Identifier; status: SensorStatus }): Promise<Sensor>;
-  updateSensorTag(
-    resource: 'sensors',
-    params: { id: Identifier; tagId: number; value: TagValue },
-  ): Promise<{ tagId: number; value: TagValue }>;
-  /** `factors: null` clears the parameter's factors. */
-  updateSensorFactors(
-    resource: 'sensors',
-    params: { id: Identifier; param: string; factors: FactorSet | null },
-  ): Promise<{ param: string; factors: FactorSet | null }>;
-  retireSensor(resource: 'sensors', params: { id: Identifier }): Promise<Sensor>;
   /** Every row matching the query, as CSV (a raw Response to download). */
   exportSensors(
     resource: 'sensors',
@@ -294,38 +289,28 @@ export interface SuspensionChange {
   endTime: string | null;
 }
 
+/**
+ * `update` of an installation row (`id` the row id, `previousData` the row: its `installationId`, the
+ * business number, makes the paths under /installations/{installationId}), one part per call:
+ * - `{ action: 'visibility' }`: `data.isVisible`;
+ * - `{ action: 'text', field, path }`: `data[field]` (null clears it), sent to `…/{path}`;
+ * - `{ action: 'address', part }`: `data[part + 'Id']`, the chosen place's OSM id;
+ * - `{ action: 'altAddress' }`: `data.alternativeAddress1` and `data.alternativeAddress2`;
+ * - `{ action: 'tag', tagId }`: `data['tag_' + tagId]`;
+ * - `{ action: 'factors', param }`: `data[param + 'Factors']` (null clears them);
+ * - `{ action: 'suspend' | 'unsuspend', change }`: the suspension of `change.measurementsTypes`.
+ * Each resolves to the row's changed fields.
+ */
+export type InstallationUpdateMeta =
+  | { action: 'visibility' | 'altAddress' }
+  | { action: 'text'; field: string; path: InstallationTextField }
+  | { action: 'address'; part: PlaceKind }
+  | { action: 'tag'; tagId: number }
+  | { action: 'factors'; param: string }
+  | { action: 'suspend' | 'unsuspend'; change: SuspensionChange };
+
 /** Custom methods of the `installations` resource (main API); `id` is the installation id (business number). */
 export interface InstallationMethods {
-  setInstallationVisibility(
-    resource: 'installations',
-    params: { id: Identifier; visible: boolean },
-  ): Promise<{ installationId: number; isVisible: boolean }>;
-  /** An empty value clears the field. */
-  updateInstallationText(
-    resource: 'installations',
-    params: { id: Identifier; field: InstallationTextField; value: string | null },
-  ): Promise<string | null>;
-  setInstallationAddress(
-    resource: 'installations',
-    params: { id: Identifier; part: PlaceKind; osmId: string },
-  ): Promise<Record<string, string | null>>;
-  setInstallationAltAddress(
-    resource: 'installations',
-    params: { id: Identifier; altAddress1: string | null; altAddress2: string | null },
-  ): Promise<{ altAddress1: string | null; altAddress2: string | null }>;
-  updateInstallationTag(
-    resource: 'installations',
-    params: { id: Identifier; tagId: number; value: TagValue },
-  ): Promise<{ tagId: number; value: TagValue }>;
-  /** `factors: null` clears the parameter's factors. */
-  updateInstallationFactors(
-    resource: 'installations',
-    params: { id: Identifier; param: string; factors: FactorSet | null },
-  ): Promise<{ param: string; factors: FactorSet | null }>;
-  changeSuspension(
-    resource: 'installations',
-    params: { id: Identifier; action: 'suspend' | 'unsuspend'; change: SuspensionChange },
-  ): Promise<Record<string, { suspended: boolean; suspendedFrom: string | null }>>;
   /** Every row matching the query as CSV (a raw Response to download), with the columns on screen. */
   exportInstallations(
     resource: 'installations',
@@ -466,15 +451,15 @@ export interface ContractorInput {
   hsName?: string | null;
 }
 
+/**
+ * `update` of the `contractors` resource: without meta the edit form's fields (ContractorInput); with
+ * `{ action: 'logo' }` a new logo (`data.file`); with `{ action: 'tag', tagId }` one tag's value
+ * (`data.tags`, the record's tags with that one changed).
+ */
+export type ContractorUpdateMeta = { action: 'logo' } | { action: 'tag'; tagId: number };
+
 /** Custom methods of the `contractors` resource; `create` takes ContractorInput plus `file` or `logo`. */
 export interface ContractorMethods {
-  updateContractor(resource: 'contractors', params: { id: Identifier; data: ContractorInput }): Promise<Contractor>;
-  /** `PATCH /contractors/{id}/logo` (multipart file); resolves to the new logo URL. */
-  updateContractorLogo(resource: 'contractors', params: { id: Identifier; file: File }): Promise<string>;
-  updateContractorTag(
-    resource: 'contractors',
-    params: { id: Identifier; tagId: number; value: TagValue },
-  ): Promise<{ tagId: number; value: TagValue }>;
   getDefaultLogos(resource: 'contractors', params: Signal): Promise<{ name: string; url: string }[]>;
   /** The CRM company name of a CRM id, or null when the CRM knows no such company (no banner). */
   lookupCrmCompany(resource: 'contractors', params: { hsId: string } & Signal): Promise<string | null>;
@@ -516,17 +501,17 @@ export interface GsmDeploymentPayload extends RolloutRules {
   spacing?: number;
 }
 
+/** `create` of `deployments/gsm/versions` (multipart: the two bank files); `update` changes `status` only. */
+export interface GsmVersionInput {
+  version: string;
+  description?: string;
+  bank0: File;
+  bank1: File;
+}
+
 export interface FirmwareMethods {
   /** Every GSM version (the create form's choices), newest version first. */
   getAllGsmVersions(resource: 'deployments/gsm/versions', params: Signal): Promise<FirmwareVersion[]>;
-  createGsmVersion(
-    resource: 'deployments/gsm/versions',
-    params: { version: string; description?: string; bank0: File; bank1: File },
-  ): Promise<{ version: string }>;
-  setGsmVersionStatus(
-    resource: 'deployments/gsm/versions',
-    params: { version: string; status: string },
-  ): Promise<{ version: string; status: string }>;
   createGsmDeployment(
     resource: 'deployments/gsm',
     params: { payload: GsmDeploymentPayload; allowFailed: boolean; idempotencyKey: string },
@@ -588,14 +573,10 @@ export interface Gen3Binary {
   active: boolean;
 }
 
+/** `getOne` and `create` of `deployments/gen3/versions` are react-admin's (the version number is the id). */
 export interface Gen3Methods {
   /** Every Gen3 version (the deployment form's choices), newest first. */
   getAllGen3Versions(resource: 'deployments/gen3/versions', params: Signal): Promise<Gen3Version[]>;
-  getGen3Version(resource: 'deployments/gen3/versions', params: { version: string } & Signal): Promise<Gen3Version>;
-  createGen3Version(
-    resource: 'deployments/gen3/versions',
-    params: { version: string; description?: string },
-  ): Promise<Gen3Version>;
   /** One page of a version's binaries, newest first. */
   getGen3Binaries(
     resource: 'deployments/gen3/versions',

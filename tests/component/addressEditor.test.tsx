@@ -36,11 +36,12 @@ const lesserPoland: Place = {
 };
 
 const searchPlaces = vi.fn();
-const setInstallationAddress = vi.fn();
+/** The provider's `update` (`meta: { action: 'address', part }`: PATCH /installations/{id}/address). */
+const update = vi.fn();
 
 function renderEditor(part: 'country' | 'state' | 'city') {
   return render(
-    <TestAdmin dataProvider={appDataProvider({ searchPlaces, setInstallationAddress })}>
+    <TestAdmin dataProvider={appDataProvider({ searchPlaces, update })}>
       <RecordContextProvider value={installation}>
         <AddressEditor part={part} canEdit />
       </RecordContextProvider>
@@ -50,7 +51,7 @@ function renderEditor(part: 'country' | 'state' | 'city') {
 
 beforeEach(() => {
   searchPlaces.mockReset();
-  setInstallationAddress.mockReset();
+  update.mockReset();
   signInAs(['view_installations', 'edit_address']);
   searchPlaces.mockImplementation(async (_resource: string, { search }: { search?: string }) =>
     !search || 'lesser poland voivodeship'.includes(search.toLowerCase()) ? [lesserPoland] : [],
@@ -68,7 +69,7 @@ describe('AddressEditor', () => {
 
   it('searches what was typed, not "undefined" plus it, and saves the chosen place', async () => {
     const user = userEvent.setup();
-    setInstallationAddress.mockResolvedValue({ state: lesserPoland.name, stateLocal: lesserPoland.nameLocal });
+    update.mockResolvedValue({ data: { id: 1, state: lesserPoland.name, stateLocal: lesserPoland.nameLocal } });
     renderEditor('state');
     await user.click(screen.getByRole('button', { name: /^Edit .* of installation 12$/i }));
     const input = await screen.findByRole('combobox');
@@ -82,7 +83,12 @@ describe('AddressEditor', () => {
     await user.click(await screen.findByRole('option', { name: /Lesser Poland Voivodeship/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(setInstallationAddress).toHaveBeenCalledWith('installations', { id: 12, part: 'state', osmId: 'R130957' }),
+      expect(update).toHaveBeenCalledWith('installations', {
+        id: 1,
+        data: { stateId: 'R130957' },
+        previousData: installation,
+        meta: { action: 'address', part: 'state' },
+      }),
     );
     expect(screen.queryByText('It is required')).toBeNull();
   });

@@ -18,7 +18,9 @@ import { AdpUserLoginDialog } from '../../src/resources/adpUsers/AdpUserLoginDia
 import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
 import { AdpUserRowActions } from '../../src/resources/adpUsers/AdpUserRowActions';
 import { AdpUserTypeDialog, typeSteps } from '../../src/resources/adpUsers/AdpUserTypeDialog';
+import { AdpUserAccessDialog } from '../../src/resources/adpUsers/AdpUserAccessDialog';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+import { QueryClient } from '@tanstack/react-query';
 
 const record: AdpUser = {
   id: 12,
@@ -36,22 +38,19 @@ const record: AdpUser = {
 
 const calls: string[] = [];
 const methods = {
-  setAdpUserReason: vi.fn(async (_r: string, p: { reason: string | null }) => {
-    calls.push(`reason:${p.reason}`);
-    return record;
-  }),
-  setAdpUserType: vi.fn(async (_r: string, p: { type: string }) => {
-    calls.push(`type:${p.type}`);
-    return record;
-  }),
-  setAdpUserContractor: vi.fn(async (_r: string, p: { contractorId: number | null }) => {
-    calls.push(`contractor:${p.contractorId}`);
-    return record;
+  /** The provider's `update`: one part of the user per call, named by `meta.action`. */
+  update: vi.fn(async (_r: string, p: { data: Record<string, unknown>; meta: { action: string } }) => {
+    const part = p.meta.action;
+    calls.push(
+      part === 'email'
+        ? `email:${String(p.data.email)}`
+        : `${part}:${String(p.data[part === 'contractor' ? 'contractorId' : part])}`,
+    );
+    return { data: record };
   }),
   removeAdpTrial: vi.fn(async () => void calls.push('removeTrial')),
   setAdpPlan: vi.fn(async (_r: string, p: { planName: string }) => void calls.push(`plan:${p.planName}`)),
   setAdpTrial: vi.fn(async () => void calls.push('trial')),
-  setAdpUserEmail: vi.fn(async (_r: string, _p: { email: string; confirmed: boolean }) => record),
   getAdpPlans: vi.fn(async () => [
     { name: 'PLAN_ADVANCED', displayName: 'Advanced', isTrialPlan: false },
     { name: 'PLAN_BASIC', displayName: 'Basic', isTrialPlan: false },
@@ -103,7 +102,7 @@ describe('AdpUserTypeDialog', () => {
     await waitFor(() => expect(screen.queryByRole('combobox', { name: /Contractor/ })).toBeNull());
     await user.click(saveButton());
     expect(await screen.findByText('Reason for access is required for this user type')).toBeTruthy();
-    expect(methods.setAdpUserType).not.toHaveBeenCalled();
+    expect(methods.update).not.toHaveBeenCalled();
     await user.type(screen.getByRole('textbox', { name: /Reason for access/ }), 'Tender evaluation');
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     await user.click(saveButton());
@@ -143,6 +142,33 @@ describe('AdpUserPlanDialog', () => {
   });
 });
 
+describe('AdpUserAccessDialog', () => {
+  it('reads the detail for itself, not the list row react-admin cached under the same id', async () => {
+    // What the list leaves in react-admin's getOne cache: the row, without access definitions.
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['adp-users', 'getOne', { id: String(record.id), meta: undefined }], record);
+    const definition = {
+      id: 4,
+      sponsorId: null,
+      osmId: null,
+      installationId: 1130,
+      visibility: 'ALL',
+      canBeEdited: true,
+    };
+    const getOne = vi.fn(async () => ({ data: { ...record, settings: {}, accessDefinitions: [definition] } }));
+    render(
+      <TestAdmin
+        queryClient={queryClient}
+        dataProvider={appDataProvider({ getOne, countAdpSensors: async () => 1 } as never)}
+      >
+        <AdpUserAccessDialog record={record} onSaved={onSaved} onClose={onClose} />
+      </TestAdmin>,
+    );
+    expect(await screen.findByRole('button', { name: 'Paste permissions' })).toBeTruthy();
+    expect(getOne).toHaveBeenCalledWith('adp-users', expect.objectContaining({ id: record.id }));
+  });
+});
+
 describe('AdpUserEmailDialog', () => {
   it('is not sent until the confirmation box is ticked', async () => {
     const user = userEvent.setup();
@@ -152,12 +178,16 @@ describe('AdpUserEmailDialog', () => {
     await user.type(email, 'new@example.org');
     await user.click(saveButton());
     expect(await screen.findByText('Tick the box to confirm')).toBeTruthy();
-    expect(methods.setAdpUserEmail).not.toHaveBeenCalled();
+    expect(methods.update).not.toHaveBeenCalled();
     await user.click(screen.getByRole('checkbox', { name: /account is deactivated/ }));
     await waitFor(() => expect(saveButton().disabled).toBe(false));
     await user.click(saveButton());
-    await waitFor(() => expect(methods.setAdpUserEmail).toHaveBeenCalledTimes(1));
-    expect(methods.setAdpUserEmail.mock.calls[0]![1]).toMatchObject({ email: 'new@example.org', confirmed: true });
+    await waitFor(() => expect(methods.update).toHaveBeenCalledTimes(1));
+    expect(methods.update.mock.calls[0]![1]).toMatchObject({
+      id: record.id,
+      data: { email: 'new@example.org' },
+      meta: { action: 'email', confirmed: true },
+    });
   });
 });
 

@@ -29,14 +29,13 @@ const record: Contractor = {
 };
 
 const lookupCrmCompany = vi.fn();
-const updateContractor = vi.fn();
-const onSaved = vi.fn();
+const update = vi.fn();
 const onClose = vi.fn();
 
 const renderDialog = (canEditCrm = true) =>
   render(
-    <TestAdmin dataProvider={appDataProvider({ lookupCrmCompany, updateContractor })}>
-      <ContractorEditDialog record={record} canEditCrm={canEditCrm} onSaved={onSaved} onClose={onClose} />
+    <TestAdmin dataProvider={appDataProvider({ lookupCrmCompany, update })}>
+      <ContractorEditDialog record={record} canEditCrm={canEditCrm} onClose={onClose} />
     </TestAdmin>,
   );
 
@@ -51,13 +50,10 @@ beforeEach(() => {
   lookupCrmCompany.mockImplementation(async (_r: string, { hsId }: { hsId: string }) =>
     hsId === '404040404' ? null : `Company ${hsId}`,
   );
-  updateContractor.mockReset();
-  updateContractor.mockImplementation(async (_r: string, { id, data }: { id: number; data: object }) => ({
-    ...record,
-    id,
-    ...data,
+  update.mockReset();
+  update.mockImplementation(async (_r: string, { id, data }: { id: number; data: object }) => ({
+    data: { ...record, id, ...data },
   }));
-  onSaved.mockReset();
   onClose.mockReset();
 });
 afterEach(() => vi.useRealTimers());
@@ -127,19 +123,28 @@ describe('ContractorEditDialog', () => {
     // (answered at once, the first save could end between the clicks, and the test would race).
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    updateContractor.mockImplementationOnce(async (_r: string, { id, data }: { id: number; data: object }) => {
+    update.mockImplementationOnce(async (_r: string, { id, data }: { id: number; data: object }) => {
       await held;
-      return { ...record, id, ...data };
+      return { data: { ...record, id, ...data } };
     });
     await user.dblClick(screen.getByRole('button', { name: 'Save' }));
     release();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(updateContractor).toHaveBeenCalledTimes(1);
-    expect(updateContractor).toHaveBeenCalledWith('contractors', {
-      id: 7,
-      data: { name: 'Czyste Powietrze', type: 'ACTION', link: 'https://czyste.example.org', hsId: null, hsName: null },
-    });
-    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ name: 'Czyste Powietrze' }));
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update).toHaveBeenCalledWith(
+      'contractors',
+      expect.objectContaining({
+        id: 7,
+        data: {
+          name: 'Czyste Powietrze',
+          type: 'ACTION',
+          link: 'https://czyste.example.org',
+          hsId: null,
+          hsName: null,
+        },
+      }),
+    );
+    expect(update.mock.calls[0]![1].meta).toBeUndefined();
   });
 
   it('without edit_contractor_company shows no CRM fields and sends none', async () => {
@@ -148,8 +153,8 @@ describe('ContractorEditDialog', () => {
     expect(screen.queryByRole('textbox', { name: /CRM company/ })).toBeNull();
     await user.type(input(/^Name/), ' II');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updateContractor).toHaveBeenCalledTimes(1));
-    expect(updateContractor.mock.calls[0]![1].data).toEqual({
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]![1].data).toEqual({
       name: 'Zielony Kraków II',
       type: 'ACTION',
       link: 'https://zielony.example.org',

@@ -15,6 +15,7 @@ import { GenerateTokensPage } from '../../src/pages/generateTokens/GenerateToken
 import { TagDialog } from '../../src/resources/tags/TagDialog';
 import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDialog';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+import { factorsUpdate } from './support/sensorUpdates';
 
 /** A promise the test resolves by hand: the request stays in flight meanwhile. */
 function deferred<T>() {
@@ -153,7 +154,9 @@ describe('a double click submits once', () => {
       params: { factors: { pm1: { A: 1, B: 2, C: 3 } } },
       tags: {},
     };
-    wrap(<SensorFactorsDialog sensor={sensor as never} param="pm1" onClose={vi.fn()} />, { updateSensorFactors });
+    wrap(<SensorFactorsDialog sensor={sensor as never} param="pm1" onClose={vi.fn()} />, {
+      update: factorsUpdate(updateSensorFactors),
+    });
     const save = screen.getByRole('button', { name: 'Save' });
     doubleClick(save);
     await waitFor(() => expect(updateSensorFactors).toHaveBeenCalledTimes(1));

@@ -19,6 +19,7 @@ import { RolesPage } from '../../src/pages/roles/RolesPage';
 import { TagDialog } from '../../src/resources/tags/TagDialog';
 import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDialog';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+import { factorsUpdate } from './support/sensorUpdates';
 
 const ROLES: Role[] = [
   { id: 1, name: 'admin', permissions: {}, builtIn: true, userCount: 1 },
@@ -159,7 +160,7 @@ describe('factors dialog with A, B and C empty', () => {
     const updateSensorFactors = vi.fn(async (_r: string, { param }: { param: string }) => ({ param, factors: null }));
     const user = userEvent.setup();
     wrap(<SensorFactorsDialog sensor={sensor({ pm25: { A: 1, B: 2, C: 3 } })} param="pm25" onClose={vi.fn()} />, {
-      updateSensorFactors,
+      update: factorsUpdate(updateSensorFactors),
     });
     expect(screen.queryByTestId('factors-clear-notice')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Clear the factors' }));
@@ -176,7 +177,7 @@ describe('factors dialog with A, B and C empty', () => {
     const updateSensorFactors = vi.fn();
     const user = userEvent.setup();
     wrap(<SensorFactorsDialog sensor={sensor({})} param="pm1" onClose={vi.fn()} />, {
-      updateSensorFactors,
+      update: factorsUpdate(updateSensorFactors),
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('It is required')).toHaveLength(3);

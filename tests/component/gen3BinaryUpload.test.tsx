@@ -26,12 +26,18 @@ function Where() {
 
 const existing = vi.fn(async () => ({ version: VERSION, description: null, createdDate: '2026-10-12T08:00:00Z' }));
 
-function renderPage(upload = vi.fn(async () => ({ id: 'new-binary-id' })), getGen3Version = existing) {
+function renderPage(
+  upload = vi.fn(async () => ({ id: 'new-binary-id' })),
+  getGen3Version: (resource: string, params: { version: string }) => Promise<object> = existing,
+) {
   const activate = vi.fn(async () => ({ id: 'new-binary-id', active: true }));
   const dataProvider = appDataProvider({
     uploadGen3Binary: upload,
     activateGen3Binary: activate,
-    getGen3Version,
+    // The version is react-admin's getOne (its number the id).
+    getOne: async (r: string, { id }: { id: string }) => ({
+      data: { ...(await getGen3Version(r, { version: id })), id },
+    }),
   });
   render(
     <TestAdmin

@@ -43,13 +43,13 @@ describe('Gen3 version create page', () => {
 
   it('shows a refusal naming the version on its field, then creates the version and opens it', async () => {
     const user = userEvent.setup();
-    const createGen3Version = vi
+    const create = vi
       .fn()
       .mockRejectedValueOnce(
         new ApiError('response', 400, 'Invalid body: version: Version already taken', '/gen3/versions'),
       )
-      .mockResolvedValueOnce({ version: '5.3.0.0' });
-    renderAt(PATH, <Gen3VersionCreatePage />, { createGen3Version });
+      .mockResolvedValueOnce({ data: { id: '5.3.0.0', version: '5.3.0.0' } });
+    renderAt(PATH, <Gen3VersionCreatePage />, { create });
     await user.type(versionInput(), '5.3.0.0');
     await user.click(screen.getByTestId('gen3-description'));
     await user.paste('  First build  ');
@@ -59,10 +59,10 @@ describe('Gen3 version create page', () => {
     await user.click(screen.getByRole('button', { name: 'Create version' }));
     expect(await screen.findByText('Created a new gen3 version!')).toBeTruthy();
     expect((await screen.findByTestId('where')).textContent).toBe('/deployments/gen3/versions/5.3.0.0');
-    expect(createGen3Version).toHaveBeenCalledTimes(2);
-    expect(createGen3Version.mock.calls[1]).toEqual([
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(create.mock.calls[1]).toEqual([
       'deployments/gen3/versions',
-      { version: '5.3.0.0', description: 'First build' },
+      expect.objectContaining({ data: { version: '5.3.0.0', description: 'First build' } }),
     ]);
   });
 });

@@ -97,31 +97,37 @@ describe('state-dependent actions', () => {
   });
 
   it('Hold sends HOLD once and says so', async () => {
-    const changeRequestState = vi.fn(async () => ({ id: 7, state: 'HOLD' }));
-    renderPage(request(), { changeRequestState });
+    const update = vi.fn(async () => ({ data: { id: 7, state: 'HOLD' } }));
+    renderPage(request(), { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Hold' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hold' }));
     expect(await screen.findByText('Request state changed')).toBeTruthy();
-    expect(changeRequestState).toHaveBeenCalledTimes(1);
-    expect(changeRequestState).toHaveBeenCalledWith('installation-requests', { id: 7, state: 'HOLD' });
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update).toHaveBeenCalledWith(
+      'installation-requests',
+      expect.objectContaining({ id: 7, data: { state: 'HOLD' }, meta: { action: 'state' } }),
+    );
   });
 
   it('Reject asks for confirmation first; cancelling sends nothing, confirming sends REJECTED', async () => {
-    const changeRequestState = vi.fn(async () => ({ id: 7, state: 'REJECTED' }));
-    renderPage(request({ state: 'HOLD' }), { changeRequestState });
+    const update = vi.fn(async () => ({ data: { id: 7, state: 'REJECTED' } }));
+    renderPage(request({ state: 'HOLD' }), { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Reject installation request 7?')).toBeTruthy();
     expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /Cancel/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(changeRequestState).not.toHaveBeenCalled();
+    expect(update).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Request state changed')).toBeTruthy();
-    expect(changeRequestState).toHaveBeenCalledWith('installation-requests', { id: 7, state: 'REJECTED' });
+    expect(update).toHaveBeenCalledWith(
+      'installation-requests',
+      expect.objectContaining({ id: 7, data: { state: 'REJECTED' }, meta: { action: 'state' } }),
+    );
   });
 
   it('Install opens the reinstall form with the request and its sensor', async () => {
@@ -142,19 +148,23 @@ describe('state-dependent actions', () => {
 
 describe('staff notes', () => {
   it('saves the notes as typed, enabled only after a change, and says so', async () => {
-    const saveRequestNotes = vi.fn(async () => ({ id: 7, staffNotes: 'Ladder needed.\nCall first.' }));
-    renderPage(request(), { saveRequestNotes });
+    const update = vi.fn(async () => ({ data: { id: 7, staffNotes: 'Ladder needed.\nCall first.' } }));
+    renderPage(request(), { update });
     const input = await screen.findByRole('textbox', { name: 'Staff notes' });
     expect((input as HTMLTextAreaElement).value).toBe('Old note');
     expect((button('Save notes') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input, { target: { value: 'Ladder needed.\nCall first.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save notes' }));
     expect(await screen.findByText('The notes were saved')).toBeTruthy();
-    expect(saveRequestNotes).toHaveBeenCalledTimes(1);
-    expect(saveRequestNotes).toHaveBeenCalledWith('installation-requests', {
-      id: 7,
-      notes: 'Ladder needed.\nCall first.',
-    });
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update).toHaveBeenCalledWith(
+      'installation-requests',
+      expect.objectContaining({
+        id: 7,
+        data: { staffNotes: 'Ladder needed.\nCall first.' },
+        meta: { action: 'notes' },
+      }),
+    );
     // The submitted notes stay read-only text.
     expect(screen.getByTestId('request-notes').textContent).toBe('Please call before arrival.');
   });

@@ -67,15 +67,14 @@ describe('installation requests', () => {
 
   it('changes the state, saves notes as plain text, sends the image as multipart "file"', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { data: { id: 7, state: 'HOLD' } }));
-    expect(await dataProvider.changeRequestState('installation-requests', { id: 7, state: 'HOLD' })).toEqual({
-      id: 7,
-      state: 'HOLD',
-    });
+    const hold = { id: 7, data: { state: 'HOLD' }, previousData: { id: 7 }, meta: { action: 'state' } };
+    expect(await dataProvider.update('installation-requests', hold)).toEqual({ data: { id: 7, state: 'HOLD' } });
     expect(sent(0)).toMatchObject({ method: 'PATCH', path: '/api/installations/requests/7/state' });
     expect(JSON.parse(String(sent(0).body))).toEqual({ state: 'HOLD' });
 
     fetchMock.mockResolvedValueOnce(json(200, { data: { id: 7, staffNotes: 'a\nb' } }));
-    await dataProvider.saveRequestNotes('installation-requests', { id: 7, notes: 'a\nb' });
+    const notes = { id: 7, data: { staffNotes: 'a\nb' }, previousData: { id: 7 }, meta: { action: 'notes' } };
+    await dataProvider.update('installation-requests', notes);
     expect(sent(1)).toMatchObject({ method: 'PATCH', path: '/api/installations/requests/7/notes', body: 'a\nb' });
     expect(sent(1).headers['Content-Type']).toMatch(/^text\/plain/);
 

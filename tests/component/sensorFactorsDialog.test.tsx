@@ -9,6 +9,7 @@ import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDi
 import { SensorFactorsField } from '../../src/resources/sensors/SensorFactorsField';
 import type { Sensor } from '../../src/resources/sensors/types';
 import type { RuleMessage } from '../../common/validation';
+import { factorsUpdate } from './support/sensorUpdates';
 
 const sensor: Sensor = {
   id: 2,
@@ -38,7 +39,7 @@ const wrap = (ui: React.ReactNode) =>
     <AdminContext
       store={memoryStore()}
       i18nProvider={i18nProvider}
-      dataProvider={testDataProvider({ updateSensorFactors })}
+      dataProvider={testDataProvider({ update: factorsUpdate(updateSensorFactors) })}
     >
       {ui}
       <Notification />

@@ -28,11 +28,12 @@ const sensor = (status: SensorStatus): Sensor => ({
   tags: {},
 });
 
-const changeSensorStatus = vi.fn();
+/** The provider's `update` (`meta: { action: 'status' }`: PATCH /sensors/{id}/status). */
+const update = vi.fn();
 
 function renderStatus(status: SensorStatus) {
   return render(
-    <TestAdmin dataProvider={appDataProvider({ changeSensorStatus })}>
+    <TestAdmin dataProvider={appDataProvider({ update })}>
       <RecordContextProvider value={sensor(status)}>
         <SensorStatusInput />
       </RecordContextProvider>
@@ -43,7 +44,7 @@ function renderStatus(status: SensorStatus) {
 
 beforeEach(() => {
   localStorage.clear();
-  changeSensorStatus.mockReset();
+  update.mockReset();
   signIn(['view_sensors', 'edit_sensors_status']);
 });
 
@@ -77,26 +78,29 @@ describe('SensorStatusInput', () => {
 
   it('shows each option with its icon, saves the choice and says so', async () => {
     const user = userEvent.setup();
-    changeSensorStatus.mockResolvedValue({
-      ...sensor('InRepair'),
-      info: { ...sensor('InRepair').info, status: 'InRepair' },
-    });
+    update.mockResolvedValue({ data: { id: 7, info: { ...sensor('InRepair').info, status: 'InRepair' } } });
     renderStatus('Refurbishment');
     await user.click(screen.getByRole('button', { name: 'Status of sensor 7: Refurbishment' }));
     const menu = await screen.findByRole('menu');
     expect(menu.querySelectorAll('[data-status-icon]')).toHaveLength(allowedNextStatuses('Refurbishment').length);
     await user.click(within(menu).getByRole('menuitem', { name: 'InRepair' }));
-    await waitFor(() => expect(changeSensorStatus).toHaveBeenCalledWith('sensors', { id: 7, status: 'InRepair' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'sensors',
+        expect.objectContaining({ id: 7, data: { info: expect.objectContaining({ status: 'InRepair' }) } }),
+      ),
+    );
+    expect(update.mock.calls[0]![1].meta).toEqual({ action: 'status' });
     expect(await screen.findByText('Status changed!')).toBeTruthy();
   });
 
   it('sends one request for a double click on a menu item, and says only "Status changed!"', async () => {
     const user = userEvent.setup();
     let finish: () => void = () => undefined;
-    changeSensorStatus.mockImplementation(
+    update.mockImplementation(
       () =>
         new Promise((resolve) => {
-          finish = () => resolve({ ...sensor('InRepair'), info: { ...sensor('InRepair').info, status: 'InRepair' } });
+          finish = () => resolve({ data: { id: 7, info: { ...sensor('InRepair').info, status: 'InRepair' } } });
         }),
     );
     renderStatus('ServiceRequired');
@@ -105,10 +109,10 @@ describe('SensorStatusInput', () => {
     // Both clicks land before React re-renders: the menu item is still there for the second one.
     fireEvent.click(item);
     fireEvent.click(item);
-    await waitFor(() => expect(changeSensorStatus).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     expect((screen.getByRole('button', { name: /^Status of sensor 7/ }) as HTMLButtonElement).disabled).toBe(true);
     finish();
     expect(await screen.findByText('Status changed!')).toBeTruthy();
-    expect(changeSensorStatus).toHaveBeenCalledTimes(1);
+    expect(update).toHaveBeenCalledTimes(1);
   });
 });

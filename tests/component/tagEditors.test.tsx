@@ -143,7 +143,7 @@ describe('SensorTagField', () => {
     params: { factors: {} },
     tags: { '5': null },
   };
-  const updateSensorTag = vi.fn();
+  const update = vi.fn();
   const session = (permissions: string[]) =>
     localStorage.setItem(
       'aq.session',
@@ -157,11 +157,7 @@ describe('SensorTagField', () => {
     );
   const renderField = (t: Tag) =>
     render(
-      <AdminContext
-        store={memoryStore()}
-        i18nProvider={i18nProvider}
-        dataProvider={testDataProvider({ updateSensorTag })}
-      >
+      <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={testDataProvider({ update })}>
         <RecordContextProvider value={sensor}>
           <SensorTagField tag={t} />
         </RecordContextProvider>
@@ -170,8 +166,8 @@ describe('SensorTagField', () => {
 
   beforeEach(() => {
     localStorage.clear();
-    updateSensorTag.mockReset();
-    updateSensorTag.mockResolvedValue({ tagId: 5, value: true });
+    update.mockReset();
+    update.mockResolvedValue({ data: { id: 12, tags: { '5': true } } });
   });
 
   it('saves through PATCH /sensors/{id}/tags/{tagId} with edit_sensor_tag_<id>', async () => {
@@ -179,7 +175,12 @@ describe('SensorTagField', () => {
     const user = userEvent.setup();
     renderField({ id: 5, name: 'Warranty', type: 'BOOLEAN', values: [] });
     await user.click(screen.getByRole('button', { name: 'Warranty of sensor 12: Not set' }));
-    await waitFor(() => expect(updateSensorTag).toHaveBeenCalledWith('sensors', { id: 12, tagId: 5, value: true }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'sensors',
+        expect.objectContaining({ id: 12, data: { tags: { '5': true } }, meta: { action: 'tag', tagId: 5 } }),
+      ),
+    );
   });
 
   it('is read-only with the edit permission of another tag only', () => {

@@ -4,12 +4,12 @@
  * version!" and that version's page. A refusal (400, 409) shows on the version field.
  */
 import { useNavigate } from 'react-router-dom';
-import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useCreate, useNotify, useTranslate } from 'react-admin';
 import { compose, required, versionNumber } from '../../../common/validation';
 import { FormPage } from '../../components/FormPage';
 import { ruleValidator } from '../../components/formValidation';
 import { success } from '../../components/sensors/notifications';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { Gen3Version } from '../../dataProviders/types';
 import { gen3VersionPath } from '../../resources/firmware/Gen3VersionList';
 import { Gen3DescriptionInput } from './Gen3DescriptionInput';
 
@@ -19,7 +19,7 @@ export function Gen3VersionCreatePage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [create] = useCreate<Gen3Version & { id: string }>();
   return (
     <FormPage
       title="firmware.gen3.versions.createTitle"
@@ -27,10 +27,11 @@ export function Gen3VersionCreatePage() {
       defaultValues={{ version: '', description: '' }}
       fields={['version', 'description']}
       onSubmit={async ({ version, description }: { version: string; description?: string }) => {
-        const created = await dataProvider.createGen3Version('deployments/gen3/versions', {
-          version: version.trim(),
-          description: description?.trim() || undefined,
-        });
+        const created = (await create(
+          'deployments/gen3/versions',
+          { data: { version: version.trim(), description: description?.trim() || undefined } },
+          { returnPromise: true },
+        )) as Gen3Version;
         notify(...success('firmware.gen3.versions.created'));
         navigate(gen3VersionPath(created.version));
       }}

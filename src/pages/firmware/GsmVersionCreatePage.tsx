@@ -8,13 +8,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useCreate, useNotify, useTranslate } from 'react-admin';
 import { UPLOAD_LIMITS } from '../../../common/domain';
 import { VERSION_DESCRIPTION_MAX } from '../../../common/firmware';
 import { compose, required, versionNumber } from '../../../common/validation';
 import { translateRule } from '../../components/formValidation';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { GsmVersionInput } from '../../dataProviders/types';
 
 const RESOURCE = 'deployments/gsm/versions';
 const versionRule = compose(required, versionNumber);
@@ -49,7 +49,7 @@ export function GsmVersionCreatePage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [create] = useCreate();
   const submit = useSubmitOnce();
   const [version, setVersion] = useState('');
   const [touched, setTouched] = useState(false);
@@ -64,12 +64,13 @@ export function GsmVersionCreatePage() {
     e.preventDefault();
     if (!valid) return;
     void submit.run(async () => {
-      await dataProvider.createGsmVersion(RESOURCE, {
+      const data: GsmVersionInput = {
         version: version.trim(),
         description: description.trim() || undefined,
         bank0: bank0!,
         bank1: bank1!,
-      });
+      };
+      await create(RESOURCE, { data }, { returnPromise: true });
       notify('firmware.versions.created', { type: 'success' });
       navigate('/deployments/gsm/versions');
     });

@@ -3,10 +3,9 @@
  * instead of their content when it cannot be had: "Version … was not found." for a version the
  * updater does not know (404), "Version … could not be loaded." for any other failure.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { ApiError } from '../../dataProviders/errors';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { Gen3Version } from '../../dataProviders/types';
 
 const RESOURCE = 'deployments/gen3/versions';
 
@@ -22,10 +21,6 @@ export function useGen3VersionProblem(error: unknown, version: string): string |
 }
 
 export function useGen3Version(version: string) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const one = useQuery({
-    queryKey: [RESOURCE, version, 'one'],
-    queryFn: ({ signal }) => dataProvider.getGen3Version(RESOURCE, { version, signal }),
-  });
+  const one = useGetOne<Gen3Version & { id: string }>(RESOURCE, { id: version });
   return { one, problem: useGen3VersionProblem(one.error, version) };
 }

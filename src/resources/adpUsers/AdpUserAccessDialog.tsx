@@ -5,14 +5,17 @@
  * updated!". A CLIENT may hold only its contractor's own access (the server refuses more).
  */
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { accessDifferences, type AccessDefinition, type AdpUserType } from '../../../common/adpUsers';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AdpUser } from '../../dataProviders/adpUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import {
+  ADP_USER_DETAIL,
+  type AdpUser,
+  type AdpUserDetail,
+  type AdpUserUpdateMeta,
+} from '../../dataProviders/adpUsers';
 import { AccessDefinitionsEditor, reachesSomething } from './AccessDefinitionsEditor';
 
 export function AdpUserAccessDialog({
@@ -25,16 +28,12 @@ export function AdpUserAccessDialog({
   onClose(): void;
 }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<AdpUserDetail>();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const titleId = useId();
   const submitting = useSubmitOnce();
   const [error, setError] = useState<string | null>(null);
-  const detail = useQuery({
-    queryKey: ['adp-users', 'detail', record.id],
-    queryFn: ({ signal }) => dataProvider.getAdpUser('adp-users', { id: record.id, signal }),
-  });
+  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id, meta: ADP_USER_DETAIL });
   const [rows, setRows] = useState<AccessDefinition[] | null>(null);
   useEffect(() => {
     if (detail.data && rows === null) setRows(detail.data.accessDefinitions);
@@ -47,16 +46,19 @@ export function AdpUserAccessDialog({
     void submitting.run(async () => {
       setError(null);
       try {
-        for (const d of diff.deleted) await dataProvider.deleteAdpAccess('adp-users', { id: record.id, defId: d.id });
-        for (const d of diff.changed) await dataProvider.updateAdpAccess('adp-users', { id: record.id, definition: d });
-        for (const d of diff.added) await dataProvider.addAdpAccess('adp-users', { id: record.id, definition: d });
+        const meta: AdpUserUpdateMeta = { action: 'access' };
+        await update(
+          'adp-users',
+          { id: record.id, data: { accessDefinitions: rows ?? [] }, previousData: detail.data, meta },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
         notify(...success('adpUsers.access.updated'));
         onClose();
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
         setRows(null);
       } finally {
-        await queryClient.invalidateQueries({ queryKey: ['adp-users', 'detail', record.id] });
+        await detail.refetch();
         onSaved();
       }
     });

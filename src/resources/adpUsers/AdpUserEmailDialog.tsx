@@ -4,19 +4,10 @@
  * invitation resent must be ticked.
  */
 import { Checkbox, FormControlLabel, FormHelperText } from '@mui/material';
-import {
-  TextInput,
-  ValidationError,
-  useDataProvider,
-  useInput,
-  useNotify,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { TextInput, ValidationError, useInput, useNotify, useTranslate, useUpdate, type Validator } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
-import type { AdpUser } from '../../dataProviders/adpUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { AdpUser, AdpUserUpdateMeta } from '../../dataProviders/adpUsers';
 import { emailRules } from './adpUserRules';
 
 const mustTick: Validator = (v) => (v === true ? undefined : 'adpUsers.rules.emailConfirm');
@@ -54,7 +45,7 @@ export function AdpUserEmailDialog({
   onSaved(): void;
   onClose(): void;
 }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<AdpUser>();
   const notify = useNotify();
   return (
     <FormDialog
@@ -65,11 +56,12 @@ export function AdpUserEmailDialog({
       requireValidChange
       maxWidth="sm"
       onSubmit={async (values) => {
-        await dataProvider.setAdpUserEmail('adp-users', {
-          id: record.id,
-          email: String(values.email).trim(),
-          confirmed: values.confirmed === true,
-        });
+        const meta: AdpUserUpdateMeta = { action: 'email', confirmed: values.confirmed === true };
+        await update(
+          'adp-users',
+          { id: record.id, data: { email: String(values.email).trim() }, previousData: record, meta },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
         notify(...success('aq.notifications.saved'));
         onSaved();
         onClose();

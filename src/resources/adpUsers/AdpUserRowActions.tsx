@@ -6,11 +6,10 @@
 import { IconButton, ListItemText, Menu, MenuItem, Stack, Switch, Tooltip } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useState } from 'react';
-import { RecordContextProvider, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { RecordContextProvider, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AdpUser } from '../../dataProviders/adpUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { AdpUser, AdpUserUpdateMeta } from '../../dataProviders/adpUsers';
 import type { Permission } from '../../../common/permissions';
 import { useFieldAccess } from '../useFieldAccess';
 import { AdpUserAccessDialog } from './AdpUserAccessDialog';
@@ -50,7 +49,7 @@ export function useAdpUserRights(): Record<DialogName | 'toggle' | 'contractor',
 
 function EnabledToggle({ record }: { record: AdpUser }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<AdpUser>();
   const notify = useNotify();
   const refresh = useRefresh();
   const submitting = useSubmitOnce();
@@ -63,7 +62,12 @@ function EnabledToggle({ record }: { record: AdpUser }) {
       slotProps={{ input: { 'aria-label': translate('adpUsers.actions.enabledOf', { name: record.nickname }) } }}
       onChange={() =>
         void submitting.run(async () => {
-          await dataProvider.toggleAdpUser('adp-users', { id: record.id, enable: !enabled });
+          const meta: AdpUserUpdateMeta = { action: 'status' };
+          await update(
+            'adp-users',
+            { id: record.id, data: { status: enabled ? 'DISABLED' : 'ENABLED' }, previousData: record, meta },
+            { mutationMode: 'pessimistic', returnPromise: true },
+          );
           notify(
             ...success(enabled ? 'adpUsers.toggle.disabled' : 'adpUsers.toggle.enabled', { name: record.nickname }),
           );

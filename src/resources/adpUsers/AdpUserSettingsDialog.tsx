@@ -5,17 +5,17 @@
  * goals and specialisation (a choice or "other:" with a text) and avatar. Every choice is required.
  */
 import { CircularProgress } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
   SelectInput,
   TextInput,
-  useDataProvider,
+  useGetOne,
   useLocale,
   useNotify,
   useTranslate,
+  useUpdate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -35,8 +35,12 @@ import {
 } from '../../../common/adpUsers';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
-import type { AdpUser } from '../../dataProviders/adpUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import {
+  ADP_USER_DETAIL,
+  type AdpUser,
+  type AdpUserDetail,
+  type AdpUserUpdateMeta,
+} from '../../dataProviders/adpUsers';
 import { useFieldAccess } from '../useFieldAccess';
 import { joinOther, otherTextRule, requiredRule, splitOther } from './adpUserRules';
 
@@ -149,16 +153,13 @@ export function AdpUserSettingsDialog({
   onSaved(): void;
   onClose(): void;
 }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<AdpUserDetail>();
   const notify = useNotify();
   const translate = useTranslate();
   const countries = useCountryChoices();
   const { permissions } = useFieldAccess();
   const canSector = permissions.can('edit_panel_user_settings_sector');
-  const detail = useQuery({
-    queryKey: ['adp-users', 'detail', record.id],
-    queryFn: ({ signal }) => dataProvider.getAdpUser('adp-users', { id: record.id, signal }),
-  });
+  const detail = useGetOne<AdpUserDetail>('adp-users', { id: record.id, meta: ADP_USER_DETAIL });
   if (!detail.data) return <CircularProgress sx={{ position: 'fixed', top: '50%', left: '50%' }} />;
   const choices = (values: readonly string[], group: string) =>
     values.map((v) => ({ id: v, name: translate(`adpUsers.${group}.${v}`) }));
@@ -188,7 +189,12 @@ export function AdpUserSettingsDialog({
           industry: joinOther(values.industry, values.industryOther, ADP_SPECIALISATIONS),
           avatar: String(values.avatar),
         };
-        await dataProvider.setAdpUserSettings('adp-users', { id: record.id, settings });
+        const meta: AdpUserUpdateMeta = { action: 'settings' };
+        await update(
+          'adp-users',
+          { id: record.id, data: { settings }, previousData: detail.data, meta },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
         notify(...success('adpUsers.settings.updated'));
         onSaved();
         onClose();

@@ -5,12 +5,11 @@
  * in an order the server's rules accept: values that are added first, then the type, then values
  * that are cleared.
  */
-import { useDataProvider, useNotify } from 'react-admin';
+import { useNotify, useUpdate } from 'react-admin';
 import { hasContractor } from '../../../common/adpUsers';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
-import type { AdpUser } from '../../dataProviders/adpUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { AdpUser, AdpUserUpdateMeta } from '../../dataProviders/adpUsers';
 import { AdpUserTypeInputs } from './AdpUserTypeInputs';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -46,7 +45,7 @@ export function AdpUserTypeDialog({
   onSaved(): void;
   onClose(): void;
 }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<AdpUser>();
   const notify = useNotify();
   return (
     <FormDialog
@@ -65,11 +64,13 @@ export function AdpUserTypeDialog({
         const before = { type: record.type, contractorId: record.contractorId ?? null, reason: record.reason };
         try {
           for (const s of typeSteps(before, after, canContractor)) {
-            const id = record.id;
-            if (s.step === 'reason') await dataProvider.setAdpUserReason('adp-users', { id, reason: s.reason });
-            else if (s.step === 'contractor')
-              await dataProvider.setAdpUserContractor('adp-users', { id, contractorId: s.contractorId });
-            else await dataProvider.setAdpUserType('adp-users', { id, type: s.type });
+            const { step, ...data } = s;
+            const meta: AdpUserUpdateMeta = { action: step };
+            await update(
+              'adp-users',
+              { id: record.id, data, previousData: record, meta },
+              { mutationMode: 'pessimistic', returnPromise: true },
+            );
           }
         } finally {
           onSaved();

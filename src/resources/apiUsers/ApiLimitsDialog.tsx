@@ -8,13 +8,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, TextInput, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { LIMIT_PERIODS } from '../../../common/domain';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
-import type { ApiUser } from '../../dataProviders/apiUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import { LIMIT_FIELD, type ApiUser, type ApiUserUpdateMeta } from '../../dataProviders/apiUsers';
 import {
   limitChanges,
   limitsFormValues,
@@ -111,7 +110,9 @@ export function ApiLimitsDialog({
   onClose(): void;
 }) {
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<ApiUser>();
+  const send = (data: Partial<ApiUser>, meta: ApiUserUpdateMeta) =>
+    update('api-users', { id: user.id, data, meta }, { mutationMode: 'pessimistic', returnPromise: true });
   return (
     <FormDialog
       title="apiUsers.editor.title"
@@ -120,13 +121,14 @@ export function ApiLimitsDialog({
       validate={(values) => validateLimitsForm(values as LimitsFormValues)}
       requireValidChange
       onSubmit={async (values: FieldValues) => {
-        const id = user.id;
         try {
           for (const change of limitChanges(user, values as LimitsFormValues, rights)) {
-            if ('samplesAPI' in change)
-              await dataProvider.setApiUserSamplesApi('api-users', { id, enabled: change.samplesAPI });
-            else if ('remove' in change) await dataProvider.removeApiUserLimit('api-users', { id, kind: change.kind });
-            else await dataProvider.setApiUserLimit('api-users', { id, kind: change.kind, limits: change.limits });
+            if ('samplesAPI' in change) await send({ samplesAPI: change.samplesAPI }, { action: 'samplesApi' });
+            else
+              await send(
+                { [LIMIT_FIELD[change.kind]]: 'remove' in change ? null : change.limits },
+                { action: 'limit', kind: change.kind },
+              );
           }
         } finally {
           // A refusal part-way leaves the earlier steps saved: the list shows what the server holds.

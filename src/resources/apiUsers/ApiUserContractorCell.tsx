@@ -8,15 +8,7 @@ import { useMemo, useState } from 'react';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import {
-  AutocompleteInput,
-  Confirm,
-  NumberInput,
-  useDataProvider,
-  useGetList,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { AutocompleteInput, Confirm, NumberInput, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { CONTRACTOR_FETCH_LIMIT } from '../../../common/domain';
 import { required } from '../../../common/validation';
@@ -25,8 +17,7 @@ import { ruleValidator } from '../../components/formValidation';
 import { success } from '../../components/sensors/notifications';
 import { TruncatedText } from '../../components/TruncatedText';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { ApiUser } from '../../dataProviders/apiUsers';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { ApiUser, ApiUserUpdateMeta } from '../../dataProviders/apiUsers';
 import { usePermissionSet } from '../../state/useSession';
 
 interface Contractor {
@@ -35,6 +26,18 @@ interface Contractor {
 }
 const contractorText = (c: Contractor | undefined) => (c ? `[${c.id}] ${c.name}` : '');
 const requiredRule = ruleValidator(required);
+
+/** Sets (a number) or removes (null) the user's contractor: `PATCH` or `DELETE /users/{id}/contractor`. */
+function useSetContractor(user: ApiUser) {
+  const [update] = useUpdate<ApiUser>();
+  const meta: ApiUserUpdateMeta = { action: 'contractor' };
+  return (contractorId: number | null) =>
+    update(
+      'api-users',
+      { id: user.id, data: { contractorId }, previousData: user, meta },
+      { mutationMode: 'pessimistic', returnPromise: true },
+    );
+}
 
 /** Every contractor for the pickers (needs view_contractors; without it the id is typed). */
 export function useContractorChoices(enabled = true) {
@@ -49,7 +52,7 @@ export function useContractorChoices(enabled = true) {
 
 function ContractorDialog({ user, onSaved, onClose }: { user: ApiUser; onSaved(): void; onClose(): void }) {
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const setContractor = useSetContractor(user);
   const { canList, choices, isPending } = useContractorChoices();
   return (
     <FormDialog
@@ -59,10 +62,7 @@ function ContractorDialog({ user, onSaved, onClose }: { user: ApiUser; onSaved()
       fields={['contractorId']}
       requireValidChange
       onSubmit={async (values: FieldValues) => {
-        await dataProvider.setApiUserContractor('api-users', {
-          id: user.id,
-          contractorId: Number(values.contractorId),
-        });
+        await setContractor(Number(values.contractorId));
         onSaved();
         notify(...success('aq.notifications.saved'));
         onClose();
@@ -98,7 +98,7 @@ export function ApiUserContractorCell({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const setContractor = useSetContractor(user);
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const submitting = useSubmitOnce();
@@ -142,7 +142,7 @@ export function ApiUserContractorCell({
         onConfirm={() =>
           void submitting.run(async () => {
             try {
-              await dataProvider.setApiUserContractor('api-users', { id: user.id, contractorId: null });
+              await setContractor(null);
               notify(...success('aq.notifications.saved'));
               onSaved();
             } finally {

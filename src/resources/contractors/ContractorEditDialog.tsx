@@ -1,13 +1,13 @@
 /**
  * Edit a contractor (`PATCH /contractors/{id}`, edit_contractors): name, type, link and, with
  * edit_contractor_company, the CRM company id (looked up) and name. Without that permission the CRM
- * fields are not sent, and the server keeps them.
+ * fields are not sent, and the server keeps them. Saved through react-admin's `useUpdate`
+ * (pessimistic), which writes the answer into the cached list.
  */
-import { useDataProvider, useNotify } from 'react-admin';
+import { useNotify, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { success } from '../../components/sensors/notifications';
-import type { AppDataProvider } from '../../dataProviders/types';
 import { CONTRACTOR_FORM_FIELDS, ContractorInputs } from './ContractorInputs';
 import type { Contractor, ContractorInput } from './types';
 
@@ -16,15 +16,13 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim
 export function ContractorEditDialog({
   record,
   canEditCrm,
-  onSaved,
   onClose,
 }: {
   record: Contractor;
   canEditCrm: boolean;
-  onSaved(saved: Contractor): void;
   onClose(): void;
 }) {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<Contractor>();
   const notify = useNotify();
   return (
     <FormDialog
@@ -47,8 +45,11 @@ export function ContractorEditDialog({
           link: blank(values.link),
           ...(canEditCrm ? { hsId: blank(values.hsId), hsName: blank(values.hsName) } : {}),
         };
-        const saved = await dataProvider.updateContractor('contractors', { id: record.id, data });
-        onSaved(saved);
+        await update(
+          'contractors',
+          { id: record.id, data, previousData: record },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
         notify(...success('aq.notifications.saved'));
         onClose();
       }}

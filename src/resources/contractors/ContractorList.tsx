@@ -27,7 +27,6 @@ import { ContractorLogoField } from './ContractorLogo';
 import { ContractorTagCell } from './ContractorTagCell';
 import { ExportContractorsButton } from './ExportContractorsButton';
 import type { Contractor } from './types';
-import { useUpdateContractorInCache } from './useUpdateContractorInCache';
 
 const Column = DataTable.Col<Contractor>;
 /** Long texts are cut there, and shown whole on hover. */
@@ -38,7 +37,6 @@ const CUT_SX = { display: 'block', maxWidth: CUT_WIDTH, overflow: 'hidden', text
 function NameCell({ canEdit, canEditCrm }: { canEdit: boolean; canEditCrm: boolean }) {
   const record = useRecordContext<Contractor>();
   const translate = useTranslate();
-  const updateInCache = useUpdateContractorInCache();
   if (!record) return null;
   return (
     <EditableCell
@@ -46,14 +44,7 @@ function NameCell({ canEdit, canEditCrm }: { canEdit: boolean; canEditCrm: boole
       label={translate('contractors.edit.title', { name: record.name })}
       canEdit={canEdit}
       maxWidth={320}
-      dialog={(close) => (
-        <ContractorEditDialog
-          record={record}
-          canEditCrm={canEditCrm}
-          onSaved={(saved) => updateInCache(record.id, saved)}
-          onClose={close}
-        />
-      )}
+      dialog={(close) => <ContractorEditDialog record={record} canEditCrm={canEditCrm} onClose={close} />}
     />
   );
 }

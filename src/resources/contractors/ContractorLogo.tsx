@@ -5,12 +5,11 @@
 import { useRef } from 'react';
 import { Avatar, Box, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { ContractorUpdateMeta } from '../../dataProviders/types';
 import type { Contractor } from './types';
-import { useUpdateContractorInCache } from './useUpdateContractorInCache';
 
 /** What the file picker offers (the server checks the content). */
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
@@ -34,8 +33,7 @@ export function ContractorLogoField({ canEdit }: { canEdit: boolean }) {
   const record = useRecordContext<Contractor>();
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateContractorInCache();
+  const [update] = useUpdate<Contractor>();
   const upload = useSubmitOnce();
   const input = useRef<HTMLInputElement>(null);
   if (!record) return null;
@@ -69,8 +67,12 @@ export function ContractorLogoField({ canEdit }: { canEdit: boolean }) {
               event.target.value = '';
               if (!file) return;
               void upload.run(async () => {
-                const logo = await dataProvider.updateContractorLogo('contractors', { id: record.id, file });
-                updateInCache(record.id, { logo });
+                const meta: ContractorUpdateMeta = { action: 'logo' };
+                await update(
+                  'contractors',
+                  { id: record.id, data: { file } as Partial<Contractor>, previousData: record, meta },
+                  { mutationMode: 'pessimistic', returnPromise: true },
+                );
                 notify(...success('contractors.logo.changed'));
               });
             }}

@@ -1,9 +1,9 @@
 /** The status of a GSM version, changeable in the list through a dropdown with add_versions (document 2, sections 2.9, 4). */
 import { MenuItem, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { VERSION_STATUSES } from '../../../common/domain';
-import type { AppDataProvider, FirmwareVersion } from '../../dataProviders/types';
+import type { FirmwareVersion } from '../../dataProviders/types';
 import { useCanAccessNow } from '../useCanAccessNow';
 
 const RESOURCE = 'deployments/gsm/versions';
@@ -11,12 +11,11 @@ const RESOURCE = 'deployments/gsm/versions';
 export function VersionStatusInput() {
   const version = useRecordContext<FirmwareVersion & { id: string }>();
   const canEdit = useCanAccessNow({ resource: RESOURCE, action: 'edit' });
-  const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const translate = useTranslate();
-  const change = useMutation({
-    mutationFn: (status: string) => dataProvider.setGsmVersionStatus(RESOURCE, { version: version!.version, status }),
+  const [update, change] = useUpdate<FirmwareVersion & { id: string }>(RESOURCE, undefined, {
+    mutationMode: 'pessimistic',
     onSuccess: () => {
       notify('firmware.versions.statusChanged', { type: 'success' });
       void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
@@ -30,9 +29,9 @@ export function VersionStatusInput() {
       select
       size="small"
       variant="standard"
-      value={change.isPending ? (change.variables ?? version.status) : version.status}
+      value={change.isPending ? (change.variables?.data?.status ?? version.status) : version.status}
       disabled={change.isPending}
-      onChange={(e) => change.mutate(e.target.value)}
+      onChange={(e) => update(RESOURCE, { id: version.id, data: { status: e.target.value }, previousData: version })}
       onClick={(e) => e.stopPropagation()}
       slotProps={{ htmlInput: { 'aria-label': translate('firmware.versions.statusOf', { version: version.version }) } }}
       sx={{ minWidth: 130 }}

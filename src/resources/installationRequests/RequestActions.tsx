@@ -10,13 +10,13 @@ import { Box, Button, Tooltip, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import BuildIcon from '@mui/icons-material/Build';
-import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { NULL_INSTALLATION } from '../../../common/reinstall';
 import { requestActions } from '../../../common/requests';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { InstallationRequestUpdateMeta } from '../../dataProviders/types';
 import { routeByName } from '../routes';
 import { useCanAccessNow } from '../useCanAccessNow';
 import { useRouteAccess } from '../useRouteAccess';
@@ -34,7 +34,7 @@ export function RequestActions({ request }: { request: InstallationRequestRecord
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<InstallationRequestRecord>();
   const changed = useRequestChanged();
   const canModify = useCanAccessNow({ resource: 'installation-requests', action: 'edit' });
   const canReinstall = useRouteAccess().canOpen(routeByName('InstallationsReinstallation'));
@@ -45,7 +45,12 @@ export function RequestActions({ request }: { request: InstallationRequestRecord
 
   const change = (state: 'HOLD' | 'REJECTED') =>
     submit.run(async () => {
-      await dataProvider.changeRequestState('installation-requests', { id: request.id, state });
+      const meta: InstallationRequestUpdateMeta = { action: 'state' };
+      await update(
+        'installation-requests',
+        { id: request.id, data: { state }, previousData: request, meta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       notify(...success('requests.actions.stateChanged'));
       setConfirmReject(false);
       await changed();

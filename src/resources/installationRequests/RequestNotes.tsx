@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import { STAFF_NOTES_MAX } from '../../../common/requests';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { InstallationRequestUpdateMeta } from '../../dataProviders/types';
 import { useCanAccessNow } from '../useCanAccessNow';
 import type { InstallationRequestRecord } from './types';
 import { useRequestChanged } from './useRequestChange';
@@ -20,7 +20,7 @@ const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 function StaffNotesEditor({ request }: { request: InstallationRequestRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<InstallationRequestRecord>();
   const changed = useRequestChanged();
   const submit = useSubmitOnce();
   const saved = request.staffNotes ?? '';
@@ -31,7 +31,12 @@ function StaffNotesEditor({ request }: { request: InstallationRequestRecord }) {
   const dirty = text !== saved;
   const save = () =>
     submit.run(async () => {
-      await dataProvider.saveRequestNotes('installation-requests', { id: request.id, notes: text });
+      const meta: InstallationRequestUpdateMeta = { action: 'notes' };
+      await update(
+        'installation-requests',
+        { id: request.id, data: { staffNotes: text }, previousData: request, meta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       notify(...success('requests.notes.saved'));
       await changed();
     });

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import { useMutation } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { useCanAccessNow } from '../useCanAccessNow';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { SensorUpdateMeta } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
@@ -16,21 +15,27 @@ import { useSubmitOnce } from '../../components/useSubmitOnce';
 export function RetireSensorButton() {
   const sensor = useRecordContext<Sensor>();
   const canRetire = useCanAccessNow({ resource: 'sensors', action: 'delete' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<Sensor>();
   const notify = useNotify();
   const translate = useTranslate();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const submitting = useSubmitOnce();
-  const retire = useMutation({
-    mutationFn: (id: number) => dataProvider.retireSensor('sensors', { id }),
-    onSuccess: (_r, id) => {
+  // `DELETE /sensors/{id}` retires the sensor, which stays (Retired): an update of its status, not a removal.
+  const retire = async (record: Sensor) => {
+    const meta: SensorUpdateMeta = { action: 'retire' };
+    try {
+      await update(
+        'sensors',
+        { id: record.id, data: {}, previousData: record, meta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+    } finally {
       setOpen(false);
-      notify(...success('aq.notifications.sensorRetired', { id }));
-      refresh();
-    },
-    onError: () => setOpen(false),
-  });
+    }
+    notify(...success('aq.notifications.sensorRetired', { id: record.id }));
+    refresh();
+  };
   if (!sensor || !canRetire || sensor.info.status === 'Retired') return null;
   return (
     <>
@@ -52,7 +57,7 @@ export function RetireSensorButton() {
         translateOptions={{ id: sensor.id }}
         confirm="aq.actions.retire"
         confirmColor="warning"
-        onConfirm={() => void submitting.run(() => retire.mutateAsync(sensor.id))}
+        onConfirm={() => void submitting.run(() => retire(sensor))}
         onClose={() => setOpen(false)}
       />
     </>

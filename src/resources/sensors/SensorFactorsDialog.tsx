@@ -1,9 +1,11 @@
-/** A sensor's 'Update <param> Factors' dialog: the shared FactorsDialog saving through the sensors' method. */
-import { useDataProvider } from 'react-admin';
+/**
+ * A sensor's 'Update <param> Factors' dialog: the shared FactorsDialog saving through react-admin's
+ * update (`meta: { action: 'factors', param }`), which writes the stored factors into the cache.
+ */
+import { useUpdate } from 'react-admin';
 import { FactorsDialog } from '../../components/sensors/FactorsDialog';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { SensorUpdateMeta } from '../../dataProviders/types';
 import type { FactorSet, Sensor } from './types';
-import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 
 export interface SensorFactorsDialogProps {
   sensor: Sensor;
@@ -19,18 +21,22 @@ function withFactors(sensor: Sensor, param: string, set: FactorSet | null): Sens
 }
 
 export function SensorFactorsDialog({ sensor, param, onClose }: SensorFactorsDialogProps) {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateSensorInCache();
+  const [update] = useUpdate<Sensor>();
   return (
     <FactorsDialog
       param={param}
       ownerId={sensor.id}
       stored={sensor.params.factors[param]}
       save={async (set) => {
-        const result = await dataProvider.updateSensorFactors('sensors', { id: sensor.id, param, factors: set });
-        return result && 'factors' in result ? result.factors : undefined;
+        const meta: SensorUpdateMeta = { action: 'factors', param };
+        const saved = await update(
+          'sensors',
+          { id: sensor.id, data: { params: withFactors(sensor, param, set).params }, previousData: sensor, meta },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
+        return (saved as Sensor).params.factors[param] ?? null;
       }}
-      onSaved={(set) => updateInCache(sensor.id, (s) => withFactors(s, param, set))}
+      onSaved={() => undefined}
       onClose={onClose}
     />
   );

@@ -7,14 +7,12 @@
 import { useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { allowedNextStatuses, SENSOR_STATUSES, type SensorStatus } from '../../../common/domain';
 import { SensorStatusIcon } from '../../components/sensors/SensorStatusIcon';
 import { useCanAccessNow } from '../useCanAccessNow';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { SensorUpdateMeta } from '../../dataProviders/types';
 import type { Sensor } from './types';
-import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 
@@ -24,23 +22,20 @@ export const statusOptions = (status: string): SensorStatus[] =>
 export function SensorStatusInput() {
   const sensor = useRecordContext<Sensor>();
   const canEdit = useCanAccessNow({ resource: 'sensors', action: 'changeStatus' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<Sensor>();
   const notify = useNotify();
   const translate = useTranslate();
-  const updateInCache = useUpdateSensorInCache();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const submitting = useSubmitOnce();
-  const change = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: SensorStatus }) =>
-      dataProvider.changeSensorStatus('sensors', { id, status }),
-    onSuccess: (updated, { id, status }) => {
-      updateInCache(id, (s) => ({
-        ...s,
-        info: { ...s.info, ...(updated?.info ?? {}), status: updated?.info?.status ?? status },
-      }));
-      notify(...success('aq.notifications.statusChanged'));
-    },
-  });
+  const change = async (record: Sensor, status: SensorStatus) => {
+    const meta: SensorUpdateMeta = { action: 'status' };
+    await update(
+      'sensors',
+      { id: record.id, data: { info: { ...record.info, status } }, previousData: record, meta },
+      { mutationMode: 'pessimistic', returnPromise: true },
+    );
+    notify(...success('aq.notifications.statusChanged'));
+  };
   if (!sensor) return null;
 
   const status = sensor.info.status;
@@ -77,7 +72,7 @@ export function SensorStatusInput() {
             dense
             onClick={() => {
               setAnchor(null);
-              void submitting.run(() => change.mutateAsync({ id: sensor.id, status: next }));
+              void submitting.run(() => change(sensor, next));
             }}
           >
             <ListItemIcon>

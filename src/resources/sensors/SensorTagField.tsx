@@ -3,32 +3,32 @@
  * edit_sensor_tag_<id> (META tags never), read-only otherwise.
  */
 import { useCallback } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { TagValueInput } from '../../components/sensors/TagValueInput';
 import type { Tag, TagValue } from '../tags/types';
-import type { AppDataProvider } from '../../dataProviders/types';
+import type { SensorUpdateMeta } from '../../dataProviders/types';
 import type { Sensor } from './types';
-import { useUpdateSensorInCache } from './useUpdateSensorInCache';
 import { success } from '../../components/sensors/notifications';
 import { useFieldAccess } from '../useFieldAccess';
 
 export function SensorTagField({ tag }: { tag: Tag }) {
   const sensor = useRecordContext<Sensor>();
   const canEdit = useFieldAccess().tag('sensors', tag.id, 'edit');
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const [update] = useUpdate<Sensor>();
   const notify = useNotify();
   const translate = useTranslate();
-  const updateInCache = useUpdateSensorInCache();
-  const id = sensor?.id;
   const save = useCallback(
     async (value: TagValue) => {
-      if (id === undefined) return;
-      const result = await dataProvider.updateSensorTag('sensors', { id, tagId: tag.id, value });
-      const saved = result && 'value' in result ? result.value : value;
-      updateInCache(id, (s) => ({ ...s, tags: { ...s.tags, [String(tag.id)]: saved } }));
+      if (!sensor) return;
+      const meta: SensorUpdateMeta = { action: 'tag', tagId: tag.id };
+      await update(
+        'sensors',
+        { id: sensor.id, data: { tags: { ...sensor.tags, [String(tag.id)]: value } }, previousData: sensor, meta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       notify(...success('aq.notifications.saved'));
     },
-    [dataProvider, id, notify, tag.id, updateInCache],
+    [update, sensor, notify, tag.id],
   );
   if (!sensor) return null;
   return (

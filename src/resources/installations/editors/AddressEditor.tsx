@@ -11,7 +11,6 @@ import { fieldLabelKey, installation } from '../../../../common/entities';
 import { required as requiredRule } from '../../../../common/validation';
 import { ruleValidator } from '../../../components/formValidation';
 import type { AppDataProvider, Place, PlaceKind } from '../../../dataProviders/types';
-import type { Installation } from '../types';
 import { TextValue } from './EditableCell';
 import { DialogEditorCell, useInstallationEdit } from './useInstallationEdit';
 
@@ -64,7 +63,7 @@ function PlaceInput({ kind, parentId, ...props }: InputProps & { kind: PlaceKind
 }
 
 export function AddressEditor({ part, canEdit }: { part: 'country' | 'state' | 'city'; canEdit: boolean }) {
-  const { record, id, dataProvider, translate } = useInstallationEdit();
+  const { record, id, translate } = useInstallationEdit();
   if (!record || id === undefined) return null;
   const labelKey = fieldLabelKey(installation, part);
   const titleArgs = { field: translate(labelKey), id };
@@ -80,14 +79,10 @@ export function AddressEditor({ part, canEdit }: { part: 'country' | 'state' | '
       defaultValues={{ place: null }}
       fields={['place']}
       maxWidth="sm"
-      submit={async (values) => {
-        const place = values.place as Place;
-        return (await dataProvider.setInstallationAddress('installations', {
-          id,
-          part,
-          osmId: place.osmId,
-        })) as Partial<Installation>;
-      }}
+      submit={(values) => ({
+        data: { [`${part}Id`]: (values.place as Place).osmId },
+        meta: { action: 'address', part },
+      })}
     >
       <PlaceInput source="place" label={labelKey} kind={part} parentId={parentId ?? undefined} />
     </DialogEditorCell>

@@ -10,7 +10,7 @@ const LINE_MAX = 200;
 const blankToNull = (v: unknown) => String(v ?? '').trim() || null;
 
 export function AltAddressEditor({ line, canEdit }: { line: 1 | 2; canEdit: boolean }) {
-  const { record, id, dataProvider, translate } = useInstallationEdit();
+  const { record, id, translate } = useInstallationEdit();
   if (!record || id === undefined) return null;
   const field = `alternativeAddress${line}` as const;
   return (
@@ -26,14 +26,13 @@ export function AltAddressEditor({ line, canEdit }: { line: 1 | 2; canEdit: bool
       }}
       fields={['altAddress1', 'altAddress2']}
       maxWidth="sm"
-      submit={async (values) => {
-        const saved = await dataProvider.setInstallationAltAddress('installations', {
-          id,
-          altAddress1: blankToNull(values.altAddress1),
-          altAddress2: blankToNull(values.altAddress2),
-        });
-        return { alternativeAddress1: saved.altAddress1, alternativeAddress2: saved.altAddress2 };
-      }}
+      submit={(values) => ({
+        data: {
+          alternativeAddress1: blankToNull(values.altAddress1),
+          alternativeAddress2: blankToNull(values.altAddress2),
+        },
+        meta: { action: 'altAddress' },
+      })}
     >
       {([1, 2] as const).map((n) => (
         <TextInput

@@ -1,17 +1,14 @@
 /** A parameter's calibration factors (A, B, C); with edit_factors or edit_<param>_factors a click opens the factors dialog. */
 import { useState } from 'react';
 import { Chip, Tooltip } from '@mui/material';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { FactorsDialog } from '../../../components/sensors/FactorsDialog';
-import type { AppDataProvider, FactorSet } from '../../../dataProviders/types';
-import type { Installation } from '../types';
-import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
+import type { FactorSet } from '../../../dataProviders/types';
+import { useInstallationEdit } from './useInstallationEdit';
 
 export function FactorsCell({ param, canEdit }: { param: string; canEdit: boolean }) {
-  const record = useRecordContext<Installation>();
+  const { record, save } = useInstallationEdit();
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateInstallationInCache();
   const [open, setOpen] = useState(false);
   if (!record) return null;
   const id = record.installationId;
@@ -35,10 +32,12 @@ export function FactorsCell({ param, canEdit }: { param: string; canEdit: boolea
           param={param}
           ownerId={id}
           stored={set}
-          save={async (factors) =>
-            (await dataProvider.updateInstallationFactors('installations', { id, param, factors })).factors
-          }
-          onSaved={(saved) => updateInCache(id, { [`${param}Factors`]: saved })}
+          save={async (factors) => {
+            const field = `${param}Factors`;
+            const saved = await save(record, { data: { [field]: factors }, meta: { action: 'factors', param } });
+            return saved[field] as FactorSet | null;
+          }}
+          onSaved={() => undefined}
           onClose={() => setOpen(false)}
         />
       )}

@@ -6,16 +6,15 @@
  */
 import { useEffect } from 'react';
 import { Alert, Box } from '@mui/material';
-import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { nowFields, suspensionBody, tillMismatch, type SuspensionDraft } from '../../../../common/suspension';
 import { maxLength, required } from '../../../../common/validation';
 import { FormDialog } from '../../../components/FormDialog';
 import { ruleError, ruleValidator, translateRule } from '../../../components/formValidation';
 import { success } from '../../../components/sensors/notifications';
-import type { AppDataProvider } from '../../../dataProviders/types';
 import type { Installation } from '../types';
-import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
+import { useInstallationEdit } from './useInstallationEdit';
 
 /** The till pair is checked on both fields (so Save is disabled), and shown once in the alert area. */
 const tillRule = (_value: unknown, values: FieldValues) => {
@@ -55,8 +54,7 @@ export function SuspendDialog({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const updateInCache = useUpdateInstallationInCache();
+  const { save } = useInstallationEdit();
   const id = installation.installationId;
   const type = param.toUpperCase();
   return (
@@ -67,10 +65,7 @@ export function SuspendDialog({
       saveWhenValid
       onSubmit={async (values: FieldValues) => {
         const change = suspensionBody(action, [param], values as SuspensionDraft);
-        const result = await dataProvider.changeSuspension('installations', { id, action, change });
-        const state = result[param];
-        if (state)
-          updateInCache(id, { [`${param}Suspended`]: state.suspended, [`${param}SuspendedFrom`]: state.suspendedFrom });
+        await save(installation, { data: { [`${param}Suspended`]: action === 'suspend' }, meta: { action, change } });
         notify(...success('aq.notifications.saved'));
         onClose();
       }}

@@ -5,21 +5,21 @@ import type { Tag, TagValue } from '../../../dataProviders/types';
 import { useInstallationEdit } from './useInstallationEdit';
 
 export function TagCell({ tag, canEdit }: { tag: Tag; canEdit: boolean }) {
-  const { record, id, dataProvider, translate, saved } = useInstallationEdit();
-  const save = useCallback(
+  const { record, translate, save, saved } = useInstallationEdit();
+  const saveValue = useCallback(
     async (value: TagValue) => {
-      if (id === undefined) return;
-      const result = await dataProvider.updateInstallationTag('installations', { id, tagId: tag.id, value });
-      saved({ [`tag_${tag.id}`]: result.value });
+      if (!record) return;
+      await save(record, { data: { [`tag_${tag.id}`]: value }, meta: { action: 'tag', tagId: tag.id } });
+      saved();
     },
-    [dataProvider, id, saved, tag.id],
+    [record, save, saved, tag.id],
   );
   if (!record) return null;
   return (
     <TagValueInput
       tag={tag}
       value={record[`tag_${tag.id}`] as TagValue}
-      onSave={canEdit && tag.type !== 'META' ? save : undefined}
+      onSave={canEdit && tag.type !== 'META' ? saveValue : undefined}
       label={translate('installations.tagOf', { tag: tag.name, id: record.installationId })}
     />
   );

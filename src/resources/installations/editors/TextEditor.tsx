@@ -21,7 +21,7 @@ export const TEXT_EDITORS: Record<string, { path: InstallationTextField; rules: 
 };
 
 export function TextEditor({ field, canEdit }: { field: keyof typeof TEXT_EDITORS; canEdit: boolean }) {
-  const { record, id, dataProvider, translate } = useInstallationEdit();
+  const { record, id, translate } = useInstallationEdit();
   if (!record || id === undefined) return null;
   const editor = TEXT_EDITORS[field]!;
   const labelKey = fieldLabelKey(installation, field);
@@ -35,14 +35,9 @@ export function TextEditor({ field, canEdit }: { field: keyof typeof TEXT_EDITOR
       titleArgs={titleArgs}
       defaultValues={{ value: (record[field] as string | null) ?? '' }}
       fields={['value']}
-      submit={async (values) => {
+      submit={(values) => {
         const text = String(values.value ?? '').trim();
-        const saved = await dataProvider.updateInstallationText('installations', {
-          id,
-          field: editor.path,
-          value: text === '' ? null : text,
-        });
-        return { [field]: saved };
+        return { data: { [field]: text === '' ? null : text }, meta: { action: 'text', field, path: editor.path } };
       }}
     >
       <TextInput

@@ -7,7 +7,7 @@ import { Switch } from '@mui/material';
 import { useInstallationEdit } from './useInstallationEdit';
 
 export function VisibilityToggle({ canEdit }: { canEdit: boolean }) {
-  const { record, id, dataProvider, translate, saved } = useInstallationEdit();
+  const { record, id, translate, save, saved } = useInstallationEdit();
   const [pending, setPending] = useState(false);
   if (!record || id === undefined) return null;
   const visible = Boolean(record.isVisible);
@@ -22,12 +22,8 @@ export function VisibilityToggle({ canEdit }: { canEdit: boolean }) {
         if (pending) return;
         setPending(true);
         try {
-          const { isVisible } = await dataProvider.setInstallationVisibility('installations', { id, visible: next });
-          saved(
-            { isVisible },
-            isVisible ? 'installations.notifications.visible' : 'installations.notifications.invisible',
-            { id },
-          );
+          const { isVisible } = await save(record, { data: { isVisible: next }, meta: { action: 'visibility' } });
+          saved(isVisible ? 'installations.notifications.visible' : 'installations.notifications.invisible', { id });
         } catch {
           // The error banner shows the refusal.
         } finally {

@@ -1,35 +1,45 @@
 /**
- * What every inline editor of an installation shares: the row, the data provider, and `saved()` —
- * write the server's answer into every cached page of the list (so the edit shows at once) and say
- * so. `DialogEditorCell` is the cell-plus-form-dialog shell of the text, address and
- * alternative-address editors: each of them names only its inputs and its call.
+ * What every inline editor of an installation shares: the row, `save()` — one part of the row
+ * through react-admin's update (`meta.action` names the part, InstallationUpdateMeta), whose answer
+ * useUpdate writes into every cached page of the list, so the edit shows at once — and `saved()`,
+ * which says so. `DialogEditorCell` is the cell-plus-form-dialog shell of the text, address and
+ * alternative-address editors: each of them names only its inputs and its change.
  */
 import { useCallback, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { FormDialog, type FormDialogProps } from '../../../components/FormDialog';
 import { success } from '../../../components/sensors/notifications';
-import type { AppDataProvider } from '../../../dataProviders/types';
+import type { InstallationUpdateMeta } from '../../../dataProviders/types';
 import type { Installation } from '../types';
-import { useUpdateInstallationInCache } from '../useUpdateInstallationInCache';
 import { EditableCell } from './EditableCell';
+
+/** One part of an installation row to save: the row's fields and the part they belong to. */
+export interface InstallationChange {
+  data: Partial<Installation>;
+  meta: InstallationUpdateMeta;
+}
 
 export function useInstallationEdit() {
   const record = useRecordContext<Installation>();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const translate = useTranslate();
   const notify = useNotify();
-  const updateInCache = useUpdateInstallationInCache();
+  const [update] = useUpdate<Installation>();
   const id = record?.installationId;
-  const saved = useCallback(
-    (change: Partial<Installation>, message = 'aq.notifications.saved', args?: Record<string, unknown>) => {
-      if (id === undefined) return;
-      updateInCache(id, change);
-      notify(...success(message, args));
-    },
-    [id, notify, updateInCache],
+  const save = useCallback(
+    async (row: Installation, { data, meta }: InstallationChange) =>
+      (await update(
+        'installations',
+        { id: row.id, data, previousData: row, meta },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      )) as Installation,
+    [update],
   );
-  return { record, id, dataProvider, translate, saved };
+  const saved = useCallback(
+    (message = 'aq.notifications.saved', args?: Record<string, unknown>) => notify(...success(message, args)),
+    [notify],
+  );
+  return { record, id, translate, save, saved };
 }
 
 type DialogShell = Pick<FormDialogProps, 'title' | 'titleArgs' | 'defaultValues' | 'fields' | 'maxWidth'>;
@@ -47,10 +57,11 @@ export function DialogEditorCell({
   canEdit: boolean;
   /** What the edit button says to assistive technology. */
   label: string;
-  submit(values: FieldValues): Promise<Partial<Installation>>;
+  /** The change the form's values make. */
+  submit(values: FieldValues): InstallationChange;
   children: ReactNode;
 }) {
-  const { saved } = useInstallationEdit();
+  const { record, save, saved } = useInstallationEdit();
   return (
     <EditableCell
       display={display}
@@ -60,7 +71,9 @@ export function DialogEditorCell({
         <FormDialog
           {...dialog}
           onSubmit={async (values) => {
-            saved(await submit(values));
+            if (!record) return;
+            await save(record, submit(values));
+            saved();
             close();
           }}
           onClose={close}
