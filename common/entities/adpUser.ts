@@ -1,6 +1,6 @@
 /** Developer-portal users (spec document 2, sections 2.6 and 3), served by the developer-portal admin API. */
 import { ADP_USER_STATUSES, ADP_USER_TYPES } from '../domain';
-import { defineEntity, field } from './types';
+import { defineEntity, field, actionsField } from './types';
 
 const CONTRACTOR = 'view_contractors_adp_users';
 
@@ -66,12 +66,6 @@ export const adpUser = defineEntity({
     }),
     field('trial', 'json', 'Trial', { labelPl: 'Okres próbny', permission: 'view_plans', sortable: false }),
     field('reason', 'string', 'Reason', { labelPl: 'Powód dostępu', sortable: false }),
-    field('actions', 'actions', 'Actions', {
-      labelPl: 'Akcje',
-      query: false,
-      sortable: false,
-      column: true,
-      csv: false,
-    }),
+    actionsField(),
   ],
 });

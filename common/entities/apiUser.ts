@@ -4,7 +4,7 @@
  * (the last of each list) — the console and the server apply API_USER_EDIT_RULES the same way.
  */
 import type { Permission } from '../permissions';
-import { defineEntity, field } from './types';
+import { defineEntity, field, actionsField } from './types';
 
 /** The change rules of an API-key user: any of `general` or `specific`; an internal account needs `specific`. */
 export const API_USER_EDIT_RULES = {
@@ -40,13 +40,7 @@ export const apiUser = defineEntity({
       sortable: false,
       csv: false,
     }),
-    field('actions', 'actions', 'Actions', {
-      labelPl: 'Akcje',
-      query: false,
-      sortable: false,
-      column: true,
-      csv: false,
-    }),
+    actionsField(),
     field('id', 'integer', 'ID', { labelPl: 'ID', csv: true }),
     field('username', 'string', 'Username', { labelPl: 'Nazwa użytkownika', search: true, column: true }),
     field('customId', 'string', 'Custom ID', { labelPl: 'Własny identyfikator', search: true, column: true }),

@@ -3,7 +3,7 @@
  * owner and state, end of deal) need view_contractors_company.
  */
 import { CONTRACTOR_TYPES } from '../domain';
-import { defineEntity, field } from './types';
+import { defineEntity, field, actionsField } from './types';
 
 const COMPANY = 'view_contractors_company';
 
@@ -105,12 +105,6 @@ export const contractor = defineEntity({
       column: true,
       csv: false,
     }),
-    field('actions', 'actions', 'Actions', {
-      labelPl: 'Akcje',
-      query: false,
-      sortable: false,
-      column: true,
-      csv: false,
-    }),
+    actionsField(),
   ],
 });

@@ -10,22 +10,7 @@
  */
 import { z } from 'zod';
 import { TAG_CONTEXTS } from '../domain';
-import { CONFIGURED_SERVICE, MENU_GROUPS, MENU_ICON_NAMES, type EntityDecl } from './types';
-
-const FIELD_TYPES = [
-  'integer',
-  'number',
-  'string',
-  'boolean',
-  'date',
-  'datetime',
-  'enum',
-  'set',
-  'json',
-  'list',
-  'location',
-  'actions',
-] as const;
+import { CONFIGURED_SERVICE, FIELD_TYPES, MENU_GROUPS, MENU_ICON_NAMES, type EntityDecl } from './types';
 
 const SERVICES = ['main', 'adp', 'apiusers', 'gsm', 'wifi', 'gen3', CONFIGURED_SERVICE] as const;
 

@@ -5,19 +5,11 @@
  * SAME rule to a field.
  */
 import { PermissionSet, type PermissionRule } from '../permissions';
-import type { Catalogue, FieldDef, FieldType as QueryFieldType } from '../query/catalogues';
+import type { Catalogue, FieldDef } from '../query/catalogues';
+import { QUERY_FIELD_TYPES, type FieldType as QueryFieldType } from '../query/fieldTypes';
 import type { Action, EntityDecl, FieldDecl, FieldType } from './types';
 
-const QUERY_TYPES: ReadonlySet<FieldType> = new Set<QueryFieldType>([
-  'integer',
-  'number',
-  'string',
-  'boolean',
-  'date',
-  'datetime',
-  'enum',
-  'set',
-]);
+const QUERY_TYPES: ReadonlySet<FieldType> = new Set<FieldType>(QUERY_FIELD_TYPES);
 
 const asSet = (p: PermissionSet | Iterable<string>) => (p instanceof PermissionSet ? p : new PermissionSet(p));
 

@@ -3,7 +3,7 @@
  * and 3), served by the GSM, Wi-Fi and Gen3 updater services.
  */
 import { DEPLOYMENT_STRATEGIES, VERSION_STATUSES } from '../domain';
-import { defineEntity, field, type FieldDecl } from './types';
+import { defineEntity, field, type FieldDecl, actionsField } from './types';
 
 const DEPLOYMENT_ACCESS = { list: 'view_deployments', create: 'add_deployments' } as const;
 const PAGED = { envelope: { rows: 'data', total: 'totalCount' }, listQuery: 'paged' } as const;
@@ -34,7 +34,7 @@ const deploymentFields = (versionLabel: string, versionLabelPl: string, withTill
   }),
   field('from_date', 'datetime', 'From', { labelPl: 'Od', column: true }),
   ...(withTill ? [field('till_date', 'datetime', 'Till', { labelPl: 'Do', column: true })] : []),
-  field('actions', 'actions', 'Actions', { labelPl: 'Akcje', query: false, sortable: false, column: true, csv: false }),
+  actionsField(),
 ];
 
 export const gsmVersion = defineEntity({

@@ -5,7 +5,7 @@
 import { CALIBRATION_PARAMS, COMMUNICATIONS, FACTOR_PARAMS, MEASURED_PARAMS, SENSOR_STATUSES } from '../domain';
 import type { PermissionRule } from '../permissions';
 import { CONTRACTOR_RULE, PARAM_GENITIVE_PL, PARAM_LABEL } from './shared';
-import { defineEntity, field } from './types';
+import { defineEntity, field, actionsField } from './types';
 
 const ADDRESS: PermissionRule = 'view_address';
 
@@ -252,13 +252,7 @@ export const installation = defineEntity({
       sortable: false,
       column: 'optional',
     }),
-    field('actions', 'actions', 'Actions', {
-      labelPl: 'Akcje',
-      query: false,
-      sortable: false,
-      csv: false,
-      column: 'optional',
-    }),
+    actionsField('optional'),
   ],
 });
 

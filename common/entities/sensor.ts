@@ -1,7 +1,7 @@
 /** Sensors (spec document 1, sections on the sensors list and its query language). */
 import { COMMUNICATIONS, MEASURED_PARAMS, SENSOR_STATUSES } from '../domain';
 import { CONTRACTOR_RULE } from './shared';
-import { defineEntity, field } from './types';
+import { defineEntity, field, actionsField } from './types';
 
 export const sensor = defineEntity({
   name: 'sensors',
@@ -139,12 +139,6 @@ export const sensor = defineEntity({
       column: true,
       csv: false,
     }),
-    field('actions', 'actions', 'Actions', {
-      labelPl: 'Akcje',
-      query: false,
-      sortable: false,
-      column: true,
-      csv: false,
-    }),
+    actionsField(),
   ],
 });

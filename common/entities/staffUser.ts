@@ -1,5 +1,5 @@
 /** Staff users of the console (spec document 1, the Users screen of the admin area). */
-import { defineEntity, field } from './types';
+import { defineEntity, field, actionsField } from './types';
 
 export const staffUser = defineEntity({
   name: 'users',
@@ -20,12 +20,6 @@ export const staffUser = defineEntity({
     field('role', 'string', 'Role', { labelPl: 'Rola', column: true }),
     // Shown by the row's dimming and its enable/disable action, not as a column.
     field('enabled', 'boolean', 'Enabled', { labelPl: 'Aktywny', csv: true }),
-    field('actions', 'actions', 'Actions', {
-      labelPl: 'Akcje',
-      query: false,
-      sortable: false,
-      column: true,
-      csv: false,
-    }),
+    actionsField(),
   ],
 });

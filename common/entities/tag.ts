@@ -4,7 +4,7 @@
  */
 import { TAG_TYPES, type TagContext } from '../domain';
 import { tagAdminRule, tagContextViewRule, tagListRule } from '../tagPermissions';
-import { defineEntity, field, type MenuIconName } from './types';
+import { defineEntity, field, type MenuIconName, actionsField } from './types';
 
 const ROUTE = { installations: 'InstallationsTags', sensors: 'SensorsTags', contractors: 'ContractorsTags' } as const;
 const LABEL = {
@@ -41,13 +41,7 @@ function tagEntity<const C extends TagContext>(context: C) {
       field('name', 'string', 'Name', { labelPl: 'Nazwa', column: true }),
       field('type', 'enum', 'Type', { labelPl: 'Typ', values: TAG_TYPES, column: true }),
       field('values', 'list', 'Values', { labelPl: 'Wartości', column: true, sortable: false }),
-      field('actions', 'actions', 'Actions', {
-        labelPl: 'Akcje',
-        query: false,
-        sortable: false,
-        column: true,
-        csv: false,
-      }),
+      actionsField(),
     ],
   });
 }

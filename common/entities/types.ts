@@ -10,7 +10,7 @@
  */
 import type { TagContext } from '../domain';
 import type { PermissionRule } from '../permissions';
-import type { FieldType as QueryFieldType } from '../query/catalogues';
+import { QUERY_FIELD_TYPES } from '../query/fieldTypes';
 
 /** The services of the spec; each has its base URL in the console's runtime configuration. */
 export type ServiceName = 'main' | 'adp' | 'apiusers' | 'gsm' | 'wifi' | 'gen3' | 'resources';
@@ -43,7 +43,8 @@ export type Action =
   | 'viewAll';
 
 /** Query-language types, plus shapes that are shown but not queried. */
-export type FieldType = QueryFieldType | 'json' | 'list' | 'location' | 'actions';
+export const FIELD_TYPES = [...QUERY_FIELD_TYPES, 'json', 'list', 'location', 'actions'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const MENU_GROUPS = [
   'Domain',
@@ -205,4 +206,15 @@ export function field(
   extra: Omit<FieldDecl, 'name' | 'type' | 'label'> = {},
 ): FieldDecl {
   return { name, type, label, ...extra };
+}
+
+/** A list's row-actions column (its cell is the screen's): not queried, sorted or exported. */
+export function actionsField(column: true | 'optional' = true): FieldDecl {
+  return field('actions', 'actions', 'Actions', {
+    labelPl: 'Akcje',
+    query: false,
+    sortable: false,
+    column,
+    csv: false,
+  });
 }

@@ -22,7 +22,8 @@ import { ENTITIES, catalogueOf, contractor, installation, installationRequest, s
  * - set (a list such as measured): `measured = pm25` — the list contains pm25; `in (a, b)` — contains any.
  * Every field also accepts `= null` / `!= null`.
  */
-export type FieldType = 'integer' | 'number' | 'string' | 'boolean' | 'date' | 'datetime' | 'enum' | 'set';
+export { QUERY_FIELD_TYPES, type FieldType } from './fieldTypes';
+import type { FieldType } from './fieldTypes';
 
 export interface FieldDef {
   name: string;
