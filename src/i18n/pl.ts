@@ -29,9 +29,16 @@ export const plTranslations: PartialMessages<Messages> = {
       /** The Columns button of the lists and its reset. */
       select_columns: 'Kolumny',
       reset: 'Resetuj',
+      show: 'Pokaż',
+      back: 'Wróć',
     },
     navigation: {
       page_rows_per_page: 'Wierszy na stronę:',
+      page_range_info: '%{offsetBegin}–%{offsetEnd} z %{total}',
+      partial_page_range_info: '%{offsetBegin}–%{offsetEnd} z ponad %{offsetEnd}',
+      next: 'Następna strona',
+      previous: 'Poprzednia strona',
+      no_results: 'Nie znaleziono: %{name}',
     },
     // The generic create, edit and show screens (src/resources/ResourceForm.tsx).
     page: {
