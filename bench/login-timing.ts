@@ -3,18 +3,21 @@
  *   - an unknown username,
  *   - a known username with a wrong password,
  *   - a known username with the right password (the baseline),
- * interleaved, through the real app (inject) on a fresh in-memory PGlite. It prints the median and
+ * interleaved, through the real app (inject) on a fresh in-memory PGlite and, with
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL), on a scratch PostgreSQL database. It prints the median and
  * p90 of each and the ratio unknown / known-wrong: near 1 means the answer time does not tell
  * whether a username exists. Throttling is turned off for the run. Not a timed test: figures only.
  *
  *   npx tsx bench/login-timing.ts            # BENCH_RUNS=20 by default
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/login-timing.ts
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
+import type { Database } from '../server/db';
+import { onEachDatabase } from './support';
 import { roles, staffUsers } from '../server/db/schema';
 import { ensureBuiltInRoles } from '../server/db/seed';
 import { createContext } from '../server/start';
@@ -25,8 +28,7 @@ const PASSWORD = 'bench-password-123';
 
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
 
-async function main() {
-  const database = await openDatabase({});
+async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
   await ensureBuiltInRoles(database.db);
   const [admin] = await database.db
     .select({ id: roles.id })
@@ -66,11 +68,10 @@ async function main() {
     }
   }
   await app.close();
-  await database.close();
 
   const q = (xs: number[], p: number) =>
     [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
-  console.log(`\nPassword sign-in, ${RUNS} interleaved rounds after a warm-up (PGlite in memory)`);
+  console.log(`\nPassword sign-in on ${kind}, ${RUNS} interleaved rounds after a warm-up`);
   console.log(`${'case'.padEnd(40)} ${'median'.padStart(10)} ${'p90'.padStart(10)}`);
   for (const [k, c] of cases.entries())
     console.log(
@@ -80,6 +81,11 @@ async function main() {
   console.log(
     `unknown / known-wrong (medians): ${ratio.toFixed(2)}  (near 1: the time does not reveal whether the username exists)`,
   );
+}
+
+/** On PGlite in memory, then on a scratch PostgreSQL database when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. */
+async function main() {
+  await onEachDatabase(run);
 }
 
 main().catch((err) => {
