@@ -17,7 +17,7 @@ import type { EntityDecl } from './types';
 
 export * from './types';
 export * from './derive';
-export * from './schema';
+export * from './writeRules';
 export { PAGE_RESOURCES, rolesPage, tokensPage, type PageResourceDecl } from './pages';
 export { PARAM_LABEL, PARAM_GENITIVE_PL, CONTRACTOR_RULE } from './shared';
 export { DASH_UNMEASURED_RULE } from './installation';

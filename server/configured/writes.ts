@@ -7,7 +7,8 @@
  */
 import { sql, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { findEntity, writeSchema, type EntityDecl, type WriteMode } from '../../common/entities';
+import { findEntity, type EntityDecl, type WriteMode } from '../../common/entities';
+import { writeSchema } from '../../common/entities/schema';
 import type { Executor } from '../db';
 import { badRequest } from '../http/errors';
 import { missingReferenceMessage, schemaReferenceTables, type ReferenceTables } from '../resources/repository';

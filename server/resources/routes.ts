@@ -17,11 +17,11 @@ import {
   actionRule,
   findEntity,
   formFields,
-  writeSchema,
   type EntityDecl,
   type FieldDecl,
   type ServiceName,
 } from '../../common/entities';
+import { writeSchema } from '../../common/entities/schema';
 import type { PermissionSet } from '../../common/permissions';
 import { audit } from '../audit';
 import type { Db, Executor } from '../db';

@@ -49,13 +49,13 @@ import {
   fieldLabelKey,
   findEntity,
   formFields,
-  writeSchema,
   type EntityDecl,
   type FieldDecl,
   type WriteMode,
   type WriteWording,
   recordNameField,
 } from '../../common/entities';
+import { writeSchema } from '../../common/entities/schema';
 import { DateTimeField } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
 import { FORM_ERROR, useFormSubmit } from '../components/formSubmit';

@@ -13,10 +13,10 @@ import {
   formFields,
   isWritableDate,
   sensorModel,
-  writeSchema,
   type EntityDecl,
   type WriteMode,
 } from '../../common/entities';
+import { writeSchema } from '../../common/entities/schema';
 
 const WRITABLE = [...ENTITIES.filter((e) => formFields(e, 'create').length > 0), sample];
 
