@@ -20,21 +20,14 @@
  *   npx tsx bench/signin.ts      # CHROMIUM_PATH picks the browser (default: the e2e tests' one)
  *   BENCH_DIST=/tmp/old/dist …   # another build of the console
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db';
-import { createContext } from '../server/start';
 import { CHROMIUM_ARGS, debianChromium } from '../scripts/chromium.mjs';
-import { benchMain } from './support';
+import { DEMO_ADMIN_PASSWORD, benchMain, demoConsoleServer } from './support';
 
 /** The built console: dist/, or BENCH_DIST (another build, to compare two in one session). */
 const DIST = path.resolve(process.env.BENCH_DIST || 'dist');
-const PASSWORD = 'admin-demo-pass';
+const PASSWORD = DEMO_ADMIN_PASSWORD;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** A data row of react-admin's DataTable (its loading skeleton rows have no class). */
 const ROW = 'tbody tr.RaDataTable-row';
@@ -101,22 +94,9 @@ async function oneRun(browser: Browser, port: number, typed: boolean): Promise<R
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html')))
-    throw new Error('No console build in dist/: run `npx vite build` first');
   const executablePath = process.env.CHROMIUM_PATH || debianChromium() || '/usr/bin/chromium-headless-shell';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-signin-'));
-  const config = {
-    ...loadConfig({ ...process.env, SEED: 'demo', ADMIN_PASSWORD: PASSWORD, SOURCE_MAPS: '' }),
-    dataDir,
-    jwtSecret: 'bench-secret-0123456789abcdef',
-    consoleDir: DIST,
-    simulator: false,
-  };
-  console.log('Seeding the demo network (in-memory PGlite)…');
-  const { ctx, database } = await createContext(config, await openDatabase({}));
-  const app = await buildApp(ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  const server = await demoConsoleServer(DIST, 'aq-signin-');
+  const { port } = server;
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
   try {
     console.log(
@@ -149,9 +129,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

@@ -1,5 +1,8 @@
 /** What the HTTP benchmarks share: the real app on a filled database, listening, with an admin token. */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -121,4 +124,38 @@ export function benchMain(main: () => Promise<void>) {
     console.error(err);
     process.exit(1);
   });
+}
+
+/** The password of the demo admin the console benchmarks sign in as. */
+export const DEMO_ADMIN_PASSWORD = 'admin-demo-pass';
+
+/**
+ * The built console (`dist`) and the demo network on an in-memory PGlite, listening on a free
+ * loopback port, as the browser benchmarks (wire.ts, signin.ts) use it; `close()` stops it and
+ * removes its data directory.
+ */
+export async function demoConsoleServer(dist: string, dataDirPrefix: string) {
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(`No console build in ${dist}: run \`npx vite build\` first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const config = {
+    ...loadConfig({ ...process.env, SEED: 'demo', ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD, SOURCE_MAPS: '' }),
+    dataDir,
+    jwtSecret: 'bench-secret-0123456789abcdef',
+    consoleDir: dist,
+    simulator: false,
+  };
+  console.log('Seeding the demo network (in-memory PGlite)…');
+  const { ctx, database } = await createContext(config, await openDatabase({}));
+  const app = await buildApp(ctx);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    port,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

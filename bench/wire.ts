@@ -16,23 +16,18 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
-import { createContext } from '../server/start';
 import { CHROMIUM_ARGS, debianChromium } from '../scripts/chromium.mjs';
 import { fillFleet } from './fleet';
-import { benchMain, listeningApp } from './support';
+import { DEMO_ADMIN_PASSWORD, benchMain, demoConsoleServer, listeningApp } from './support';
 
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const DIST = path.resolve('dist');
-const PASSWORD = 'admin-demo-pass';
+const PASSWORD = DEMO_ADMIN_PASSWORD;
 const LARGE = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -149,22 +144,9 @@ Filling ${LARGE.toLocaleString('en')} installations (in-memory PGlite)…`);
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html')))
-    throw new Error('No console build in dist/: run `npx vite build` first');
   const executablePath = process.env.CHROMIUM_PATH || debianChromium() || '/usr/bin/chromium-headless-shell';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-wire-'));
-  const config = {
-    ...loadConfig({ ...process.env, SEED: 'demo', ADMIN_PASSWORD: PASSWORD, SOURCE_MAPS: '' }),
-    dataDir,
-    jwtSecret: 'bench-secret-0123456789abcdef',
-    consoleDir: DIST,
-    simulator: false,
-  };
-  console.log('Seeding the demo network (in-memory PGlite)…');
-  const { ctx, database } = await createContext(config, await openDatabase({}));
-  const app = await buildApp(ctx);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  const server = await demoConsoleServer(DIST, 'aq-wire-');
+  const { port } = server;
   try {
     const login = await fetch(`http://127.0.0.1:${port}/api/login/basic`, {
       headers: { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
@@ -198,9 +180,7 @@ async function main() {
       console.log(`\nSource map /assets/${map}: ${r.status} (${kib(r.bytes)})`);
     }
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
   if (LARGE > 0) await largeExport();
 }
