@@ -13,6 +13,7 @@
  * `order` or `descending`, empty values last, and its own filters, which may depend on the caller)
  * and row schema, with an optional cap on the count (`capped` beside the total).
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import type { Principal } from '../auth/sessions';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
-import { csvLines, exportRows, sendCsv, type ExportCell } from './csvStream';
+import { csvLines, exportRows, sendCsv, type ExportCell, type ExportQuery } from './csvStream';
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
@@ -214,6 +215,19 @@ export async function* csvChunks(
   if (head) yield head;
 }
 
+/** Streams one export query as the CSV download `fileName` (header, then its rows); a failure after the first byte is logged. */
+function streamExport(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entity: EntityDecl,
+  { fileName, header, query }: { fileName: string; header: readonly string[]; query: ExportQuery },
+) {
+  return sendCsv(reply, csvChunks(header, query.cells, exportRows(db, query)), fileName, (err) =>
+    request.log.error({ err }, `${entity.name} export failed`),
+  );
+}
+
 /** `GET <path>`: every row of the list's query as CSV, streamed from one query (the list endpoint's export). */
 export function exportEndpoint<Row>(
   app: ZodApp,
@@ -254,17 +268,8 @@ export function exportEndpoint<Row>(
         const cell = isHidden(c.path, hidden) ? undefined : exportSql.cell(c.path, ctx);
         return cell ?? { sql: sql`null` };
       });
-      const rows = exportRows(db, { cells, from: exportSql.from, where, orderBy: plan.orderBy, id: repo.tieBreak });
-      return sendCsv(
-        reply,
-        csvChunks(
-          columns.map((c) => c.name),
-          cells,
-          rows,
-        ),
-        fileName,
-        (err) => request.log.error({ err }, `${entity.name} export failed`),
-      );
+      const query = { cells, from: exportSql.from, where, orderBy: plan.orderBy, id: repo.tieBreak };
+      return streamExport(db, request, reply, entity, { fileName, header: columns.map((c) => c.name), query });
     },
   );
 }
@@ -422,17 +427,12 @@ function pagedExportEndpoint<Row, Query extends PageParams, Params = unknown>(
       const wanted = columnList(wantedText);
       const columns = exportColumns(entity, permissions, [], wanted);
       const cells = columns.map((c): ExportCell => exportSql.cell(c.path, permissions) ?? { sql: sql`null` });
-      const rows = exportRows(db, { cells, from: exportSql.from, where, orderBy: window.orderBy, id: repo.tieBreak });
-      return sendCsv(
-        reply,
-        csvChunks(
-          columns.map((c) => c.name),
-          cells,
-          rows,
-        ),
+      const selection = { cells, from: exportSql.from, where, orderBy: window.orderBy, id: repo.tieBreak };
+      return streamExport(db, request, reply, entity, {
         fileName,
-        (err) => request.log.error({ err }, `${entity.name} export failed`),
-      );
+        header: columns.map((c) => c.name),
+        query: selection,
+      });
     },
   );
 }
