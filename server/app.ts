@@ -50,9 +50,13 @@ export function runtimeConfig(ctx: AppContext) {
     apiDocs: `${SERVICES.main.prefix}/docs`,
     // The declarations of the resources added by configuration, as the console's bundle carries
     // the built-in ones: the console registers a resource, menu entry and labels for each.
-    resources: (ctx.resources?.served ?? []).map((r) => publicDeclaration(r.entity)),
+    resources: publicResources(ctx),
   };
 }
+
+/** The declarations of the served configured resources as the console may see them (no table, address or credential). */
+const publicResources = (ctx: Pick<AppContext, 'resources'>) =>
+  (ctx.resources?.served ?? []).map((r) => publicDeclaration(r.entity));
 
 /**
  * The console's app shell (the built index.html) with the declarations of the resources added by
@@ -61,7 +65,7 @@ export function runtimeConfig(ctx: AppContext) {
  * declarations. `<` is escaped so no value can close the block.
  */
 export function appShell(indexHtml: string, ctx: Pick<AppContext, 'resources'>): string {
-  const declarations = JSON.stringify((ctx.resources?.served ?? []).map((r) => publicDeclaration(r.entity)));
+  const declarations = JSON.stringify(publicResources(ctx));
   const block = `<script type="application/json" id="aq-resources">${declarations.replace(/</g, '\\u003c')}</script>`;
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${block}</head>`) : block + indexHtml;
 }

@@ -21,8 +21,9 @@ export interface RuntimeConfig {
   apiUsersDashboardUrl?: string;
   apiDocs: string;
   /**
-   * Declarations of the resources added by configuration (RESOURCES_DIR): registered at start
-   * (src/resources/configured.ts) like the built-in ones, served by the `resources` service.
+   * Declarations of the resources added by configuration (RESOURCES_DIR), served by the `resources`
+   * service. The console registers them from the app shell's data block (src/configuredResources.ts),
+   * before this file is fetched; this copy is for other clients of /config.json.
    */
   resources?: EntityDecl[];
 }
