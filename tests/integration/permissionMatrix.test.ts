@@ -75,6 +75,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/login/google/authorize': 'redirect to the sign-in provider',
   'POST /api/logout': 'ends the session of the bearer refresh token',
   'GET /api/me': 'refresh: the bearer refresh token',
+  'GET /api/contractors/default-logos/{file}': 'the bundled default contractor logos, the same for everyone',
   'GET /api/files/{kind}/{hash}': 'content-addressed files: the SHA-256 in the URL is the capability',
   'GET /apiusers-api/v1/ping': 'sample API-key endpoint: X-API-Key, rate-limited',
   'GET /apiusers-api/v1/samples': 'sample API-key endpoint: X-API-Key, rate-limited',
