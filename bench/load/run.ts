@@ -4,7 +4,7 @@
  *
  * Each session signs in once (password), then loops over what staff do: the installations list,
  * an advanced query, one installation, the sensors list and a query on it, a tag value edit, the
- * admin audit log, and every 20th round a CSV export of a query's installations. Two phases per
+ * admin audit log, and every 20th round (over all sessions) starts with a CSV export of a query's installations. Two phases per
  * process count:
  *
  * 1. think time: LOAD_SESSIONS sessions (default 50), LOAD_THINK_MS (1,000 ms) between requests,
@@ -111,6 +111,8 @@ interface Target {
 
 /** One signed-in staff session against one process. */
 class Session {
+  /** Rounds started by every session of the run. */
+  static rounds = 0;
   token = '';
   round = 0;
   constructor(
@@ -185,9 +187,10 @@ class Session {
       ],
       ['audit', () => this.request('audit', `/api/audit/logs/admin?page=1&limit=25`)],
     ];
-    // Every 20th round, staggered over the sessions so exports run from the first rounds on.
-    if ((r + this.index) % 20 === 19)
-      steps.push([
+    // Every 20th round started by any session begins with an export, so exports run from the first
+    // rounds on however few rounds each session gets through.
+    if (Session.rounds++ % 20 === 19)
+      steps.unshift([
         'export',
         () => this.request('export', `/api/installations/export?query=${q('status = Installed')}`),
       ]);
