@@ -2,12 +2,15 @@
  * Audit-log search benchmark: fills N audit rows (default 1,000,000) with generate_series, then
  * times the queries of GET /audit/logs/{personal,admin} (the list builder's `pagedListBody` over the
  * routes' own repositories: one page plus the count) without and with the search indexes (trigrams,
- * migration 0001; character sets for 1–2 character searches, migration 0011), dropped and
- * re-created in the same run.
+ * migration 0001; character sets for 1–2 character searches, migration 0011; character pairs for
+ * 2-character searches, migration 0012), dropped and re-created in the same run: on PGlite, then on
+ * PostgreSQL when BENCH_DATABASE_URL is set. Each timed case is also printed as a
+ * `name, value, unit, baseline, ratio` line, the baseline being the same case without the indexes.
  *
  *   npx tsx bench/audit-search.ts                       # embedded PGlite, in memory
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/audit-search.ts
- *                                                       # PostgreSQL: a throwaway database on that server
+ *                                                       # then PostgreSQL: a throwaway database on that server
+ *   BENCH_ONLY=pglite|postgres …                        # one of them
  *   BENCH_ROWS=200000 BENCH_RUNS=5 …                    # smaller fill, more repetitions
  *   BENCH_KEEP=1 …                                      # keep the PostgreSQL database for EXPLAIN ANALYZE
  */
@@ -28,10 +31,11 @@ import { AUDIT_LIST_OPTIONS, type AuditLogQuery } from '../server/services/main/
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const USERS = 40;
-/** The search indexes exactly as migrations create them: trigrams (0001), character sets for 1–2 character searches (0011). */
+/** The search indexes exactly as migrations create them: trigrams (0001), character sets for 1–2 character searches (0011), character pairs (0012). */
 const SEARCH_INDEXES = [
   { name: 'audit_logs_search_trgm_idx', migration: '0001_audit_search.sql' },
   { name: 'audit_logs_search_chars_idx', migration: '0011_audit_short_search.sql' },
+  { name: 'audit_logs_search_pairs_idx', migration: '0012_audit_pair_search.sql' },
 ].map(({ name, migration }) => ({
   name,
   create: fs
@@ -80,6 +84,9 @@ const CASES: Case[] = [
   { name: 'admin search 2 chars common "se"', query: { search: 'se' }, search: true },
   { name: 'admin search 2 chars mid "ak"', query: { search: 'ak' }, search: true },
   { name: 'admin search 2 common chars, absent "ts"', query: { search: 'ts' }, search: true },
+  { name: 'admin search 2 common chars, rare "zi"', query: { search: 'zi' }, search: true },
+  { name: 'admin search 2 chars in every row "us"', query: { search: 'us' }, search: true },
+  { name: 'personal search 2 common chars "ts"', query: { search: 'ts' }, user: PERSONAL_USER, search: true },
   { name: 'personal search 1 char rare "z"', query: { search: 'z' }, user: PERSONAL_USER, search: true },
   { name: 'personal search 2 chars absent "qx"', query: { search: 'qx' }, user: PERSONAL_USER, search: true },
   { name: 'admin search 1 char rare + type', query: { search: 'z', type: 'BinaryActivated' }, search: true },
@@ -181,24 +188,34 @@ async function explain(db: Db, search: string): Promise<string> {
     .join('\n');
 }
 
-async function openTarget(): Promise<{ database: Database; label: string; cleanup(): Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
+async function openTargets(): Promise<{ database: Database; label: string; cleanup(): Promise<void> }[]> {
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  const targets = [];
+  if (only !== 'postgres') {
     const database = await openDatabase({});
-    return { database, label: 'PGlite (in memory)', cleanup: () => database.close() };
+    targets.push({ database, label: 'PGlite (in memory)', cleanup: () => database.close() });
   }
-  const { database, name, drop } = await scratchPostgres(url);
-  const version = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as {
-    rows: { v: string }[];
-  };
-  return { database, label: `PostgreSQL ${version.rows[0]?.v} (database ${name})`, cleanup: drop };
+  const url = process.env.BENCH_DATABASE_URL;
+  if (only !== 'pglite' && url) {
+    const { database, name, drop } = await scratchPostgres(url);
+    const version = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as {
+      rows: { v: string }[];
+    };
+    targets.push({ database, label: `PostgreSQL ${version.rows[0]?.v} (database ${name})`, cleanup: drop });
+  } else if (only !== 'pglite') console.log('(set BENCH_DATABASE_URL to also run on PostgreSQL)');
+  return targets;
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(8)} ms`;
 
 async function main() {
-  const { database, label, cleanup } = await openTarget();
+  for (const target of await openTargets()) await run(target);
+}
+
+async function run({ database, label, cleanup }: { database: Database; label: string; cleanup(): Promise<void> }) {
   const db = database.db;
+  const short = label.split(' ')[0];
+  const lines: string[] = [];
   try {
     console.log(`Audit search benchmark on ${label}: ${ROWS.toLocaleString('en')} rows, median of ${RUNS} runs`);
     for (const index of SEARCH_INDEXES) await exec(db, `DROP INDEX IF EXISTS ${index.name}`);
@@ -224,6 +241,7 @@ async function main() {
     await exec(db, 'VACUUM ANALYZE audit_logs');
     console.log(`  plan of the rare search:\n${await explain(db, RARE)}`);
     console.log(`  plan of the rare 1-character search:\n${await explain(db, 'z')}`);
+    console.log(`  plan of the 2-character search "ts":\n${await explain(db, 'ts')}`);
 
     console.log('\nWith the search indexes:');
     console.log(`  ${'case'.padEnd(40)} ${'with'.padStart(11)} ${'without'.padStart(11)}   ratio`);
@@ -234,7 +252,12 @@ async function main() {
       console.log(
         `  ${c.name.padEnd(40)} ${fmt(m.ms)} ${fmt(before)}   ${ratio}   (${m.rows} rows of ${m.total.toLocaleString('en')}${m.capped ? '+' : ''})`,
       );
+      lines.push(
+        `${short} ${ROWS} rows: ${c.name.replaceAll(',', ';')}, ${m.ms.toFixed(1)}, ms, ${before.toFixed(1)}, ${(m.ms / before).toFixed(2)}`,
+      );
     }
+    console.log('\nname, value, unit, baseline (without the search indexes), ratio');
+    for (const l of lines) console.log(l);
   } finally {
     await cleanup();
   }

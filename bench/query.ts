@@ -6,13 +6,18 @@
  *    whole server path: AST → drizzle SQL → SQL text with bound parameters.
  * 2. SQL time of the two default saved queries through the real list routes (page query + count,
  *    timed at the database client) on the demo data and on 100,000 installations inserted with
- *    generate_series into a fresh PGlite database, with the unfiltered page query of the same list
- *    as the in-run baseline (ratio = filtered / unfiltered).
+ *    generate_series into a fresh database, with the unfiltered page query of the same list as the
+ *    in-run baseline (ratio = filtered / unfiltered): on PGlite, then on a scratch PostgreSQL
+ *    database when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set (BENCH_ONLY=pglite|postgres).
+ *
+ * Besides the tables, every figure is printed as a `name, value, unit, baseline, ratio` line.
  *
  *   npx tsx bench/query.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/query.ts
  *   BENCH_ROWS=20000 BENCH_RUNS=5 npx tsx bench/query.ts      # a smaller fill, fewer repetitions
  */
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATALOGUES, QUERY_EXAMPLES, parseQuery, type EntityName, type TagDef } from '../common/query';
@@ -21,7 +26,8 @@ import { ADMIN_ROLE } from '../common/permissions';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
 import { loadConfig, type Config } from '../server/config';
-import { openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
+import { benchMain, onEachDatabase } from './support';
 import { roles, staffUsers } from '../server/db/schema';
 import { ensureBuiltInRoles, seedDemo } from '../server/db/seed';
 import { compileAst, serverCatalogue } from '../server/query/compile';
@@ -106,6 +112,7 @@ function parseCompileTable() {
     ...EXTRA,
   ];
   const seen = new Set<string>();
+  const lines: string[] = [];
   console.log('1. Parse and compile (median µs per query; compile = AST → SQL text with parameters)\n');
   console.log(
     `${pad('list', 14)}${pad('query', 62)}${'parse'.padStart(8)}${'p+compile'.padStart(11)}${'params'.padStart(8)}`,
@@ -132,7 +139,16 @@ function parseCompileTable() {
     console.log(
       `${pad(list, 14)}${pad(shown, 62)}${num(median(parseTimes))}${num(median(totalTimes)).padStart(11)}${String(params).padStart(8)}`,
     );
+    lines.push(line(`parse+compile ${list}: ${shown}`, median(totalTimes), 'µs', median(parseTimes)));
   }
+  console.log('\nname, value, unit, baseline (parse alone), ratio');
+  for (const l of lines) console.log(l);
+}
+
+/** A `name, value, unit, baseline, ratio` line (ratio = value / baseline). */
+function line(name: string, value: number, unit: string, baseline: number) {
+  const f = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+  return `${name.replaceAll(',', ';')}, ${f(value)}, ${unit}, ${f(baseline)}, ${(value / baseline).toFixed(2)}`;
 }
 
 // ------------------------------------------------------------------ 2. SQL time through the routes
@@ -145,25 +161,43 @@ interface Bench {
   close(): Promise<void>;
 }
 
-/** The app over `database`, with every statement timed at the PGlite client. */
-async function benchApp(database: Database, username: string, password: string): Promise<Bench> {
-  const client = database.pglite!;
-  // Time while at least one statement is in flight: the route runs its page and count queries side
-  // by side, and PGlite queues them on its one connection, so summing each call would count the wait twice.
-  let sqlMs = 0;
-  let statements = 0;
-  let inFlight = 0;
-  let since = 0;
-  const query = client.query.bind(client);
-  (client as unknown as { query: typeof client.query }).query = (async (...args: Parameters<typeof client.query>) => {
-    if (inFlight++ === 0) since = performance.now();
-    try {
-      return await query(...args);
-    } finally {
-      statements++;
-      if (--inFlight === 0) sqlMs += performance.now() - since;
+/**
+ * Times every statement at the database client: PGlite's, or node-postgres' Client (every pooled
+ * query and transaction goes through one). Time counts while at least one statement is in flight:
+ * the route runs its page and count queries side by side (PGlite queues them on its one
+ * connection), so summing each call would count the wait twice.
+ */
+const clock = { sqlMs: 0, statements: 0, inFlight: 0, since: 0 };
+function timed<F extends (...args: never[]) => unknown>(query: F): F {
+  return function (this: unknown, ...args: Parameters<F>) {
+    if (clock.inFlight++ === 0) clock.since = performance.now();
+    const done = () => {
+      clock.statements++;
+      if (--clock.inFlight === 0) clock.sqlMs += performance.now() - clock.since;
+    };
+    // pg.Pool calls Client#query with a callback; drizzle awaits the promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...a: unknown[]) => unknown;
+      (args as unknown[])[last] = (...a: unknown[]) => {
+        done();
+        return callback(...a);
+      };
     }
-  }) as typeof client.query;
+    const result = query.apply(this, args) as unknown;
+    if (result instanceof Promise) return result.finally(done);
+    if (typeof args[last] !== 'function') done();
+    return result;
+  } as F;
+}
+pg.Client.prototype.query = timed(pg.Client.prototype.query);
+
+/** The app over `database`, signed in as `username`. */
+async function benchApp(database: Database, username: string, password: string): Promise<Bench> {
+  if (database.pglite) {
+    const client = database.pglite;
+    (client as unknown as { query: typeof client.query }).query = timed(client.query.bind(client));
+  }
 
   const config: Config = {
     ...loadConfig({ ...process.env, SEED: 'none' }),
@@ -184,18 +218,23 @@ async function benchApp(database: Database, username: string, password: string):
   return {
     database,
     async call(url) {
-      sqlMs = 0;
-      statements = 0;
+      clock.sqlMs = 0;
+      clock.statements = 0;
       const t = performance.now();
       const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       const routeMs = performance.now() - t;
       const body = res.json() as { meta?: { totalCount: number }; message?: string };
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${body.message}`);
-      return { status: res.statusCode, totalCount: body.meta?.totalCount ?? 0, sqlMs, routeMs, statements };
+      return {
+        status: res.statusCode,
+        totalCount: body.meta?.totalCount ?? 0,
+        sqlMs: clock.sqlMs,
+        routeMs,
+        statements: clock.statements,
+      };
     },
     async close() {
       await app.close();
-      await database.close();
     },
   };
 }
@@ -215,6 +254,7 @@ async function timeList(b: Bench, path: string, query?: string) {
 }
 
 async function defaultQueryTable(title: string, b: Bench) {
+  const lines: string[] = [];
   console.log(`\n${title}`);
   console.log(
     `${pad('list / query', 66)}${'rows'.padStart(8)}${'SQL ms'.padStart(9)}${'route ms'.padStart(10)}${'× base'.padStart(8)}`,
@@ -232,18 +272,20 @@ async function defaultQueryTable(title: string, b: Bench) {
     console.log(
       `${pad(`${list}: ${q}`, 66)}${String(filtered.totalCount).padStart(8)}${num(filtered.sql, 2).padStart(9)}${num(filtered.route, 2).padStart(10)}${(filtered.sql / base.sql).toFixed(2).padStart(8)}`,
     );
+    lines.push(line(`${title}: ${list} "${q}" SQL`, filtered.sql, 'ms', base.sql));
+    lines.push(line(`${title}: ${list} "${q}" route`, filtered.route, 'ms', base.route));
   }
+  console.log('\nname, value, unit, baseline (unfiltered page 1), ratio');
+  for (const l of lines) console.log(l);
 }
 
-async function demoDatabase(): Promise<Bench> {
-  const database = await openDatabase({});
+async function demoDatabase(database: Database): Promise<Bench> {
   await ensureBuiltInRoles(database.db);
   await seedDemo(database.db, { adminPassword: PASSWORD, now: new Date() });
   return benchApp(database, 'admin', PASSWORD);
 }
 
-async function largeDatabase(rows: number): Promise<Bench> {
-  const database = await openDatabase({});
+async function largeDatabase(database: Database, rows: number): Promise<Bench> {
   const db = database.db;
   await ensureBuiltInRoles(db);
   const [admin] = await db
@@ -256,7 +298,7 @@ async function largeDatabase(rows: number): Promise<Bench> {
   const started = performance.now();
   // 500 contractors; one sensor per installation; communications spread over the five kinds;
   // 1 in 10 installations hidden; last measurements spread over the last 14 days.
-  await database.pglite!.exec(`
+  const fill = `
     INSERT INTO contractors (name, type)
       SELECT 'Contractor ' || g, (ARRAY['INDIVIDUAL','ACTION','AMBASSADOR','SMOGFIGHTER'])[1 + g % 4] FROM generate_series(1, 500) g;
     INSERT INTO sensors (sensor_token, communication, status, measured, contractor_id, last_measurement_at)
@@ -278,7 +320,11 @@ async function largeDatabase(rows: number): Promise<Bench> {
     SELECT setval(pg_get_serial_sequence('installations', 'id'), ${rows});
     SELECT setval(pg_get_serial_sequence('sensors', 'id'), ${rows});
     ANALYZE;
-  `);
+  `;
+  if (database.pglite) await database.pglite.exec(fill);
+  else
+    for (const statement of fill.split(/;\s*\n/).filter((s) => s.replace(/--.*$/gm, '').trim()))
+      await db.execute(sql.raw(statement));
   console.log(
     `\n(filled ${rows.toLocaleString('en')} sensors and installations in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
@@ -290,21 +336,22 @@ async function main() {
   console.log(
     `\n2. Default saved queries through the list routes (median of ${RUNS}; page 1, 10 rows; SQL = every statement of the request: tags, page, count, tag values, auth)`,
   );
-  const demo = await demoDatabase();
-  try {
-    await defaultQueryTable('Demo data', demo);
-  } finally {
-    await demo.close();
-  }
-  const large = await largeDatabase(ROWS);
-  try {
-    await defaultQueryTable(`${ROWS.toLocaleString('en')} installations (fresh PGlite, generate_series)`, large);
-  } finally {
-    await large.close();
-  }
+  await onEachDatabase(async (kind, database) => {
+    const demo = await demoDatabase(database);
+    try {
+      await defaultQueryTable(`${kind} demo data`, demo);
+    } finally {
+      await demo.close();
+    }
+  });
+  await onEachDatabase(async (kind, database) => {
+    const large = await largeDatabase(database, ROWS);
+    try {
+      await defaultQueryTable(`${kind} ${ROWS} installations (generate_series)`, large);
+    } finally {
+      await large.close();
+    }
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+benchMain(main);

@@ -126,7 +126,8 @@ export const apiTokens = pgTable(
  * Also indexed by migration 0001_audit_search (hand-written, not expressible here): a pg_trgm GIN
  * index over message + user + source used by the search, and (source_name, log_id) and
  * (user_name, log_id) for sorting; and by 0011_audit_short_search: a GIN index over the set of
- * characters of the same text, for searches of 1 or 2 characters that trigrams cannot answer.
+ * characters of the same text, for searches of 1 or 2 characters that trigrams cannot answer; and by
+ * 0012_audit_pair_search: a GIN index over its adjacent character pairs, for 2-character searches.
  */
 export const auditLogs = pgTable(
   'audit_logs',

@@ -58,12 +58,10 @@ export interface ServerCatalogue {
   /** Fields by lower-case name. */
   fields: Map<string, ServerField>;
   /**
-   * `<text 1> ilike $p::text or <text 2> ilike $p::text or …` over the text fields SEARCH("…")
-   * looks into, for one pattern (ILIKE, escaped); undefined when there is none.
+   * What SEARCH("…") looks into, prebuilt once per column map and field set (see `searchPlan`);
+   * undefined when the list has no searchable field.
    */
-  searchText: ((pattern: string) => SQL) | undefined;
-  /** Integer expressions matched exactly when a SEARCH word is a whole number. */
-  searchIds: (SQL | AnyPgColumn)[];
+  search: SearchPlan | undefined;
   /** `tag.<name>` resolver; undefined when the entity has no tags. */
   tag?: (name: string) => TagResolution | undefined;
   /** Names of the tags the caller may query (for messages). */
@@ -99,11 +97,11 @@ export function serverCatalogue(
   const result: ServerCatalogue = {
     catalogue,
     fields,
-    searchText: anyTextMatches(
+    search: searchPlan(
       columns,
       visible.filter((d) => d.search && d.type !== 'integer' && d.type !== 'number').map((d) => d.name),
+      visible.filter((d) => d.search && d.type === 'integer').map((d) => d.name),
     ),
-    searchIds: visible.filter((d) => d.search && d.type === 'integer').map((d) => columns[d.name]!),
     now: opts.now,
   };
   const context: TagContext | undefined = catalogue.tagContext;
@@ -130,46 +128,72 @@ export function serverCatalogue(
   return result;
 }
 
-/** `anyTextMatches` builders by column map, then by field names. */
-const textMatchers = new WeakMap<object, Map<string, ((pattern: string) => SQL) | undefined>>();
+/**
+ * SEARCH("…") for one list, prebuilt: per word, `(<text 1> ilike $a::text or … or <text n> ilike
+ * $b::text[ or <int 1> = $c::int …])`, the same pattern bound once per text field (an OR chain stops
+ * at the first field that matches, which one shared expression such as concat_ws cannot).
+ *
+ * Each field expression that carries no bound parameter (a column, a subquery over columns) is
+ * rendered to SQL text here, once, so the text between two values is one string chunk; the values
+ * are put into the chunk list as they are, which drizzle binds as parameters (`$n`) through its
+ * cheapest path. Rendering the columns again for every word, and wrapping every value in a
+ * `Param` (whose rendering checks its encoder against every column type), were most of the cost of
+ * compiling a SEARCH. User text never becomes SQL text: only the catalogue's fields do.
+ */
+export interface SearchPlan {
+  /** The chunk before each text pattern: `(<text 1> ilike `, `::text or <text 2> ilike `, …; empty when no text field. */
+  text: SQLChunk[];
+  /** Closes the text chain: `::text`. */
+  textEnd: SQLChunk;
+  /** The chunk before the number of each integer field, for words that are whole numbers: ` or <int> = `. */
+  ids: SQLChunk[];
+  /** The same when there is no text field: the first one without ` or `. */
+  idsAlone: SQLChunk[];
+}
+
+/** Plans by column map, then by field names. */
+const searchPlans = new WeakMap<object, Map<string, SearchPlan | undefined>>();
 const dialect = new PgDialect();
 
-/**
- * The builder of `searchText` for these fields (see ServerCatalogue), made once per column map and
- * field set. Each expression that carries no bound parameter (a column, a subquery over columns)
- * is rendered to SQL text here, once, and the text between two patterns is one string chunk:
- * rendering columns again for every word was most of the cost of compiling a SEARCH.
- */
-function anyTextMatches(
-  columns: Record<string, SQL | AnyPgColumn>,
-  names: string[],
-): ((pattern: string) => SQL) | undefined {
-  let byNames = textMatchers.get(columns);
-  if (!byNames) textMatchers.set(columns, (byNames = new Map()));
-  const key = names.join('\n');
-  if (byNames.has(key)) return byNames.get(key);
-  let build: ((pattern: string) => SQL) | undefined;
-  if (names.length > 0) {
-    const pieces: SQLChunk[] = names.map((name, i) => {
-      const expr = columns[name]!;
-      const before = i === 0 ? '' : '::text or ';
-      const rendered = dialect.sqlToQuery(sql`${expr}`);
-      return rendered.params.length === 0
-        ? new StringChunk(`${before}${rendered.sql} ilike `)
-        : sql`${sql.raw(before)}${expr} ilike `;
-    });
-    const end = new StringChunk('::text');
-    build = (pattern) => {
-      const value = sql.param(pattern);
-      const chunks: SQLChunk[] = [];
-      for (const piece of pieces) chunks.push(piece, value);
-      chunks.push(end);
-      return sql.join(chunks);
-    };
-  }
-  byNames.set(key, build);
-  return build;
+/** `expr` as one string chunk when it binds no parameter (else the expression itself), between `before` and `after`. */
+function prerendered(before: string, expr: SQL | AnyPgColumn, after: string): SQLChunk[] {
+  const rendered = dialect.sqlToQuery(sql`${expr}`);
+  return rendered.params.length === 0
+    ? [new StringChunk(`${before}${rendered.sql}${after}`)]
+    : [new StringChunk(before), expr, new StringChunk(after)];
 }
+
+function searchPlan(
+  columns: Record<string, SQL | AnyPgColumn>,
+  textNames: string[],
+  idNames: string[],
+): SearchPlan | undefined {
+  let byNames = searchPlans.get(columns);
+  if (!byNames) searchPlans.set(columns, (byNames = new Map()));
+  const key = `${textNames.join('\n')}\t${idNames.join('\n')}`;
+  if (byNames.has(key)) return byNames.get(key);
+  let plan: SearchPlan | undefined;
+  if (textNames.length > 0 || idNames.length > 0) {
+    const text = textNames.map((name, i) => {
+      const chunks = prerendered(i === 0 ? '' : '::text or ', columns[name]!, ' ilike ');
+      return chunks.length === 1 ? chunks[0]! : sql.join(chunks);
+    });
+    const ids = (first: string) =>
+      idNames.map((name, i) => {
+        const chunks = prerendered(i === 0 ? first : ' or ', columns[name]!, ' = ');
+        return chunks.length === 1 ? chunks[0]! : sql.join(chunks);
+      });
+    plan = { text, textEnd: new StringChunk('::text'), ids: ids(' or '), idsAlone: ids('') };
+  }
+  byNames.set(key, plan);
+  return plan;
+}
+
+const OPEN = new StringChunk('(');
+const CLOSE = new StringChunk(')');
+const AND = new StringChunk(' and ');
+const FALSE = new StringChunk('false');
+const INT_CAST = new StringChunk('::int');
 
 const NUMBER_TEXT = '^\\s*-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?\\s*$';
 
@@ -348,13 +372,29 @@ class Compiler {
   private search(text: string): SQL {
     const words = text.trim().split(/\s+/).filter(Boolean).slice(0, 20);
     if (words.length === 0) return sql`true`;
-    const { searchText, searchIds } = this.cat;
-    const perWord = words.map((word) => {
-      const parts: SQL[] = searchText ? [searchText(`%${escapeLike(word)}%`)] : [];
-      if (/^\d{1,9}$/.test(word)) for (const col of searchIds) parts.push(sql`${col} = ${Number(word)}::int`);
-      return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
-    });
-    return perWord.length === 1 ? perWord[0]! : sql`(${sql.join(perWord, sql` and `)})`;
+    const plan = this.cat.search;
+    // One flat chunk list: `((…word 1…) and (…word 2…))`; the values are bound as parameters.
+    const chunks: unknown[] = [];
+    if (words.length > 1) chunks.push(OPEN);
+    for (const [w, word] of words.entries()) {
+      if (w > 0) chunks.push(AND);
+      const id = /^\d{1,9}$/.test(word) && plan && plan.ids.length > 0 ? Number(word) : undefined;
+      if (!plan || (plan.text.length === 0 && id === undefined)) {
+        chunks.push(FALSE);
+        continue;
+      }
+      chunks.push(OPEN);
+      if (plan.text.length > 0) {
+        const pattern = `%${escapeLike(word)}%`;
+        for (const piece of plan.text) chunks.push(piece, pattern);
+        chunks.push(plan.textEnd);
+      }
+      if (id !== undefined)
+        for (const piece of plan.text.length > 0 ? plan.ids : plan.idsAlone) chunks.push(piece, id, INT_CAST);
+      chunks.push(CLOSE);
+    }
+    if (words.length > 1) chunks.push(CLOSE);
+    return sql.fromList(chunks as SQLChunk[]);
   }
 
   // ---------------------------------------------------------------- fields

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { PgDialect, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { parseQuery, type Catalogue } from '../../common/query';
 import { compileAst, serverCatalogue } from '../../server/query/compile';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -106,5 +106,70 @@ describe('SEARCH over several fields', () => {
     expect(await ids('SEARCH("kówD")')).toEqual([]);
     expect(await ids('SEARCH("ków Dł")')).toEqual([1, 2]);
     expect(await ids('SEARCH("2")')).toEqual([2]);
+  });
+
+  it('binds the words only as parameters: quotes, backslashes, % and _ are matched as they are', async () => {
+    await db().execute(sql`delete from things`);
+    const names = [`O'Brien`, 'say "hi"', 'C:\\temp\\x', '50% off', 'a_b', 'axb', '$1 or 1=1', 'plain'];
+    await db()
+      .insert(things)
+      .values(names.map((name, i) => ({ id: i + 1, name, city: null, note: null, code: 0 })));
+    const cases: [string, number[]][] = [
+      [`'`, [1]],
+      [`O'Brien`, [1]],
+      ['"hi"', [2]],
+      ['\\temp\\', [3]],
+      ['\\', [3]],
+      ['%', [4]],
+      ['50%', [4]],
+      ['_', [5]],
+      ['a_b', [5]],
+      ['$1', [7]],
+      ['1=1', [7]],
+      [`'; drop table things; --`, []],
+    ];
+    for (const [word, expected] of cases) {
+      const query = `SEARCH(${JSON.stringify(word)})`;
+      const rendered = new PgDialect().sqlToQuery(compileAst(parseQuery(query)!, cat));
+      // the text holds the catalogue's columns, placeholders and keywords only; each word is a bound value
+      const text = rendered.sql.replace(/"things"\."(name|city|id)"/g, '');
+      expect(text).toMatch(/^(?:[()$\d\s:=]|ilike|or|and|text|int)+$/);
+      const words = word.split(' ').filter(Boolean);
+      expect(rendered.params).toEqual(
+        words.flatMap((w) => Array(2).fill(`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)),
+      );
+      expect(await ids(query), word).toEqual(expected);
+    }
+    expect(await ids('SEARCH("50% a_b")')).toEqual([]);
+    expect(await ids('SEARCH("1=1 $1")')).toEqual([7]);
+  });
+
+  it('looks into the integer fields alone when the list has no searchable text', async () => {
+    const idsOnly = serverCatalogue(
+      { ...CATALOGUE, fields: CATALOGUE.fields.filter((f) => f.type === 'integer') },
+      COLUMNS,
+    );
+    await db().execute(sql`delete from things`);
+    await db()
+      .insert(things)
+      .values([
+        { id: 12, name: '12', city: null, note: null, code: 5 },
+        { id: 5, name: 'x', city: null, note: null, code: 12 },
+      ]);
+    const rows = async (query: string) =>
+      (
+        await db()
+          .select({ id: things.id })
+          .from(things)
+          .where(compileAst(parseQuery(query)!, idsOnly))
+          .orderBy(things.id)
+      ).map((r) => r.id);
+    expect(new PgDialect().sqlToQuery(compileAst(parseQuery('SEARCH("12")')!, idsOnly)).sql).toBe(
+      '("things"."id" = $1::int)',
+    );
+    expect(await rows('SEARCH("12")')).toEqual([12]);
+    expect(await rows('SEARCH("x")')).toEqual([]);
+    expect(await rows('SEARCH("12 5")')).toEqual([]);
+    expect(await rows('not SEARCH("x")')).toEqual([5, 12]);
   });
 });

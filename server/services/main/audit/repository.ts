@@ -2,7 +2,7 @@
  * Audit logs, data access: the sort keys, the filters (event type, search, and for the personal
  * list the caller's own events) and the SQL of a page and of its (capped) count.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db';
 import { auditLogs } from '../../../db/schema';
@@ -20,16 +20,50 @@ import type { AUDIT_SORT_KEYS, AuditLogQuery, auditLogRow } from './schemas';
 export const SEARCH_DOCUMENT = sql`(${auditLogs.message} || E'\\n' || coalesce(${auditLogs.userName}, '') || E'\\n' || ${auditLogs.sourceName})`;
 
 /**
- * Searches shorter than a trigram. pg_trgm cannot answer them, so they are served by the GIN index
- * `audit_logs_search_chars_idx` (migration 0011) over the set of characters of the lower-cased
- * search document: `shortSearch` is true for them and `shortSearchKeys` is the extra, index-matching
- * predicate (the row holds every character of the search). It only narrows the rows the ILIKE then
- * checks, so the matches are unchanged.
+ * Searches shorter than a trigram. pg_trgm cannot answer them, so they are served by two GIN
+ * indexes over the lower-cased search document: `audit_logs_search_chars_idx` (migration 0011) over
+ * its set of characters, and for 2-character searches `audit_logs_search_pairs_idx` (migration
+ * 0012) over its adjacent character pairs, which finds exactly the rows holding the pair even when
+ * both characters are common ("ts": the character set alone would narrow nothing). `shortSearch`
+ * is true for them and `shortSearchKeys` is the extra, index-matching predicate. It only narrows
+ * the rows the ILIKE then checks, so the matches are unchanged.
  */
 export const SHORT_SEARCH_MAX = 2;
 export const shortSearch = (search: string) => [...search].length <= SHORT_SEARCH_MAX;
+/** The lower-cased search document, as the indexes of 0011 and 0012 spell it. */
+const LOWER_DOCUMENT = sql`lower(${SEARCH_DOCUMENT})`;
+/**
+ * The adjacent character pairs of the lower-cased search document, exactly as migration 0012
+ * indexes them (pairs at even offsets, then at odd offsets, split at an inserted U+0001).
+ */
+export const SEARCH_PAIRS = sql`string_to_array(regexp_replace(${LOWER_DOCUMENT}, '(..)', ${sql.raw(String.raw`E'\\1\x01'`)}, 'g') || ${sql.raw(String.raw`E'\x01'`)} || regexp_replace(substr(${LOWER_DOCUMENT}, 2), '(..)', ${sql.raw(String.raw`E'\\1\x01'`)}, 'g'), ${sql.raw(String.raw`E'\x01'`)})`;
+/**
+ * Whether a short search is common among the newest rows: it matches at least COMMON_SHARE of the
+ * newest COMMON_PROBE_ROWS (one short read of the primary key's end). A common search is left to
+ * the ILIKE alone, which the planner answers walking log_id from the newest row: a page of matches
+ * and the capped count are found within the first rows read, while the index would hand over
+ * nearly every row of the table ("se" is in every "user…" name). A rare one gets the index predicate.
+ */
+export const COMMON_PROBE_ROWS = 2000;
+export const COMMON_SHARE = 0.25;
+export async function commonAmongNewest(db: Executor, search: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*) filter (where ${sql.raw('newest.document')} ilike ${likePattern(search)})::int` })
+    .from(
+      db
+        .select({ document: sql`${SEARCH_DOCUMENT}`.as('document') })
+        .from(auditLogs)
+        .orderBy(desc(auditLogs.logId))
+        .limit(COMMON_PROBE_ROWS)
+        .as('newest'),
+    );
+  return Number(row?.n ?? 0) >= COMMON_PROBE_ROWS * COMMON_SHARE;
+}
+
 export const shortSearchKeys = (search: string) =>
-  sql`string_to_array(lower(${SEARCH_DOCUMENT}), NULL) @> string_to_array(lower(${search}::text), NULL)`;
+  [...search].length === 2 && !search.includes('\u0001')
+    ? sql`${SEARCH_PAIRS} @> array[lower(${search}::text)]`
+    : sql`string_to_array(${LOWER_DOCUMENT}, NULL) @> string_to_array(lower(${search}::text), NULL)`;
 
 /** userName is empty for system events: those rows come last in both directions, as in every list. */
 const SORT: Record<(typeof AUDIT_SORT_KEYS)[number], SortColumn> = {
@@ -61,14 +95,14 @@ export function auditLogList(scope: AuditScope): PagedListRepository<Row, AuditL
   return {
     sort: SORT,
     tieBreak: auditLogs.logId,
-    where({ query, principal }) {
+    async where({ db, query, principal }) {
       const where: SQL[] = [];
       if (scope === 'personal') where.push(eq(auditLogs.userId, principal.user.id));
       if (query.type) where.push(eq(auditLogs.eventType, query.type));
       const search = query.search?.trim();
       if (search) {
         where.push(sql`${SEARCH_DOCUMENT} ilike ${likePattern(search)}`);
-        if (shortSearch(search)) where.push(shortSearchKeys(search));
+        if (shortSearch(search) && !(await commonAmongNewest(db, search))) where.push(shortSearchKeys(search));
       }
       return and(...where);
     },
