@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { consolePaths, openPath, requestsInFlight, settled } from './support/consoleRoutes';
-import { signIn } from './support/login';
+import { sidebar, signIn, signInWithForm } from './support/login';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING = new Set(['critical', 'serious']);
@@ -76,7 +76,7 @@ async function useTheme(page: Page, theme: Theme) {
 
 /** The page's background is the theme's (react-admin's defaults: #fafafb light, #313131 dark). */
 async function expectTheme(page: Page, theme: Theme) {
-  const background = () => page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await expect.poll(background, `the ${theme} theme`).toBe(theme === 'dark' ? 'rgb(49, 49, 49)' : 'rgb(250, 250, 251)');
 }
 
@@ -85,13 +85,23 @@ const painted = (page: Page) =>
   page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 /**
- * Marks the buttons a user can press on the screen (in `scope`), one per name: header sort labels
- * and the paging arrows open nothing, and of a table's rows only the first is tried. Returns
- * their names, each marked `data-a11y-probe` for the locator.
+ * The names of the buttons that open a dialog without saying so (`aria-haspopup`): create, edit,
+ * delete and the other confirmations, the token, key and import dialogs.
+ */
+const DIALOG_BUTTON =
+  /^(create|add|new|edit|delete|remove|revoke|suspend|restart|retire|disable|enable|log ?out|import|generate|change|reset|send|set|settings|limits|usage|plan|access|login link|columns|favourite|save)\b/i;
+
+/**
+ * Marks the buttons of the screen (in `scope`) that open a dialog, menu, popover or list box, one
+ * per name: those that say so (`aria-haspopup`) and those named like a dialog's button
+ * (DIALOG_BUTTON); of a table's rows only the first is tried. (The editable cells' inline editors
+ * are left to the keyboard test of the tables.) Returns their names, each marked `data-a11y-probe`
+ * for the locator.
  */
 function markButtons(page: Page, scope: string, skip: string[]): Promise<string[]> {
   return page.evaluate(
-    ({ scope, skip }) => {
+    ({ scope, skip, dialogButtonSource }) => {
+      const dialogButton = new RegExp(dialogButtonSource, 'i');
       const root = document.querySelector(scope);
       if (!root) return [];
       const names = new Set<string>();
@@ -118,13 +128,15 @@ function markButtons(page: Page, scope: string, skip: string[]): Promise<string[
         if (row && row !== row.parentElement?.querySelector('tr')) continue;
         if (html.matches(':disabled, [aria-disabled=true]') || !html.checkVisibility()) continue;
         const name = nameOf(el);
+        const popup = el.getAttribute('aria-haspopup');
+        if ((!popup || popup === 'false') && !dialogButton.test(name)) continue;
         if (names.has(name) || skip.includes(name)) continue;
         names.add(name);
         el.setAttribute('data-a11y-probe', name);
       }
       return [...names];
     },
-    { scope, skip },
+    { scope, skip, dialogButtonSource: DIALOG_BUTTON.source },
   );
 }
 
@@ -240,4 +252,30 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       expect(findings, report(findings)).toEqual([]);
     });
   }
+});
+
+test.describe('focus follows navigation', () => {
+  test('after sign-in, a menu entry and sign-out, focus is on the new page heading', async ({ page }) => {
+    const heading = page.getByRole('heading', { level: 1 });
+    await signInWithForm(page, 'viewer');
+    await expect(heading).toHaveText('Installations');
+    await expect(heading).toBeFocused();
+
+    await sidebar(page).getByRole('link', { name: 'Sensors', exact: true }).click();
+    await expect(page).toHaveURL(/\/sensors$/);
+    await expect(heading).toHaveText('Sensors');
+    await expect(heading).toBeFocused();
+
+    // Paging changes the query string only: the same screen, focus stays on the control used.
+    const next = page.getByRole('button', { name: 'Go to next page' });
+    const before = page.url();
+    await next.click();
+    await expect.poll(() => page.url()).not.toBe(before);
+    await expect(next).toBeFocused();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading).toHaveText('AQ Console');
+    await expect(heading).toBeFocused();
+  });
 });

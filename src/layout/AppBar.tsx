@@ -62,7 +62,11 @@ export function AppBar() {
           <SignOutButton />
         </Box>
       }
-      sx={isAdmin ? { bgcolor: 'error.main', color: 'error.contrastText' } : undefined}
+      sx={[
+        // The focus ring in the bar's text colour: the theme's (primary) would not show on a primary bar.
+        { '& .Mui-focusVisible': { outlineColor: 'currentColor' } },
+        isAdmin && { bgcolor: 'error.main', color: 'error.contrastText' },
+      ]}
       data-admin={isAdmin ? 'true' : 'false'}
     >
       {/* The page's heading: each screen's <Title> fills it, and it takes focus after navigation (PageHeadingFocus). */}
