@@ -258,7 +258,8 @@ test.describe('focus follows navigation', () => {
   test('after sign-in, a menu entry and sign-out, focus is on the new page heading', async ({ page }) => {
     const heading = page.getByRole('heading', { level: 1 });
     await signInWithForm(page, 'viewer');
-    await expect(heading).toHaveText('Installations');
+    // The console's code loads after the sign-in: its first screen takes longer than the others.
+    await expect(heading).toHaveText('Installations', { timeout: 20_000 });
     await expect(heading).toBeFocused();
 
     await sidebar(page).getByRole('link', { name: 'Sensors', exact: true }).click();
