@@ -11,7 +11,10 @@ const shared: Partial<RaThemeOptions> = {
     // Honour the system's "reduce motion" setting (WCAG 2.3.3): no CSS animation or transition
     // runs (spinners, skeleton pulses, ripples, dialogs sliding in).
     MuiCssBaseline: {
-      styleOverrides: {
+      styleOverrides: (theme: Theme) => ({
+        // The map's attribution links in the theme's link colour: Leaflet's #0078a8 is 3.79:1 on the
+        // dark theme's map controls.
+        '.leaflet-control-attribution a': { color: theme.palette.primary.main },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0s !important',
@@ -21,7 +24,7 @@ const shared: Partial<RaThemeOptions> = {
             scrollBehavior: 'auto !important',
           },
         },
-      },
+      }),
     },
     // A visible focus ring on every button, link-button, sort header and menu entry reached by the
     // keyboard (WCAG 2.4.7; the primary colour is ≥ 3:1 on the page, tests/unit/themeContrast.test.ts):
