@@ -6,10 +6,10 @@
  * load without one CSP violation — neither a console message about the policy nor a
  * `securitypolicyviolation` event.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { ENTITIES, entityPath, type EntityDecl } from '../common/entities';
-import { PUBLIC_PATHS, ROUTES } from '../src/resources/routes';
-import { PASSWORD, signIn } from './support/login';
+import { expect, test, type Page } from '@playwright/test';
+import { PUBLIC_PATHS } from '../src/resources/routes';
+import { consolePaths, openPath as open, requestsInFlight } from './support/consoleRoutes';
+import { signIn } from './support/login';
 
 interface Violation {
   url: string;
@@ -36,69 +36,6 @@ async function watchPolicy(page: Page): Promise<Violation[]> {
     });
   });
   return violations;
-}
-
-/** The page's HTTP requests still running (websockets are not among them). */
-function requestsInFlight(page: Page): Set<Request> {
-  const inFlight = new Set<Request>();
-  page.on('request', (r) => inFlight.add(r));
-  page.on('requestfinished', (r) => inFlight.delete(r));
-  page.on('requestfailed', (r) => inFlight.delete(r));
-  return inFlight;
-}
-
-/** Opens `path` and waits until the page has drawn its title and fetched all it asked for. */
-async function open(page: Page, inFlight: Set<Request>, path: string, ready: () => Promise<void>) {
-  // Requests of the page left behind end with it (Chromium does not always report them).
-  inFlight.clear();
-  await page.goto(path);
-  await ready();
-  await expect
-    .poll(() => [...inFlight].map((r) => `${r.method()} ${r.url()}`), {
-      message: `requests of ${path} still running`,
-      timeout: 30_000,
-    })
-    .toEqual([]);
-}
-
-/** The row of a route's entity whose values fill the route's parameters. */
-const ROW_FIELD: Record<string, string> = { binary: 'version' };
-
-/** Every console route with its parameters filled from the demo data (the first row of the entity owning the path). */
-async function consolePaths(page: Page): Promise<string[]> {
-  const config = (await (await page.request.get('/config.json')).json()) as { services: Record<string, string> };
-  const login = await page.request.get('/api/login/basic', {
-    headers: { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
-  });
-  const token = ((await login.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
-  const firstRow = async (entity: EntityDecl): Promise<Record<string, unknown>> => {
-    const res = await page.request.get(`${config.services[entity.service]}${entity.endpoint}?limit=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(res.status(), `list of ${entity.name}`).toBe(200);
-    const body = (await res.json()) as { data: unknown };
-    const rows = Array.isArray(body.data) ? body.data : Object.values(body.data as object).find(Array.isArray);
-    expect(rows?.length, `a row of ${entity.name} in the demo data`).toBeGreaterThan(0);
-    return (rows as Record<string, unknown>[])[0]!;
-  };
-  const paths: string[] = [];
-  for (const route of ROUTES) {
-    if (!route.path.includes(':')) {
-      paths.push(route.path);
-      continue;
-    }
-    const owner = ENTITIES.filter((e) => route.path.startsWith(`${entityPath(e)}/`)).sort(
-      (a, b) => entityPath(b).length - entityPath(a).length,
-    )[0];
-    if (!owner) throw new Error(`No entity owns ${route.path}: give its parameters a value here`);
-    const row = await firstRow(owner);
-    paths.push(
-      route.path.replace(/:(\w+)/g, (_, param: string) =>
-        encodeURIComponent(String(row[ROW_FIELD[param] ?? param] ?? row.id)),
-      ),
-    );
-  }
-  return paths;
 }
 
 test('every console route, the public screens and the API docs run within the Content-Security-Policy', async ({

@@ -20,7 +20,8 @@ function UserBadge() {
         <Typography variant="body2" component="div">
           {name}
         </Typography>
-        <Typography variant="caption" component="div" sx={{ opacity: 0.8 }} data-testid="user-role">
+        {/* Full colour: faded, the caption fell below 4.5:1 on the admin's red bar. */}
+        <Typography variant="caption" component="div" data-testid="user-role">
           {roleLabel(session.role)}
         </Typography>
       </Box>
@@ -61,10 +62,24 @@ export function AppBar() {
           <SignOutButton />
         </Box>
       }
-      sx={isAdmin ? { bgcolor: 'error.main', color: 'error.contrastText' } : undefined}
+      sx={[
+        // The focus ring in the bar's text colour: the theme's (primary) would not show on a primary bar.
+        { '& .Mui-focusVisible': { outlineColor: 'currentColor' } },
+        isAdmin && { bgcolor: 'error.main', color: 'error.contrastText' },
+      ]}
       data-admin={isAdmin ? 'true' : 'false'}
     >
-      <TitlePortal variant="h6" sx={{ flex: '0 0 auto', minWidth: 120 }} />
+      {/* The page's heading: each screen's <Title> fills it, and it takes focus after navigation (PageHeadingFocus). */}
+      <TitlePortal
+        variant="h6"
+        component="h1"
+        tabIndex={-1}
+        sx={{
+          flex: '0 0 auto',
+          minWidth: 120,
+          '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+        }}
+      />
       <ToolbarSearch />
     </RaAppBar>
   );

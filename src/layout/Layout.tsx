@@ -5,6 +5,7 @@ import { AppMenu } from './AppMenu';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorToastFilter } from './ErrorToastFilter';
 import { LoadingBar } from './LoadingBar';
+import { PageHeadingFocus } from './PageHeadingFocus';
 import { SidebarAutoCollapse } from './SidebarAutoCollapse';
 import { PreferencesSync } from './PreferencesSync';
 import { RequireRoute } from './RouteGuard';
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <ErrorToastFilter>
       <RaLayout appBar={AppBar} menu={AppMenu}>
         <LoadingBar />
+        <PageHeadingFocus />
         <SidebarAutoCollapse />
         <PreferencesSync />
         <ErrorBanner />

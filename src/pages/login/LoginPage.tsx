@@ -17,6 +17,10 @@ import { loginNoticeKey } from './loginNotice';
 import { PopupError, signInWithPopup } from './providerPopup';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import { preloadConsole } from '../../layout/consoleCode';
+import { useFocusHeadingOnNavigation } from '../../layout/PageHeadingFocus';
+
+/** The sign-in screen's heading, which takes focus when the console comes back to it (after a sign-out). */
+const LOGIN_HEADING_ID = 'login-title';
 
 function PasswordForm({ onCancel }: { onCancel(): void }) {
   const translate = useTranslate();
@@ -72,6 +76,7 @@ function PasswordForm({ onCancel }: { onCancel(): void }) {
 }
 
 export function LoginPage() {
+  useFocusHeadingOnNavigation(LOGIN_HEADING_ID);
   const translate = useTranslate();
   const login = useLogin();
   const auth = useAppAuthProvider();
@@ -105,7 +110,7 @@ export function LoginPage() {
           <CardContent>
             <Stack spacing={2}>
               <Box textAlign="center">
-                <Typography variant="h5" component="h1">
+                <Typography variant="h5" component="h1" id={LOGIN_HEADING_ID} tabIndex={-1}>
                   {translate('aq.login.title')}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">

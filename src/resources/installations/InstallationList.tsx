@@ -124,6 +124,7 @@ function InstallationIdCell({ row }: { row: Installation }) {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
       <Box
         component="span"
+        role="img"
         title={state}
         aria-label={state}
         data-activity={active ? 'active' : 'inactive'}

@@ -1,0 +1,43 @@
+/**
+ * Focus follows navigation (WCAG 2.4.3): after the console moves to another screen — a sign-in
+ * landing on its first list, a menu entry, a link — keyboard and screen-reader users start on the
+ * new screen's heading, not on the link they left. The heading is the app bar's page title
+ * (`#react-admin-title`, an h1 that each screen's <Title> fills): it takes focus once the screen
+ * has written its title. The document's first screen (a page load or reload) keeps the browser's
+ * own start; a change of the query string only (paging, sorting, filters) is not a navigation.
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** The id of the element that receives focus on the sign-in screen and in the console. */
+export const PAGE_HEADING_ID = 'react-admin-title';
+
+/** Focuses the element `id` (an h1 with tabIndex -1) once it has text, when the path changes. */
+export function useFocusHeadingOnNavigation(id: string = PAGE_HEADING_ID) {
+  const { pathname, key } = useLocation();
+  useEffect(() => {
+    // react-router's first location of the document has the key "default".
+    if (key === 'default') return;
+    const focusWhenTitled = () => {
+      const heading = document.getElementById(id);
+      if (!heading?.textContent?.trim()) return false;
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusWhenTitled()) return;
+    // The screen writes its title after it renders (a lazy screen after its code has loaded).
+    const observer = new MutationObserver(() => {
+      if (focusWhenTitled()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+    // The pathname, not the key: a new query string is the same screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, id]);
+}
+
+/** Renders nothing; moves focus to the page heading after each navigation (see above). */
+export function PageHeadingFocus() {
+  useFocusHeadingOnNavigation();
+  return null;
+}
