@@ -56,6 +56,8 @@ export const en = {
     search: 'Search',
     advanced: 'Advanced',
     toggleTheme: 'Toggle light/dark theme',
+    /** The toolbar's language switch. */
+    language: 'Language',
     notFound: 'Whoops! Page not found.',
     loading: 'Loading...',
     noMatches: 'No matches found.',
@@ -1316,4 +1318,6 @@ export const en = {
   },
 };
 
-export type Messages = typeof en;
+/** A catalogue with every key of English, each message any text (the shared tables' English is typed literally). */
+type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+export type Messages = Catalogue<typeof en>;

@@ -1,9 +1,10 @@
-/** Top bar: search, theme toggle, user, Sign Out. Red when the user's role is admin. */
+/** Top bar: search, language, theme toggle, user, Sign Out. Red when the user's role is admin. */
 import { Avatar, Box, Button, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { AppBar as RaAppBar, ToggleThemeButton, TitlePortal, useLogout, useNotify, useTranslate } from 'react-admin';
 import { ADMIN_ROLE, roleLabel } from '../../common/permissions';
 import { useSession } from '../state/useSession';
+import { LanguageSwitch } from './LanguageSwitch';
 import { ToolbarSearch } from './ToolbarSearch';
 
 function UserBadge() {
@@ -56,6 +57,7 @@ export function AppBar() {
       userMenu={false}
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <LanguageSwitch />
           <ToggleThemeButton />
           <UserBadge />
           <SignOutButton />
