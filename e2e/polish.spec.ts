@@ -144,7 +144,11 @@ async function switchToPolish(page: Page) {
 /** The screen has settled: no progress indicator, and the main area shows something. */
 async function settled(page: Page) {
   await expect(page.locator('#main-content, main').first()).toBeVisible();
-  await expect(page.locator('.MuiLinearProgress-root, [role=progressbar]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(
+    page.locator('.MuiLinearProgress-indeterminate:visible, .MuiCircularProgress-indeterminate:visible'),
+  ).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 const FORCED = process.env.POLISH_FORCED === '1';

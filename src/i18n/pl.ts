@@ -6,6 +6,7 @@
  * run time and that only the allow-listed words stay equal to English. Entity and field labels
  * come from the declarations (`labelPl`, `descriptionPl`).
  */
+import { SENSOR_STATUS_LABELS_PL, UPDATER_STATUS_LABELS_PL } from '../../common/domain';
 import { ENTITIES, polishResourceMessages } from '../../common/entities';
 import type { Messages } from './en';
 
@@ -391,6 +392,7 @@ export const pl: Messages = {
       unknownValue: 'Nieznana wartość %{value} pola %{field} na pozycji %{position}; oczekiwano jednej z: %{values}',
     },
   },
+  enums: { sensorStatus: SENSOR_STATUS_LABELS_PL, updaterStatus: UPDATER_STATUS_LABELS_PL },
   menu: {
     label: 'Menu główne',
     groups: {
@@ -420,6 +422,7 @@ export const pl: Messages = {
       ghost: 'Nie istnieje',
       tooltip: 'Czujnik %{id}: %{state} (ostatni kontakt: %{lastContact})',
     },
+    builtInRoles: { admin: 'Administrator', default: 'Użytkownik' },
     employee: 'Pracownik',
     version: 'Wersja %{version}',
     signOut: 'Wyloguj',
@@ -503,7 +506,7 @@ export const pl: Messages = {
       retireSensor: {
         title: 'Wycofaj czujnik %{id}',
         content:
-          'Czujnik %{id} zostanie wycofany: jego instalacja i wykonawca zostaną wyczyszczone, a status zmieni się na Retired. Tej operacji nie można cofnąć.',
+          'Czujnik %{id} zostanie wycofany: jego instalacja i kontrahent zostaną wyczyszczone, a status zmieni się na Retired. Tej operacji nie można cofnąć.',
       },
       updater: {
         restart: {
@@ -523,7 +526,7 @@ export const pl: Messages = {
           installations:
             'Usunięcie tagu usuwa też powiązane dane: jego wartość na każdej instalacji. Tej operacji nie można cofnąć.',
           contractors:
-            'Usunięcie tagu usuwa też powiązane dane: jego wartość u każdego wykonawcy. Tej operacji nie można cofnąć.',
+            'Usunięcie tagu usuwa też powiązane dane: jego wartość u każdego kontrahenta. Tej operacji nie można cofnąć.',
         },
       },
       logoutUser: {
@@ -583,7 +586,7 @@ export const pl: Messages = {
     },
     pages: {
       sensors: {
-        contractorInstallations: 'Instalacje wykonawcy %{id}',
+        contractorInstallations: 'Instalacje kontrahenta %{id}',
         history: 'Poprzednie instalacje',
         historyOf: 'Poprzednie instalacje czujnika %{id}',
         statusOf: 'Status czujnika %{id}: %{status}',
@@ -607,7 +610,7 @@ export const pl: Messages = {
         title: {
           sensors: 'Tagi czujników',
           installations: 'Tagi instalacji',
-          contractors: 'Tagi wykonawców',
+          contractors: 'Tagi kontrahentów',
         },
         add: 'Dodaj tag',
         editTag: 'Edytuj tag %{name}',
@@ -733,7 +736,7 @@ export const pl: Messages = {
           predecessorId: 'Poprzedniczka',
           installationDate: 'Data instalacji',
           removedAt: 'Usunięto',
-          contractor: 'Wykonawca',
+          contractor: 'Kontrahent',
           isVisible: 'Widoczność',
           mamsl: 'Wysokość n.p.m.',
           location: 'Lokalizacja',
@@ -848,7 +851,7 @@ export const pl: Messages = {
           installations: {
             silentVisible: 'widoczne na mapie i niedziałające od ponad 3 dni',
             krakow: 'zainstalowane lub wymagające serwisu w Krakowie',
-            contractor: 'instalacje wykonawcy 12',
+            contractor: 'instalacje kontrahenta 12',
             highPm25: 'wysokie odczyty PM2.5, które nie są zawieszone',
             mounting: 'montaż na dachu lub słupie, zainstalowane od 2025',
             replaced: 'instalacje zastąpione w ciągu ostatnich czterech tygodni',
@@ -856,7 +859,7 @@ export const pl: Messages = {
           sensors: {
             gsmWifi: 'komunikujące się przez GSM lub Wi-Fi',
             silentService: 'wymagające serwisu i milczące od doby',
-            no2Smog: 'czujniki NO2 wykonawców ze słowem „smog” w nazwie',
+            no2Smog: 'czujniki NO2 kontrahentów ze słowem „smog” w nazwie',
             uninstalled: 'czujniki bez instalacji',
           },
           contractors: {
@@ -873,7 +876,7 @@ export const pl: Messages = {
       },
       title: 'Język zapytań',
       intro:
-        'Włącz %{advanced} obok pola wyszukiwania na listach Instalacje, Czujniki lub Wykonawcy, aby filtrować listę zapytaniem. Wpisz zapytanie i naciśnij Enter; podpowiedzi proponują pola, operatory i wartości w trakcie pisania (Tab lub strzałki i Enter wybierają, Ctrl+Spacja otwiera listę, Escape ją zamyka). Błędy są podkreślane i objaśniane pod polem. Zwykłe wyszukiwanie to to samo co %{search}. Często używane zapytania zapisz z menu gwiazdki; znajdziesz je w sekcji %{savedQueries}.',
+        'Włącz %{advanced} obok pola wyszukiwania na listach Instalacje, Czujniki lub Kontrahenci, aby filtrować listę zapytaniem. Wpisz zapytanie i naciśnij Enter; podpowiedzi proponują pola, operatory i wartości w trakcie pisania (Tab lub strzałki i Enter wybierają, Ctrl+Spacja otwiera listę, Escape ją zamyka). Błędy są podkreślane i objaśniane pod polem. Zwykłe wyszukiwanie to to samo co %{search}. Często używane zapytania zapisz z menu gwiazdki; znajdziesz je w sekcji %{savedQueries}.',
       advanced: 'Zaawansowane',
       savedQueries: 'zapisane zapytania',
       grammar: {
@@ -938,13 +941,13 @@ export const pl: Messages = {
       tags: {
         title: 'Tagi',
         intro:
-          'Instalacje, czujniki i wykonawcy mają tagi. Tag odpytuje się po nazwie poprzedzonej %{prefix}: %{example}; nazwy ze spacjami lub innymi znakami ujmij w cudzysłów: %{quoted}. Typ tagu określa jego wartości: tagi FLOAT i INTEGER to liczby, BOOLEAN — true lub false, ENUM — jedna z ich wartości, pozostałe — tekst. Możesz odpytywać tylko tagi, które widzisz; są wymienione poniżej razem z polami każdej listy.',
+          'Instalacje, czujniki i kontrahenci mają tagi. Tag odpytuje się po nazwie poprzedzonej %{prefix}: %{example}; nazwy ze spacjami lub innymi znakami ujmij w cudzysłów: %{quoted}. Typ tagu określa jego wartości: tagi FLOAT i INTEGER to liczby, BOOLEAN — true lub false, ENUM — jedna z ich wartości, pozostałe — tekst. Możesz odpytywać tylko tagi, które widzisz; są wymienione poniżej razem z polami każdej listy.',
       },
       lists: {
         heading: '%{list}: pola i przykłady',
         installations: 'Instalacje',
         sensors: 'Czujniki',
-        contractors: 'Wykonawcy',
+        contractors: 'Kontrahenci',
         requests: 'Zgłoszenia instalacji',
         requestsNote:
           'Lista zgłoszeń instalacji używa tego języka w widokach aktywnych i zarchiwizowanych oraz w zwykłym wyszukiwaniu.',
@@ -1133,7 +1136,7 @@ export const pl: Messages = {
       confirm: 'Rozumiem, że konto zostanie dezaktywowane, hasło zresetowane, a zaproszenie wysłane ponownie',
     },
     type: {
-      title: 'Typ i wykonawca: %{name}',
+      title: 'Typ i kontrahent: %{name}',
     },
     plan: {
       title: 'Plan i okres próbny: %{name}',
@@ -1161,7 +1164,7 @@ export const pl: Messages = {
       title: 'Definicje dostępu: %{name}',
       add: 'Dodaj definicję dostępu',
       remove: 'Usuń definicję dostępu %{id}',
-      sponsorId: 'ID sponsora (wykonawcy)',
+      sponsorId: 'ID sponsora (kontrahenta)',
       osmId: 'ID OSM',
       installationId: 'ID instalacji',
       visibility: 'Widoczność',
@@ -1703,11 +1706,11 @@ export const pl: Messages = {
   apiUsers: {
     expiredDeal: 'Własne limity przy wygasłej umowie!',
     internal:
-      'Konto wewnętrzne: edycję pozwala tylko konkretne uprawnienie danej zmiany (limit standardowy, limit próbek, wykonawca).',
+      'Konto wewnętrzne: edycję pozwala tylko konkretne uprawnienie danej zmiany (limit standardowy, limit próbek, kontrahent).',
     internalMark: 'Konto wewnętrzne',
     noEditRight: 'Nie możesz edytować tego użytkownika',
     filters: {
-      contractors: 'Wykonawcy',
+      contractors: 'Kontrahenci',
     },
     limits: {
       default: 'Domyślny',
@@ -1734,7 +1737,7 @@ export const pl: Messages = {
     actions: {
       editLimits: 'Edytuj limity API',
       editLimitsOf: 'Edytuj limity API użytkownika %{name}',
-      editContractorOf: 'Zmień wykonawcę użytkownika %{name}',
+      editContractorOf: 'Zmień kontrahenta użytkownika %{name}',
       dashboard: 'Panel użycia',
       dashboardOf: 'Panel użycia użytkownika %{name}',
       key: 'Klucz API',
@@ -1753,10 +1756,10 @@ export const pl: Messages = {
       notAllowed: 'Nie możesz zmieniać tej części.',
     },
     contractor: {
-      title: 'Wykonawca: %{name}',
-      label: 'Wykonawca',
-      remove: 'Usuń wykonawcę',
-      removeConfirm: 'Usunąć wykonawcę użytkownika %{name}?',
+      title: 'Kontrahent: %{name}',
+      label: 'Kontrahent',
+      remove: 'Usuń kontrahenta',
+      removeConfirm: 'Usunąć kontrahenta użytkownika %{name}?',
     },
     key: {
       title: 'Klucz API: %{name}',

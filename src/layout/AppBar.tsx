@@ -2,10 +2,13 @@
 import { Avatar, Box, Button, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { AppBar as RaAppBar, ToggleThemeButton, TitlePortal, useLogout, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_ROLE, roleLabel } from '../../common/permissions';
+import { ADMIN_ROLE, DEFAULT_ROLE, roleLabel } from '../../common/permissions';
 import { useSession } from '../state/useSession';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ToolbarSearch } from './ToolbarSearch';
+
+/** Roles named by the console (a role of the organisation's own is shown by its name). */
+const BUILT_IN_ROLES = [ADMIN_ROLE, DEFAULT_ROLE];
 
 function UserBadge() {
   const session = useSession();
@@ -22,7 +25,9 @@ function UserBadge() {
           {name}
         </Typography>
         <Typography variant="caption" component="div" sx={{ opacity: 0.8 }} data-testid="user-role">
-          {roleLabel(session.role)}
+          {BUILT_IN_ROLES.includes(session.role.toLowerCase())
+            ? translate(`aq.builtInRoles.${session.role.toLowerCase()}`)
+            : roleLabel(session.role)}
         </Typography>
       </Box>
     </Box>

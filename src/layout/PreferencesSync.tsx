@@ -49,8 +49,11 @@ export function PreferencesSync() {
     savedLocale.current = null;
   }, [userId]);
 
+  // Applied once per answer of the server (the setters' identities change with what they set).
+  const applied = useRef<typeof prefs>(undefined);
   useEffect(() => {
-    if (!prefs) return;
+    if (!prefs || applied.current === prefs) return;
+    applied.current = prefs;
     saved.current = prefs.theme;
     setTheme(prefs.theme);
     if (isLocale(prefs.locale)) {

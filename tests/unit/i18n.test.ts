@@ -41,7 +41,9 @@ import {
   LIMIT_PERIODS,
   REQUEST_STATES,
   REQUEST_TYPES,
+  SENSOR_STATUSES,
   TAG_CONTEXTS,
+  UPDATER_STATUS_VALUES,
   TOKEN_EXPIRY_OPTIONS,
   VERSION_STATUSES,
 } from '../../common/domain';
@@ -201,6 +203,12 @@ const BUILT_KEYS: Record<string, string[]> = {
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
   // The generic forms' wording of the write rules: `write.${key}`, for every message of common/entities/schema.ts.
   'write.*': Object.keys(WRITE_TEXTS).map((k) => `write.${k}`),
+  // The generic create, edit and show screens' titles (src/resources/ResourceForm.tsx RecordTitle).
+  'ra.page.*': ['create', 'edit', 'show'].map((p) => `ra.page.${p}`),
+  'aq.builtInRoles.*': ['admin', 'default'].map((r) => `aq.builtInRoles.${r}`),
+  // Enumerations shown as values (src/components/enumLabels.ts).
+  'enums.sensorStatus.*': SENSOR_STATUSES.map((s) => `enums.sensorStatus.${s}`),
+  'enums.updaterStatus.*': UPDATER_STATUS_VALUES.map((s) => `enums.updaterStatus.${s}`),
   // Installation requests: a label per state, request type and client type.
   'requests.states.*': REQUEST_STATES.map((s) => `requests.states.${s}`),
   'requests.requestTypes.*': REQUEST_TYPES.map((t) => `requests.requestTypes.${t}`),

@@ -24,7 +24,8 @@ export const SAME_IN_BOTH = new Set<string>([
   'Polski',
   'English',
   'AQ Console',
-  // Words Polish uses as they are.
+  // Words Polish uses as they are, or spells the same with another meaning ('Role': roles in Polish).
+  'Role',
   'Bank',
   'Token',
   'Preset',
