@@ -19,6 +19,9 @@ const THEME_STORE_KEY = 'RaStoreaq-console.theme';
 /** react-admin's store key of the language. */
 const LOCALE_STORE_KEY = 'RaStoreaq-console.locale';
 
+/** Whose language the server gave in this page load, and the language it holds now. */
+const languageOf: { user?: number; saved?: string } = {};
+
 export function PreferencesSync() {
   const session = useSession();
   const userId = session?.user.id;
@@ -41,26 +44,26 @@ export function PreferencesSync() {
   /** The theme the server knows; a different current theme is a toggle to save. */
   const saved = useRef<string | null>(null);
   const [locale, setLocale] = useLocaleState();
-  /** The language the server knows; a different current one is a choice to save. */
-  const savedLocale = useRef<string | null>(null);
 
   useEffect(() => {
     saved.current = null;
-    savedLocale.current = null;
   }, [userId]);
 
-  // Applied once per answer of the server (the setters' identities change with what they set).
-  const applied = useRef<typeof prefs>(undefined);
   useEffect(() => {
-    if (!prefs || applied.current === prefs) return;
-    applied.current = prefs;
+    if (!prefs) return;
     saved.current = prefs.theme;
     setTheme(prefs.theme);
-    if (isLocale(prefs.locale)) {
-      savedLocale.current = prefs.locale;
-      setLocale(prefs.locale);
-    }
-  }, [prefs, setTheme, setLocale]);
+  }, [prefs, setTheme]);
+
+  // The language: the server's at sign-in (once per user and page load: a change of language
+  // re-renders the console, and the choice made since must not be undone by an older answer),
+  // then every choice is saved.
+  useEffect(() => {
+    if (!prefs || userId === undefined || languageOf.user === userId) return;
+    languageOf.user = userId;
+    languageOf.saved = prefs.locale;
+    if (isLocale(prefs.locale)) setLocale(prefs.locale);
+  }, [prefs, userId, setLocale]);
 
   // The page's language follows the console's (screen readers, hyphenation, spelling).
   useEffect(() => {
@@ -68,9 +71,8 @@ export function PreferencesSync() {
   }, [locale]);
 
   useEffect(() => {
-    if (userId === undefined || savedLocale.current === null || locale === savedLocale.current) return;
-    if (!isLocale(locale)) return;
-    savedLocale.current = locale;
+    if (userId === undefined || languageOf.user !== userId || locale === languageOf.saved || !isLocale(locale)) return;
+    languageOf.saved = locale;
     save({ locale });
   }, [locale, userId, save]);
 
@@ -97,7 +99,7 @@ export function PreferencesSync() {
         try {
           const value = JSON.parse(event.newValue) as string;
           if (event.key === THEME_STORE_KEY) saved.current = value;
-          else savedLocale.current = value;
+          else languageOf.saved = value;
         } catch {
           /* not ours */
         }
