@@ -204,6 +204,8 @@ const BUILT_KEYS: Record<string, string[]> = {
   // The generic forms' wording of the write rules: `write.${key}`, for every message of common/entities/schema.ts.
   'write.*': Object.keys(WRITE_TEXTS).map((k) => `write.${k}`),
   // The generic create, edit and show screens' titles (src/resources/ResourceForm.tsx RecordTitle).
+  // MUI pagination's buttons (src/pages/firmware/Gen3BinaryListPage.tsx).
+  'ra.navigation.*': ['first', 'last', 'next', 'previous'].map((p) => `ra.navigation.${p}`),
   'ra.page.*': ['create', 'edit', 'show'].map((p) => `ra.page.${p}`),
   'aq.builtInRoles.*': ['admin', 'default'].map((r) => `aq.builtInRoles.${r}`),
   // Enumerations shown as values (src/components/enumLabels.ts).
