@@ -53,7 +53,13 @@ const RAW_KEY =
  * role "Admin", a contractor named "NGO", the audit log's sources (Preferences, User…), which the
  * server writes in English, and the installation status value "Installed".
  */
-const DATA_TEXTS = new Set(['All', 'Admin', 'NGO', 'Preferences', 'Updated', 'User', 'Created', 'Installed']);
+const DATA_TEXTS = new Set([
+  ...['All', 'Details', 'Admin', 'NGO', 'Preferences', 'Updated', 'User', 'Created', 'Installed'],
+  // Plans of developer-portal users, a contractor tag's value, and the default saved queries' names.
+  ...['Trial', 'Research', 'Enterprise', 'Advanced', 'Business'],
+  'using GSM or Wi-Fi communications',
+  'visible on the map and not working for more than 3 days',
+]);
 
 function englishOf(text: string): string | undefined {
   if (RAW_KEY.test(text)) return `raw key`;
@@ -75,6 +81,8 @@ function visibleTexts(page: Page): Promise<string[]> {
       if (!text || !shown(n.parentElement)) continue;
       // Query-language source text (values such as Installed are the language's own words).
       if (n.parentElement?.closest('script,style,noscript,code,pre,kbd')) continue;
+      // The audit log's rows are the server's own English records (source, event, message).
+      if (location.pathname.startsWith('/logs/') && n.parentElement?.closest('tbody')) continue;
       out.add(text);
     }
     for (const el of document.querySelectorAll('input[placeholder],textarea[placeholder]'))
