@@ -43,6 +43,28 @@ export const SENSOR_STATUSES = [
 ] as const;
 export type SensorStatus = (typeof SENSOR_STATUSES)[number];
 
+/**
+ * The statuses in Polish. In English the console shows a status as it is named (the query
+ * language's value too); the catalogues take both from here (`enums.sensorStatus.<status>`).
+ */
+export const SENSOR_STATUS_LABELS_PL: Record<SensorStatus, string> = {
+  InProduction: 'W produkcji',
+  Ready: 'Gotowy',
+  ForInstallation: 'Do instalacji',
+  InShipping: 'W wysyłce',
+  Installed: 'Zainstalowany',
+  ContractTerminated: 'Umowa rozwiązana',
+  ContractEnded: 'Umowa zakończona',
+  Suspended: 'Zawieszony',
+  ReviewRequired: 'Wymaga przeglądu',
+  ServiceRequired: 'Wymaga serwisu',
+  InRepair: 'W naprawie',
+  ReadyRepaired: 'Gotowy po naprawie',
+  Refurbishment: 'W regeneracji',
+  Lost: 'Zagubiony',
+  Retired: 'Wycofany',
+};
+
 const PRE_INSTALL = ['InProduction', 'Ready', 'ForInstallation', 'InShipping'] as const;
 const SERVICE = ['ReviewRequired', 'ServiceRequired', 'InRepair', 'Refurbishment', 'Lost'] as const;
 const CONTRACT = ['ContractTerminated', 'ContractEnded', 'Suspended'] as const;
@@ -117,6 +139,32 @@ export const UPDATER_STATUSES = {
   IdleRequired: 'IdleRequired',
 } as const;
 export type UpdaterStatus = keyof typeof UPDATER_STATUSES;
+/** The updater statuses' labels in Polish (the English ones are UPDATER_STATUSES). */
+export const UPDATER_STATUS_LABELS_PL: Record<UpdaterStatus, string> = {
+  UpdatePlanned: 'W kolejce',
+  UpdateQueued: 'Budowanie',
+  UpdatePending: 'Oczekuje na czujnik',
+  Updating: 'Czujnik pobiera',
+  Updated: 'Zaktualizowany',
+  Ok: 'OK',
+  Failed: 'Niepowodzenie',
+  Warning: 'Ostrzeżenie',
+  Rolling: 'W toku',
+  Finished: 'Zakończone',
+  Halted: 'Wstrzymane',
+  Requested: 'Przydzielanie Fargate',
+  Building: 'Budowanie',
+  Pending: 'Oczekuje',
+  Uploading: 'Wysyłanie',
+  Deployed: 'Wdrożone',
+  Obsolete: 'Przestarzałe',
+  Queued: 'W kolejce',
+  Testing: 'Testowanie',
+  Skipped: 'Pominięty',
+  Enrolled: 'Zapisany',
+  RestartRequired: 'Wymaga restartu',
+  IdleRequired: 'Wymaga uśpienia',
+};
 export const UPDATER_STATUS_VALUES = Object.keys(UPDATER_STATUSES) as UpdaterStatus[];
 /** Restart and idle are enabled only in these updater statuses. */
 export const UPDATER_ACTIONABLE: readonly UpdaterStatus[] = ['Ok', 'Failed'];

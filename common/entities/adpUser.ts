@@ -8,6 +8,8 @@ export const adpUser = defineEntity({
   name: 'adp-users',
   label: 'ADP Users',
   labelPl: 'Użytkownicy ADP',
+  labelOne: 'ADP User',
+  labelOnePl: 'Użytkownik ADP',
   service: 'adp',
   endpoint: '/admin/users',
   envelope: { rows: 'data.users', total: 'meta.totalCount' },

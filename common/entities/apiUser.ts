@@ -20,6 +20,8 @@ export const apiUser = defineEntity({
   name: 'api-users',
   label: 'API Users',
   labelPl: 'Użytkownicy API',
+  labelOne: 'API User',
+  labelOnePl: 'Użytkownik API',
   service: 'apiusers',
   endpoint: '/users',
   envelope: { rows: 'users', total: 'totalUsers' },

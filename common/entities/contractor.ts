@@ -11,6 +11,8 @@ export const contractor = defineEntity({
   name: 'contractors',
   label: 'Contractors',
   labelPl: 'Kontrahenci',
+  labelOne: 'Contractor',
+  labelOnePl: 'Kontrahent',
   service: 'main',
   endpoint: '/contractors',
   envelope: { rows: 'data.contractors', total: 'meta.totalCount' },

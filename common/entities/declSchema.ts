@@ -74,6 +74,8 @@ export const entityDeclSchema = z
     name: z.string().regex(/^[a-z][a-z0-9]*([-/][a-z0-9]+)*$/, 'a resource name is lower-case words joined by hyphens'),
     label: z.string().min(1),
     labelPl: z.string().min(1).optional(),
+    labelOne: z.string().min(1).optional(),
+    labelOnePl: z.string().min(1).optional(),
     service: z.enum(SERVICES).optional(),
     endpoint: z
       .string()

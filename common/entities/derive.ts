@@ -127,9 +127,14 @@ export const fieldDescriptionKey = (entity: EntityDecl, name: string): string =>
 /** Translation key of the entity's name (menu entry and list title). */
 export const entityNameKey = (entity: EntityDecl): string => `resources.${entity.name}.name`;
 
+/** Translation key of one record's name (create and edit titles: "Create Sensor Model"). */
+export const entityOneKey = (entity: EntityDecl): string => `resources.${entity.name}.one`;
+
 /** A type, not an interface: message catalogues need an index signature. */
 export type ResourceMessages = {
   name: string;
+  /** One record's name (`labelOne`; the plural name where none is declared). */
+  one: string;
   fields: Record<string, string>;
   /** Descriptions of the queryable fields (entities with a query language). */
   descriptions?: Record<string, string>;
@@ -142,6 +147,7 @@ export function englishResourceMessages(entities: readonly EntityDecl[]): Record
       e.name,
       {
         name: e.label,
+        one: e.labelOne ?? e.label,
         fields: Object.fromEntries(e.fields.map((f) => [f.name, f.label])),
         ...(e.query
           ? {
@@ -167,6 +173,7 @@ export function polishResourceMessages(entities: readonly EntityDecl[]): Record<
       e.name,
       {
         ...(e.labelPl ? { name: e.labelPl } : {}),
+        ...(e.labelOnePl || e.labelPl ? { one: e.labelOnePl ?? e.labelPl } : {}),
         fields: defined(e.fields.map((f) => [f.name, f.labelPl])),
         ...(e.query
           ? {

@@ -27,6 +27,8 @@ export const installation = defineEntity({
   name: 'installations',
   label: 'Installations',
   labelPl: 'Instalacje',
+  labelOne: 'Installation',
+  labelOnePl: 'Instalacja',
   service: 'main',
   endpoint: '/installations',
   envelope: { rows: 'data.installations', total: 'meta.totalCount' },

@@ -6,6 +6,8 @@ export const installationRequest = defineEntity({
   name: 'installation-requests',
   label: 'Installation Requests',
   labelPl: 'Zgłoszenia instalacji',
+  labelOne: 'Installation Request',
+  labelOnePl: 'Zgłoszenie instalacji',
   service: 'main',
   endpoint: '/installations/requests/',
   envelope: { rows: 'data.requests', total: 'meta.totalCount' },

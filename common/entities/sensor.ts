@@ -7,6 +7,8 @@ export const sensor = defineEntity({
   name: 'sensors',
   label: 'Sensors',
   labelPl: 'Czujniki',
+  labelOne: 'Sensor',
+  labelOnePl: 'Czujnik',
   service: 'main',
   endpoint: '/sensors',
   envelope: { rows: 'data.sensors', total: 'meta.totalCount' },

@@ -10,6 +10,8 @@ export const sensorModel = defineEntity({
   name: 'sensor-models',
   label: 'Sensor Models',
   labelPl: 'Modele czujników',
+  labelOne: 'Sensor Model',
+  labelOnePl: 'Model czujnika',
   service: 'main',
   endpoint: '/sensor-models',
   envelope: { rows: 'data.rows', total: 'meta.totalCount' },

@@ -5,6 +5,8 @@ export const staffUser = defineEntity({
   name: 'users',
   label: 'Users',
   labelPl: 'Użytkownicy',
+  labelOne: 'User',
+  labelOnePl: 'Użytkownik',
   service: 'main',
   endpoint: '/admin/users',
   envelope: { rows: 'data.data' },

@@ -149,6 +149,9 @@ export interface EntityDecl {
   readonly label: string;
   /** Polish plural name (`resources.<name>.name` in pl). */
   readonly labelPl?: string;
+  /** One record's name, in English and Polish (`resources.<name>.one`: create and edit titles); default: the plural. */
+  readonly labelOne?: string;
+  readonly labelOnePl?: string;
   readonly service: ServiceName;
   /** List path on the service. */
   readonly endpoint: string;

@@ -14,6 +14,8 @@ const provider = await startOidcProvider({
   accounts: [
     { sub: 'oidc-ada', email: 'ada@example.com', name: 'Ada Lovelace' },
     { sub: 'oidc-eve', email: 'eve@other.org', name: 'Eve Outsider' },
+    // Signs in only in e2e/polish.spec.ts, which turns her console Polish (kept on the server).
+    { sub: 'oidc-pola', email: 'pola@example.com', name: 'Pola Nowak' },
   ],
 });
 console.log(`OIDC provider ready at ${provider.issuer}`);

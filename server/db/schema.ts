@@ -169,6 +169,8 @@ export const preferences = pgTable('preferences', {
     .primaryKey()
     .references(() => staffUsers.id, { onDelete: 'cascade' }),
   theme: text('theme').notNull().default('light'),
+  /** The console's language: 'en' or 'pl'. */
+  locale: text('locale').notNull().default('en'),
   selectedPresetId: integer('selected_preset_id').notNull().default(1),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

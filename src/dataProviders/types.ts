@@ -8,6 +8,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import type { Communication, SensorStatus, TagType } from '../../common/domain';
 import type { Preset, PresetInput, QueryKind, SavedQuery, SavedQueryInput } from '../../common/presets';
 import type { QueryMessage, TagDef } from '../../common/query';
+import type { Locale } from '../../common/locales';
 import type { Place, PlaceKind } from '../../common/places';
 import type { ReinstallPayload } from '../../common/reinstall';
 import type { ProgressPoint, RolloutRules } from '../../common/firmware';
@@ -238,6 +239,8 @@ export interface AuditLogPage {
 
 export interface Preferences {
   theme: 'light' | 'dark';
+  /** The console's language, applied at sign-in on any browser. */
+  locale: Locale;
   selectedPresetId: number;
 }
 

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { ENTITIES, WRITE_TEXTS, englishResourceMessages } from '../../common/entities';
-import { TOKEN_EXPIRY_OPTIONS } from '../../common/domain';
+import { SENSOR_STATUSES, TOKEN_EXPIRY_OPTIONS, UPDATER_STATUSES, type SensorStatus } from '../../common/domain';
 import { QUERY_ERROR_TEXTS, TAG_FIELD_DESCRIPTION, englishQueryHelpMessages } from '../../common/query';
 import { VALIDATION_TEXTS } from '../../common/validation';
 import { TAG_COLUMN_LABELS } from '../../common/presets';
@@ -19,6 +19,14 @@ export const en = {
    * by key; the server answers their English.
    */
   query: { errors: QUERY_ERROR_TEXTS },
+  /**
+   * Enumerations shown as values (common/domain.ts): a sensor status as it is named, an updater
+   * status by its label. Polish takes its labels from the same place.
+   */
+  enums: {
+    sensorStatus: Object.fromEntries(SENSOR_STATUSES.map((s) => [s, s])) as Record<SensorStatus, string>,
+    updaterStatus: { ...UPDATER_STATUSES } as Record<keyof typeof UPDATER_STATUSES, string>,
+  },
   menu: {
     /** The sidebar's navigation landmark. */
     label: 'Main menu',
@@ -51,11 +59,15 @@ export const en = {
       tooltip: 'Sensor %{id}: %{state} (last contact: %{lastContact})',
     },
     employee: 'Employee',
+    /** The built-in roles under the user's name in the app bar (common/permissions.ts roleLabel). */
+    builtInRoles: { admin: 'Admin', default: 'User' },
     version: 'Version %{version}',
     signOut: 'Sign Out',
     search: 'Search',
     advanced: 'Advanced',
     toggleTheme: 'Toggle light/dark theme',
+    /** The toolbar's language switch. */
+    language: 'Language',
     notFound: 'Whoops! Page not found.',
     loading: 'Loading...',
     noMatches: 'No matches found.',
@@ -1316,4 +1328,6 @@ export const en = {
   },
 };
 
-export type Messages = typeof en;
+/** A catalogue with every key of English, each message any text (the shared tables' English is typed literally). */
+type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+export type Messages = Catalogue<typeof en>;

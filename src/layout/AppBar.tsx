@@ -1,10 +1,14 @@
-/** Top bar: search, theme toggle, user, Sign Out. Red when the user's role is admin. */
+/** Top bar: search, language, theme toggle, user, Sign Out. Red when the user's role is admin. */
 import { Avatar, Box, Button, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { AppBar as RaAppBar, ToggleThemeButton, TitlePortal, useLogout, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_ROLE, roleLabel } from '../../common/permissions';
+import { ADMIN_ROLE, DEFAULT_ROLE, roleLabel } from '../../common/permissions';
 import { useSession } from '../state/useSession';
+import { LanguageSwitch } from './LanguageSwitch';
 import { ToolbarSearch } from './ToolbarSearch';
+
+/** Roles named by the console (a role of the organisation's own is shown by its name). */
+const BUILT_IN_ROLES = [ADMIN_ROLE, DEFAULT_ROLE];
 
 function UserBadge() {
   const session = useSession();
@@ -22,7 +26,9 @@ function UserBadge() {
         </Typography>
         {/* Full colour: faded, the caption fell below 4.5:1 on the admin's red bar. */}
         <Typography variant="caption" component="div" data-testid="user-role">
-          {roleLabel(session.role)}
+          {BUILT_IN_ROLES.includes(session.role.toLowerCase())
+            ? translate(`aq.builtInRoles.${session.role.toLowerCase()}`)
+            : roleLabel(session.role)}
         </Typography>
       </Box>
     </Box>
@@ -57,6 +63,7 @@ export function AppBar() {
       userMenu={false}
       toolbar={
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <LanguageSwitch />
           <ToggleThemeButton />
           <UserBadge />
           <SignOutButton />

@@ -1,12 +1,13 @@
 /**
  * Keeps the personal preferences in step with the server and the other tabs:
- * - the theme is loaded at sign-in and saved back when toggled;
+ * - the theme and the language are loaded at sign-in and saved back when changed;
  * - older local-storage presets and saved queries are migrated once;
  * - a change announced by another tab (localStorage `aq.sync`) reloads what it names.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useTheme } from 'react-admin';
+import { useDataProvider, useLocaleState, useTheme } from 'react-admin';
+import { isLocale, type Locale } from '../../common/locales';
 import type { AppDataProvider } from '../dataProviders/types';
 import { useSession } from '../state/useSession';
 import { migrateLegacyStorage } from '../pages/preferences/legacyStorage';
@@ -15,6 +16,11 @@ import { announceChange, syncTopicOf } from '../pages/preferences/tabSync';
 
 /** react-admin's store key of the theme (localStorageStore('1', 'aq-console') in App.tsx). */
 const THEME_STORE_KEY = 'RaStoreaq-console.theme';
+/** react-admin's store key of the language. */
+const LOCALE_STORE_KEY = 'RaStoreaq-console.locale';
+
+/** Whose language the server gave in this page load, and the language it holds now. */
+const languageOf: { user?: number; saved?: string } = {};
 
 export function PreferencesSync() {
   const session = useSession();
@@ -23,8 +29,21 @@ export function PreferencesSync() {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: prefs } = usePreferences(userId !== undefined);
+  const save = useCallback(
+    (data: { theme?: 'light' | 'dark'; locale?: Locale }) => {
+      dataProvider
+        .updatePreferences('preferences', { data })
+        .then((next) => {
+          queryClient.setQueryData(PREFERENCES_KEY, next);
+          announceChange('preferences');
+        })
+        .catch(() => undefined);
+    },
+    [dataProvider, queryClient],
+  );
   /** The theme the server knows; a different current theme is a toggle to save. */
   const saved = useRef<string | null>(null);
+  const [locale, setLocale] = useLocaleState();
 
   useEffect(() => {
     saved.current = null;
@@ -36,18 +55,33 @@ export function PreferencesSync() {
     setTheme(prefs.theme);
   }, [prefs, setTheme]);
 
+  // The language: the server's at sign-in (once per user and page load: a change of language
+  // re-renders the console, and the choice made since must not be undone by an older answer),
+  // then every choice is saved.
+  useEffect(() => {
+    if (!prefs || userId === undefined || languageOf.user === userId) return;
+    languageOf.user = userId;
+    languageOf.saved = prefs.locale;
+    if (isLocale(prefs.locale)) setLocale(prefs.locale);
+  }, [prefs, userId, setLocale]);
+
+  // The page's language follows the console's (screen readers, hyphenation, spelling).
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  useEffect(() => {
+    if (userId === undefined || languageOf.user !== userId || locale === languageOf.saved || !isLocale(locale)) return;
+    languageOf.saved = locale;
+    save({ locale });
+  }, [locale, userId, save]);
+
   useEffect(() => {
     if (userId === undefined || saved.current === null || theme === saved.current) return;
     if (theme !== 'light' && theme !== 'dark') return;
     saved.current = theme;
-    dataProvider
-      .updatePreferences('preferences', { data: { theme } })
-      .then((next) => {
-        queryClient.setQueryData(PREFERENCES_KEY, next);
-        announceChange('preferences');
-      })
-      .catch(() => undefined);
-  }, [theme, userId, queryClient, dataProvider]);
+    save({ theme });
+  }, [theme, userId, save]);
 
   // Once per signed-in user (the provider's identity changes with navigation).
   const migratedFor = useRef<number | null>(null);
@@ -61,9 +95,11 @@ export function PreferencesSync() {
     if (userId === undefined) return;
     const onStorage = (event: StorageEvent) => {
       // react-admin's store already carries a theme toggled in another tab: that tab saved it.
-      if (event.key === THEME_STORE_KEY && event.newValue) {
+      if ((event.key === THEME_STORE_KEY || event.key === LOCALE_STORE_KEY) && event.newValue) {
         try {
-          saved.current = JSON.parse(event.newValue) as string;
+          const value = JSON.parse(event.newValue) as string;
+          if (event.key === THEME_STORE_KEY) saved.current = value;
+          else languageOf.saved = value;
         } catch {
           /* not ours */
         }

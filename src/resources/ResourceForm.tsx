@@ -36,6 +36,7 @@ import {
   TextInput,
   Toolbar,
   useCreate,
+  useGetRecordRepresentation,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -46,6 +47,7 @@ import {
 import { useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import {
   DEFAULT_MAX_LENGTH,
+  entityOneKey,
   fieldLabelKey,
   findEntity,
   formFields,
@@ -222,6 +224,26 @@ export interface ResourceFormProps {
   form?: ReactNode;
 }
 
+/**
+ * The title of a create, edit or show screen with one record's name ("Create Sensor Model",
+ * "Dodawanie: Model czujnika"): react-admin's own default names the resource in the plural.
+ */
+function RecordTitle({ entity, page }: { entity: EntityDecl; page: 'create' | 'edit' | 'show' }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const represent = useGetRecordRepresentation(entity.name);
+  const representation = record ? represent(record) : '';
+  return (
+    <>
+      {translate(`ra.page.${page}`, {
+        name: translate(entityOneKey(entity)),
+        id: record?.id,
+        recordRepresentation: typeof representation === 'string' ? representation : String(record?.id ?? ''),
+      })}
+    </>
+  );
+}
+
 /** The generic create screen (`/<name>/create`): on success a notice, then the new record's edit screen. */
 export function ResourceCreate({ entity, inputs, form }: ResourceFormProps) {
   const notify = useNotify();
@@ -237,7 +259,7 @@ export function ResourceCreate({ entity, inputs, form }: ResourceFormProps) {
     { fields },
   );
   return (
-    <Create resource={entity.name}>
+    <Create resource={entity.name} title={<RecordTitle entity={entity} page="create" />}>
       {form ?? <DeclaredForm entity={entity} mode="create" inputs={inputs} onSubmit={submit} />}
     </Create>
   );
@@ -267,7 +289,7 @@ function EditForm({ entity, inputs }: Omit<ResourceFormProps, 'form'>) {
 /** The generic edit screen (`/<name>/:id`): the record's form fields; on success a notice, then the list. */
 export function ResourceEdit({ entity, inputs, form }: ResourceFormProps) {
   return (
-    <Edit resource={entity.name} mutationMode="pessimistic">
+    <Edit resource={entity.name} mutationMode="pessimistic" title={<RecordTitle entity={entity} page="edit" />}>
       {form ?? <EditForm entity={entity} inputs={inputs} />}
     </Edit>
   );
@@ -323,7 +345,7 @@ function DayField({ source }: { source: string; label: string }) {
 export function ResourceShow({ entity }: { entity: EntityDecl }) {
   const access = useFieldAccess();
   return (
-    <Show resource={entity.name}>
+    <Show resource={entity.name} title={<RecordTitle entity={entity} page="show" />}>
       <SimpleShowLayout>
         {entity.fields
           .filter((f) => f.type !== 'actions' && f.inRow !== false && access.field(entity, f.name))

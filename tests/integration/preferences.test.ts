@@ -67,7 +67,7 @@ const presetsOf = async (user: string) =>
 const queriesOf = async (user: string, kind: string) =>
   (await call(user, 'GET', `/preferences/queries/${kind}`)).body!.data.queries as SavedQuery[];
 const prefsOf = async (user: string) =>
-  (await call(user, 'GET', '/preferences')).body!.data as { theme: string; selectedPresetId: number };
+  (await call(user, 'GET', '/preferences')).body!.data as { theme: string; locale: string; selectedPresetId: number };
 
 /** Audit events of a user written after `since` (a log id), oldest first. */
 async function eventsSince(user: string, since: number) {
@@ -113,7 +113,7 @@ describe('defaults', () => {
       },
     ]);
     expect(await queriesOf('viewer', 'sensors')).toEqual(DEFAULT_SAVED_QUERIES.sensors);
-    expect(await prefsOf('viewer')).toEqual({ theme: 'light', selectedPresetId: 1 });
+    expect(await prefsOf('viewer')).toEqual({ theme: 'light', locale: 'en', selectedPresetId: 1 });
   });
 
   it('needs a session and a known list kind', async () => {
@@ -325,9 +325,32 @@ describe('selected preset', () => {
     });
     expect((await call('sales', 'PATCH', '/preferences', {})).status).toBe(400);
     const dark = await call('sales', 'PATCH', '/preferences', { theme: 'dark' });
-    expect(dark.body!.data).toEqual({ theme: 'dark', selectedPresetId: 1 });
+    expect(dark.body!.data).toEqual({ theme: 'dark', locale: 'en', selectedPresetId: 1 });
     expect((await prefsOf('sales')).theme).toBe('dark');
     expect((await prefsOf('viewer')).theme).toBe('light');
+  });
+});
+
+describe('language', () => {
+  it("is kept per user, only 'en' or 'pl', audited, and leaves the other preferences as they were", async () => {
+    const since = await lastLogId();
+    const before = await prefsOf('technician');
+    for (const locale of ['de', 'PL', '', null, 1])
+      expect((await call('technician', 'PATCH', '/preferences', { locale })).status, String(locale)).toBe(400);
+    expect(await prefsOf('technician')).toEqual(before);
+    const res = await call('technician', 'PATCH', '/preferences', { locale: 'pl' });
+    expect(res.status).toBe(200);
+    expect(res.body!.data).toEqual({ ...before, locale: 'pl' });
+    expect(await prefsOf('technician')).toEqual({ ...before, locale: 'pl' });
+    expect((await prefsOf('viewer')).locale).toBe('en');
+    // The theme changed alone keeps the language.
+    await call('technician', 'PATCH', '/preferences', { theme: 'dark' });
+    expect((await prefsOf('technician')).locale).toBe('pl');
+    const events = await eventsSince('technician', since);
+    expect(events.filter((e) => e.eventType === 'PreferencesUpdated').map((e) => e.message)).toEqual([
+      'Preferences changed: locale=pl',
+      'Preferences changed: theme=dark',
+    ]);
   });
 });
 

@@ -41,12 +41,14 @@ import {
   LIMIT_PERIODS,
   REQUEST_STATES,
   REQUEST_TYPES,
+  SENSOR_STATUSES,
   TAG_CONTEXTS,
+  UPDATER_STATUS_VALUES,
   TOKEN_EXPIRY_OPTIONS,
   VERSION_STATUSES,
 } from '../../common/domain';
 import { en } from '../../src/i18n/en';
-import { pl, plTranslations } from '../../src/i18n/pl';
+import { pl } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
 import { TAG_SCREEN_TITLES } from '../../src/resources/tags/types';
 import { MESSAGES, VALIDATION_TEXTS, type ValidationKey } from '../../common/validation';
@@ -201,6 +203,14 @@ const BUILT_KEYS: Record<string, string[]> = {
   'validation.*': Object.keys(VALIDATION_TEXTS).map((k) => `validation.${k}`),
   // The generic forms' wording of the write rules: `write.${key}`, for every message of common/entities/schema.ts.
   'write.*': Object.keys(WRITE_TEXTS).map((k) => `write.${k}`),
+  // The generic create, edit and show screens' titles (src/resources/ResourceForm.tsx RecordTitle).
+  // MUI pagination's buttons (src/pages/firmware/Gen3BinaryListPage.tsx).
+  'ra.navigation.*': ['first', 'last', 'next', 'previous'].map((p) => `ra.navigation.${p}`),
+  'ra.page.*': ['create', 'edit', 'show'].map((p) => `ra.page.${p}`),
+  'aq.builtInRoles.*': ['admin', 'default'].map((r) => `aq.builtInRoles.${r}`),
+  // Enumerations shown as values (src/components/enumLabels.ts).
+  'enums.sensorStatus.*': SENSOR_STATUSES.map((s) => `enums.sensorStatus.${s}`),
+  'enums.updaterStatus.*': UPDATER_STATUS_VALUES.map((s) => `enums.updaterStatus.${s}`),
   // Installation requests: a label per state, request type and client type.
   'requests.states.*': REQUEST_STATES.map((s) => `requests.states.${s}`),
   'requests.requestTypes.*': REQUEST_TYPES.map((t) => `requests.requestTypes.${t}`),
@@ -348,18 +358,17 @@ describe('the messages of common/ (validation rules, presets, query help)', () =
     expect(nested.en).toBe('Preset 1: Choose at least one column');
   });
 
-  it('Polish translates rule messages and falls back to English for the rest', async () => {
+  it('Polish translates rule messages and the query help', async () => {
     await i18nProvider.changeLocale('pl');
     try {
       const translate = i18nProvider.translate;
       expect(translateRule(translate, MESSAGES.required)).toBe('To pole jest wymagane');
       expect(translateRule(translate, MESSAGES.shorter(101))).toBe('Musi mieć mniej niż 101 znaków');
-      const untranslated: ValidationKey = 'aboutValue';
-      expect(lookup(plTranslations, `validation.${untranslated}`)).toBeUndefined();
-      expect(translate(`validation.${untranslated}`, { value: 'x', error: 'y' })).toBe('x: y');
+      const sameShape: ValidationKey = 'aboutValue';
+      expect(translate(`validation.${sameShape}`, { value: 'x', error: 'y' })).toBe('x: y');
       expect(translate(queryHelpKey('operators', { id: 'in' }))).toBe('równa się jednej z wartości');
       expect(translate(queryHelpKey('examples.installations', { id: 'krakow' }))).toBe(
-        'installed or in need of service in Kraków',
+        'zainstalowane lub wymagające serwisu w Krakowie',
       );
     } finally {
       await i18nProvider.changeLocale('en');
@@ -407,7 +416,7 @@ const VALUE = /%\{(\w+)\}/g;
 const valuesOf = (message: string) => [...new Set([...message.matchAll(VALUE)].map((m) => m[1]!))].sort();
 
 describe('the Polish catalogue', () => {
-  const plLeaves = leaves(plTranslations);
+  const plLeaves = leaves(pl);
 
   it('translates something, and has no key that English lacks', () => {
     expect(plLeaves.length).toBeGreaterThan(100);
@@ -446,15 +455,14 @@ describe('the Polish catalogue', () => {
     expect(lookup(pl, 'resources.contractors.fields.endOfDeal')).toBe('Koniec umowy');
   });
 
-  it('falls back to English for what it does not translate', async () => {
-    expect(leaves(pl).map(([k]) => k)).toEqual(leaves(en).map(([k]) => k));
-    expect(lookup(pl, 'aq.notifications.saved')).toBe('Zapisano wszystkie zmiany!');
-    expect(lookup(pl, 'aq.pages.tokens.docsLink')).toBe(en.aq.pages.tokens.docsLink);
+  it('is the one the provider uses in Polish, plurals in three forms', async () => {
     await i18nProvider.changeLocale('pl');
     try {
       expect(i18nProvider.translate('aq.signOut')).toBe('Wyloguj');
-      expect(i18nProvider.translate('aq.pages.tokens.docsLink')).toBe('API documentation');
+      expect(i18nProvider.translate('aq.pages.tokens.docsLink')).toBe('dokumentację API');
       expect(i18nProvider.translate('aq.pages.roles.userCount', { smart_count: 5 })).toBe('5 użytkowników');
+      expect(i18nProvider.translate('aq.pages.presets.columns', { smart_count: 3 })).toBe('3 kolumny');
+      expect(i18nProvider.translate('ra.navigation.page_rows_per_page')).toBe('Wierszy na stronę:');
     } finally {
       await i18nProvider.changeLocale('en');
     }

@@ -28,7 +28,7 @@ import { REQUEST_COLUMNS } from '../../server/services/main/requests/repository'
 import { SENSOR_COLUMNS } from '../../server/services/main/sensors/repository';
 import { installationTagValues, installations } from '../../server/db/schema';
 import { en } from '../../src/i18n/en';
-import { plTranslations } from '../../src/i18n/pl';
+import { pl } from '../../src/i18n/pl';
 import { i18nProvider } from '../../src/i18n';
 import { translateQueryMessage } from '../../src/components/query/queryMessages';
 import { lookup } from './i18nScan';
@@ -172,9 +172,7 @@ describe('keyed query errors', () => {
   });
 
   it('every message of the table is translated in the Polish catalogue', () => {
-    const untranslated = QUERY_ERROR_NAMES.filter(
-      (n) => typeof lookup(plTranslations, `query.errors.${n}`) !== 'string',
-    );
+    const untranslated = QUERY_ERROR_NAMES.filter((n) => typeof lookup(pl, `query.errors.${n}`) !== 'string');
     expect(untranslated).toEqual([]);
   });
 

@@ -61,6 +61,11 @@ export function Gen3BinaryListPage() {
               page={page}
               rowsPerPage={limit}
               rowsPerPageOptions={[...PAGE_SIZES]}
+              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })
+              }
+              getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
               onPageChange={(_e, p) => setPage(p)}
               onRowsPerPageChange={(e) => {
                 setLimit(Number(e.target.value));

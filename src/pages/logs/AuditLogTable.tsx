@@ -7,9 +7,10 @@
  */
 import { Fragment, type ChangeEvent, type MouseEvent } from 'react';
 import { TablePagination, Typography } from '@mui/material';
-import { DataTable, useTranslate, type SortPayload } from 'react-admin';
+import { DataTable, useLocaleState, useTranslate, type SortPayload } from 'react-admin';
 import { PAGE_SIZES } from '../../../common/domain';
 import { RelativeDate } from '../../components/DateTimeField';
+import { formatNumber } from '../../components/numbers';
 import type { AuditLogParams, AuditSortField } from './auditLogParams';
 import type { AuditLog, AuditLogPage } from './useAuditLogs';
 
@@ -62,6 +63,7 @@ export interface AuditLogTableProps {
 
 export function AuditLogTable({ page, isPending, isFetching, params, showUser, onChange }: AuditLogTableProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (isPending && !page) return <Message text="aq.loading" />;
   if (!page?.logs.length) return <Message text={params.search || params.type ? 'aq.noMatches' : 'aq.noData'} />;
   const rows: Row[] = page.logs.map((log) => ({ ...log, id: log.logId }));
@@ -127,8 +129,8 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
             from,
             to,
             count: page.capped
-              ? translate('aq.pages.logs.moreThan', { count: count.toLocaleString('en') })
-              : count.toLocaleString('en'),
+              ? translate('aq.pages.logs.moreThan', { count: formatNumber(count, locale) })
+              : formatNumber(count, locale),
           })
         }
         showFirstButton

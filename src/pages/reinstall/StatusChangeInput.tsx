@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { SelectInput, useTranslate } from 'react-admin';
 import { SENSOR_STATUSES, allowedNextStatuses, type SensorStatus } from '../../../common/domain';
 import { SensorStatusIcon } from '../../components/sensors/SensorStatusIcon';
+import { useEnumLabels } from '../../components/enumLabels';
 import { CheckboxInput } from './CheckboxInput';
 
 const isStatus = (s: string): s is SensorStatus => (SENSOR_STATUSES as readonly string[]).includes(s);
@@ -19,6 +20,7 @@ export function statusChoices(current: string) {
 
 export function StatusChangeInput({ currentStatus }: { currentStatus: string }) {
   const translate = useTranslate();
+  const labels = useEnumLabels();
   const ticked = useWatch({ name: 'changeStatus' }) as boolean;
   return (
     <Box>
@@ -31,7 +33,7 @@ export function StatusChangeInput({ currentStatus }: { currentStatus: string }) 
             data-testid="current-status"
           >
             {isStatus(currentStatus) && <SensorStatusIcon status={currentStatus} />}
-            {translate('reinstall.fields.currentStatus', { status: currentStatus })}
+            {translate('reinstall.fields.currentStatus', { status: labels.sensorStatus(currentStatus) })}
           </Typography>
           <SelectInput
             source="status"
@@ -40,7 +42,7 @@ export function StatusChangeInput({ currentStatus }: { currentStatus: string }) 
             optionText={(choice: { id: string }) => (
               <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
                 {isStatus(choice.id) && <SensorStatusIcon status={choice.id} />}
-                {choice.id}
+                {labels.sensorStatus(choice.id)}
               </Box>
             )}
             translateChoice={false}

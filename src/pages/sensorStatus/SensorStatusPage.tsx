@@ -12,7 +12,6 @@ import { Box, Card, CardContent, Chip, IconButton, TextField, Tooltip, Typograph
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
 import { MESSAGES, integer, type RuleMessage } from '../../../common/validation';
 import { translateRule } from '../../components/formValidation';
 import { RelativeDate } from '../../components/DateTimeField';
@@ -20,6 +19,7 @@ import { ApiError } from '../../dataProviders/errors';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { useCanAccessNow } from '../../resources/useCanAccessNow';
 import { SensorUpdaterActions } from './SensorUpdaterActions';
+import { useEnumLabels } from '../../components/enumLabels';
 
 /** Statuses that change on their own soon: polled. */
 export const MOVING_STATUSES: readonly string[] = [
@@ -30,8 +30,6 @@ export const MOVING_STATUSES: readonly string[] = [
   'UpdatePending',
 ];
 export const POLL_MS = 3000;
-
-export const updaterStatusLabel = (status: string) => UPDATER_STATUSES[status as UpdaterStatus] ?? status;
 
 /** One line of the card; `name` names its test id and its message (`aq.pages.sensorStatus.<name>`). */
 function Row({ name, children }: { name: string; children: ReactNode }) {
@@ -59,6 +57,7 @@ function parseId(text: string): { id?: number; error?: RuleMessage } {
 
 export function SensorStatusPage() {
   const translate = useTranslate();
+  const labels = useEnumLabels();
   const dataProvider = useDataProvider<AppDataProvider>();
   const canAct = useCanAccessNow({ resource: 'sensors', action: 'restart' });
   const [params, setParams] = useSearchParams();
@@ -161,7 +160,7 @@ export function SensorStatusPage() {
                   <Tooltip title={sensor.status}>
                     <Chip
                       size="small"
-                      label={updaterStatusLabel(sensor.status)}
+                      label={labels.updaterStatus(sensor.status)}
                       color={
                         sensor.status === 'Ok'
                           ? 'success'

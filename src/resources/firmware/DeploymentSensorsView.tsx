@@ -32,6 +32,7 @@ import { DeploymentProgressChart } from './DeploymentProgressChart';
 import { DeploymentStatusField } from './DeploymentStatusField';
 import { SensorTimelineDialog } from './SensorTimelineDialog';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
+import { useEnumLabels } from '../../components/enumLabels';
 
 /** On the deployed version: the GSM updater says Updated, the Wi-Fi updater Deployed. */
 const ON_TARGET: readonly string[] = Object.values(ROLLOUT_WALKS).map((w) => w.success);
@@ -44,6 +45,7 @@ const COLUMNS = ['id', 'version', 'status', 'bank', 'last_contact', 'last_update
 export function DeploymentSensorsView({ family }: { family: DeploymentFamilyUi }) {
   const { id = '' } = useParams();
   const translate = useTranslate();
+  const labels = useEnumLabels();
   const dataProvider = useDataProvider<AppDataProvider>();
   const refetchInterval = useDeploymentRefresh();
   const [timelineOf, setTimelineOf] = useState<number | null>(null);
@@ -69,7 +71,7 @@ export function DeploymentSensorsView({ family }: { family: DeploymentFamilyUi }
               {translate('firmware.sensors.progress', { done, total: rows.length })}
               {' · '}
               {Object.entries(counts)
-                .map(([s, n]) => `${s} ${n}`)
+                .map(([s, n]) => `${labels.updaterStatus(s)} ${n}`)
                 .join(' · ')}
             </Typography>
           )}

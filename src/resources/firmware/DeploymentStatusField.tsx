@@ -1,6 +1,6 @@
 /** A deployment's or a sensor's updater status as a chip with the spec's label (document 1, section 4); a rule's reason as tooltip. */
 import { Chip, Tooltip } from '@mui/material';
-import { UPDATER_STATUSES, type UpdaterStatus } from '../../../common/domain';
+import { useEnumLabels } from '../../components/enumLabels';
 
 const COLORS: Record<string, 'success' | 'error' | 'warning' | 'info' | 'default'> = {
   Rolling: 'info',
@@ -28,12 +28,13 @@ const COLORS: Record<string, 'success' | 'error' | 'warning' | 'info' | 'default
 const OUTLINED = ['UpdatePlanned', 'Skipped', 'Enrolled', 'Queued', 'Obsolete'];
 
 export function DeploymentStatusField({ status, reason }: { status: string; reason?: string | null }) {
+  const labels = useEnumLabels();
   const chip = (
     <Chip
       size="small"
       variant={OUTLINED.includes(status) ? 'outlined' : 'filled'}
       color={COLORS[status] ?? 'default'}
-      label={UPDATER_STATUSES[status as UpdaterStatus] ?? status}
+      label={labels.updaterStatus(status)}
       data-testid="deployment-status"
     />
   );

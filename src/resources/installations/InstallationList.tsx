@@ -28,6 +28,7 @@ import { DEFAULT_PAGE_SIZE, INACTIVE_AFTER_MS, MEASURED_PARAMS, PAGE_SIZES } fro
 import { listQuery } from '../../../common/search';
 import { DASH_UNMEASURED_RULE, fieldLabelKey, installation, isSortable } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
+import { LocaleNumber } from '../../components/numbers';
 import { success } from '../../components/sensors/notifications';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { useLiveUpdates } from '../../realtime/useLiveUpdates';
@@ -105,7 +106,7 @@ function renderCell(column: InstallationColumn, row: Installation, ctx: CellCont
   if (value === null || value === undefined || value === '') return '—';
   if (field.type === 'datetime') return <RelativeDate value={value as string} />;
   if (field.type === 'boolean') return value ? '✓' : '✗';
-  if (field.type === 'number' && typeof value === 'number') return value.toFixed(2);
+  if (field.type === 'number' && typeof value === 'number') return <LocaleNumber value={value} fractionDigits={2} />;
   return <TextValue value={value} />;
 }
 

@@ -15,6 +15,7 @@ import type { SensorUpdateMeta } from '../../dataProviders/types';
 import type { Sensor } from './types';
 import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
+import { useEnumLabels } from '../../components/enumLabels';
 
 export const statusOptions = (status: string): SensorStatus[] =>
   (SENSOR_STATUSES as readonly string[]).includes(status) ? allowedNextStatuses(status as SensorStatus) : [];
@@ -27,6 +28,7 @@ export function SensorStatusInput() {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const submitting = useSubmitOnce();
+  const labels = useEnumLabels();
   const change = async (record: Sensor, status: SensorStatus) => {
     const meta: SensorUpdateMeta = { action: 'status' };
     await update(
@@ -44,7 +46,7 @@ export function SensorStatusInput() {
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
       <SensorStatusIcon status={status} />
       <Typography variant="body2" component="span">
-        {status}
+        {labels.sensorStatus(status)}
       </Typography>
     </Box>
   );
@@ -59,7 +61,7 @@ export function SensorStatusInput() {
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ArrowDropDownIcon />}
         aria-haspopup="menu"
-        aria-label={translate('aq.pages.sensors.statusOf', { id: sensor.id, status })}
+        aria-label={translate('aq.pages.sensors.statusOf', { id: sensor.id, status: labels.sensorStatus(status) })}
         data-testid={`status-${sensor.id}`}
         sx={{ textTransform: 'none', fontWeight: 'normal', ml: -0.75 }}
       >
@@ -78,7 +80,7 @@ export function SensorStatusInput() {
             <ListItemIcon>
               <SensorStatusIcon status={next} />
             </ListItemIcon>
-            <ListItemText>{next}</ListItemText>
+            <ListItemText>{labels.sensorStatus(next)}</ListItemText>
           </MenuItem>
         ))}
       </Menu>

@@ -1,6 +1,6 @@
 /**
  * Personal preferences kept per user on the server, so they follow the user to any browser:
- * theme (light or dark) and the selected preset (default 1, used only while that preset is
+ * theme (light or dark), language (en or pl, applied at sign-in on any browser) and the selected preset (default 1, used only while that preset is
  * visible — GET answers the effective one). Sign-in sessions only: API tokens are refused with
  * 403 (../sessionOnly.ts).
  */
@@ -28,7 +28,8 @@ export const preferenceRoutes: ServiceRoutes = sessionOnly((app, ctx) => {
     '/preferences',
     {
       schema: {
-        summary: "The caller's theme and selected preset (the effective one: 1 unless the selected preset is visible)",
+        summary:
+          "The caller's theme, language and selected preset (the effective one: 1 unless the selected preset is visible)",
         tags: ['preferences'],
         response: { 200: z.object({ data: prefsSchema }) },
       },
@@ -40,12 +41,12 @@ export const preferenceRoutes: ServiceRoutes = sessionOnly((app, ctx) => {
     '/preferences',
     {
       schema: {
-        summary: "Change the caller's theme or selected preset",
+        summary: "Change the caller's theme, language or selected preset",
         tags: ['preferences'],
         body: prefsSchema
           .partial()
           .strict()
-          .refine((b) => Object.keys(b).length > 0, 'Give a theme or a selectedPresetId'),
+          .refine((b) => Object.keys(b).length > 0, 'Give a theme, a locale or a selectedPresetId'),
         response: { 200: z.object({ data: prefsSchema }) },
       },
     },

@@ -14,6 +14,7 @@ import {
   type QueryKind,
   type SavedQuery,
 } from '../../../../common/presets';
+import { DEFAULT_LOCALE, isLocale } from '../../../../common/locales';
 import type { Executor } from '../../../db';
 import { preferences, presets, savedQueries } from '../../../db/schema';
 import type { Prefs } from './schemas';
@@ -135,15 +136,21 @@ export const queryStore = (userId: number, kind: QueryKind): ListStore<SavedQuer
 
 // ---- Preferences ----
 
-const DEFAULTS: Prefs = { theme: 'light', selectedPresetId: ALL_PRESET_ID };
+const DEFAULTS: Prefs = { theme: 'light', locale: DEFAULT_LOCALE, selectedPresetId: ALL_PRESET_ID };
 
 /** The stored preferences (the defaults when the user has none). */
 export async function readStoredPreferences(db: Executor, userId: number): Promise<Prefs> {
   const [row] = await db
-    .select({ theme: preferences.theme, selectedPresetId: preferences.selectedPresetId })
+    .select({ theme: preferences.theme, locale: preferences.locale, selectedPresetId: preferences.selectedPresetId })
     .from(preferences)
     .where(eq(preferences.userId, userId));
-  return row ? { theme: row.theme === 'dark' ? 'dark' : 'light', selectedPresetId: row.selectedPresetId } : DEFAULTS;
+  return row
+    ? {
+        theme: row.theme === 'dark' ? 'dark' : 'light',
+        locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+        selectedPresetId: row.selectedPresetId,
+      }
+    : DEFAULTS;
 }
 
 export async function writePreferences(tx: Executor, userId: number, prefs: Prefs): Promise<void> {

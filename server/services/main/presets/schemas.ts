@@ -1,5 +1,6 @@
 /** Column presets, saved queries and preferences: request bodies, parameters and answers. */
 import { z } from 'zod';
+import { LOCALES } from '../../../../common/locales';
 import { MAX_ITEMS, QUERY_KINDS } from '../../../../common/presets';
 import { dbId, idParam } from '../../../http/schemas';
 
@@ -44,6 +45,7 @@ export const queryList = z.object({ data: z.object({ queries: z.array(savedQuery
 
 export const prefsSchema = z.object({
   theme: z.enum(['light', 'dark']),
+  locale: z.enum(LOCALES).describe("The console's language, applied at sign-in on any browser"),
   selectedPresetId: z
     .number()
     .int()

@@ -9,10 +9,9 @@ import PauseCircleIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../components/dates';
+import { LocaleNumber } from '../../../components/numbers';
 import type { Installation } from '../types';
 import { SuspendDialog } from './SuspendDialog';
-
-export const formatMeasurement = (value: unknown) => (typeof value === 'number' ? value.toFixed(2) : '—');
 
 export function MeasurementCell({
   param,
@@ -43,7 +42,13 @@ export function MeasurementCell({
           <Chip size="small" color="warning" variant="outlined" label={translate('installations.suspend.mark')} />
         </Tooltip>
       )}
-      <span>{formatMeasurement(record[`${param}Value`])}</span>
+      <span>
+        {typeof record[`${param}Value`] === 'number' ? (
+          <LocaleNumber value={record[`${param}Value`] as number} fractionDigits={2} />
+        ) : (
+          '—'
+        )}
+      </span>
       {allowed && (
         <Tooltip
           title={translate(suspended ? 'installations.suspend.unsuspend' : 'installations.suspend.suspend', { type })}

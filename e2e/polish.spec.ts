@@ -1,0 +1,268 @@
+/**
+ * The console in Polish (issue 28): the admin switches to Polish with the toolbar's language switch,
+ * then every route of the console's own route table (`ROUTES`, so a new screen is covered without
+ * new test code; a route with parameters opens on a record of the demo data) shows no visible text
+ * equal to an English message of the catalogue (outside the allow-list of words the same in both
+ * languages) and no raw message key. The choice is the user's, kept on the server: after signing
+ * out, a new browser context that signs in gets Polish at once.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ENTITIES, type EntityDecl } from '../common/entities';
+import { en } from '../src/i18n/en';
+import { ROUTES } from '../src/resources/routes';
+import { SAME_IN_BOTH } from '../tests/unit/i18nSame';
+import { PASSWORD, signIn } from './support/login';
+
+type Messages = { [key: string]: string | Messages };
+const leaves = (m: Messages, prefix = ''): [string, string][] =>
+  Object.entries(m).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
+  );
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every English message (each plural variant apart): plain ones by text, ones with values as patterns. */
+const EXACT = new Map<string, string>();
+const PATTERNS: { key: string; re: RegExp }[] = [];
+for (const [key, message] of leaves(en as unknown as Messages))
+  for (const variant of message.split('||||').map((v) => v.trim())) {
+    if (!/\p{L}{2}/u.test(variant) || SAME_IN_BOTH.has(variant)) continue;
+    if (!variant.includes('%{')) {
+      EXACT.set(variant, key);
+      continue;
+    }
+    // Only a message with enough words of its own to be recognised ("%{name}: %{value}" is not).
+    const literal = variant.replace(/%\{\w+\}/g, ' ');
+    if ((literal.match(/\p{L}{3,}/gu) ?? []).length < 2) continue;
+    const re = new RegExp(
+      `^${variant
+        .split(/%\{\w+\}/)
+        .map(escape)
+        .join('.+?')}$`,
+      's',
+    );
+    PATTERNS.push({ key, re });
+  }
+
+/** A raw message key on screen: a translation that found no message. */
+const RAW_KEY =
+  /^(ra|aq|resources|menu|validation|write|query|help|hardening|reinstall|adpUsers|contractors|requests|installations|wifi|firmware|apiUsers|enums)\.[\w.-]+$/;
+
+/**
+ * Texts of the demo data that happen to equal an English message: the built-in preset "All", the
+ * role "Admin", a contractor named "NGO", the audit log's sources (Preferences, User…), which the
+ * server writes in English, and the installation status value "Installed".
+ */
+const DATA_TEXTS = new Set([
+  ...['All', 'Details', 'Admin', 'NGO', 'Preferences', 'Updated', 'User', 'Created', 'Installed'],
+  // Plans of developer-portal users, a contractor tag's value, and the default saved queries' names.
+  ...['Trial', 'Research', 'Enterprise', 'Advanced', 'Business'],
+  'using GSM or Wi-Fi communications',
+  'visible on the map and not working for more than 3 days',
+]);
+
+function englishOf(text: string): string | undefined {
+  if (RAW_KEY.test(text)) return `raw key`;
+  if (DATA_TEXTS.has(text)) return undefined;
+  const exact = EXACT.get(text);
+  if (exact) return exact;
+  return PATTERNS.find((p) => p.re.test(text))?.key;
+}
+
+/** The visible texts of the page: text nodes and input placeholders of shown elements. */
+function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>();
+    const shown = (el: Element | null) =>
+      !!el && (el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) !== false;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.replace(/\s+/g, ' ').trim();
+      if (!text || !shown(n.parentElement)) continue;
+      // Query-language source text (values such as Installed are the language's own words).
+      if (n.parentElement?.closest('script,style,noscript,code,pre,kbd')) continue;
+      // The audit log's rows are the server's own English records (source, event, message).
+      if (location.pathname.startsWith('/logs/') && n.parentElement?.closest('tbody')) continue;
+      out.add(text);
+    }
+    for (const el of document.querySelectorAll('input[placeholder],textarea[placeholder]'))
+      if (shown(el)) out.add((el as HTMLInputElement).placeholder.trim());
+    return [...out].filter(Boolean);
+  });
+}
+
+const SERVICE_BASE: Record<string, string> = {
+  main: '/api',
+  adp: '/adp-api',
+  apiusers: '/apiusers-api',
+  gsm: '/updater/gsm',
+  wifi: '/updater/wifi',
+  gen3: '/updater/gen3',
+};
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/login/basic', {
+    headers: { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+}
+
+const byName = (name: string) => ENTITIES.find((e) => e.name === name)!;
+const readPath = (o: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((a, k) => (a && typeof a === 'object' ? (a as Record<string, unknown>)[k] : undefined), o);
+
+async function firstRow(request: APIRequestContext, token: string, entity: EntityDecl) {
+  const res = await request.get(`${SERVICE_BASE[entity.service]}${entity.endpoint}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), entity.name).toBe(200);
+  const rows = (readPath(await res.json(), entity.envelope.rows) ?? []) as Record<string, unknown>[];
+  expect(rows.length, `demo rows of ${entity.name}`).toBeGreaterThan(0);
+  return rows[0]!;
+}
+
+/** How each route with parameters opens on a record of the demo data; a new one fails until it is added here. */
+const OPENERS: Record<string, (request: APIRequestContext, token: string) => Promise<string>> = {
+  SensorsHistory: async (r, t) => `/sensors/${String((await firstRow(r, t, byName('sensors'))).id)}/history`,
+  InstallationsHistory: async (r, t) =>
+    `/installations/${String((await firstRow(r, t, byName('installations'))).id)}/history`,
+  ContractorsHistory: async (r, t) =>
+    `/contractors/${String((await firstRow(r, t, byName('contractors'))).id)}/history`,
+  InstallationRequest: async (r, t) =>
+    `/installation-requests/${String((await firstRow(r, t, byName('installation-requests'))).id)}`,
+  InstallationsReinstallation: async (r, t) =>
+    `/installations/reinstallation/${String((await firstRow(r, t, byName('installations'))).id)}`,
+  DeploymentsGsmSensors: async (r, t) =>
+    `/deployments/gsm/${String((await firstRow(r, t, byName('deployments/gsm'))).id)}/sensors`,
+  DeploymentsWifiSensors: async (r, t) =>
+    `/deployments/wifi/${String((await firstRow(r, t, byName('deployments/wifi'))).id)}/sensors`,
+  DeploymentsWifiSensorsBinaries: async (r, t) => {
+    const row = await firstRow(r, t, byName('deployments/wifi'));
+    return `/deployments/wifi/${String(row.id)}/sensors/${encodeURIComponent(String(row.binary ?? row.binaries ?? 'main'))}`;
+  },
+  DeploymentsGen3Version: async (r, t) =>
+    `/deployments/gen3/versions/${String((await firstRow(r, t, byName('deployments/gen3/versions'))).version)}`,
+  DeploymentsGen3VersionBinaries: async (r, t) =>
+    `/deployments/gen3/versions/${String((await firstRow(r, t, byName('deployments/gen3/versions'))).version)}/binaries`,
+  DeploymentsGen3VersionBinariesCreate: async (r, t) =>
+    `/deployments/gen3/versions/${String((await firstRow(r, t, byName('deployments/gen3/versions'))).version)}/binaries/create`,
+};
+
+/** Switches to Polish through the toolbar's language switch. */
+async function switchToPolish(page: Page) {
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Polski' }).click();
+  await expect(page.getByRole('button', { name: 'Język' })).toBeVisible();
+}
+
+/** The screen has settled: its requests answered, no progress indicator, and the main area shows something. */
+async function settled(page: Page) {
+  await expect(page.locator('#main-content, main').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(
+    page.locator('.MuiLinearProgress-indeterminate:visible, .MuiCircularProgress-indeterminate:visible'),
+  ).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+const FORCED = process.env.POLISH_FORCED === '1';
+const POLA = 'pola@example.com';
+
+/** Signs Pola in through the OpenID provider's popup (her account is made at her first sign-in). */
+async function signInAsPola(page: Page) {
+  await page.goto('/');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /Sign in with|Zaloguj przez/ }).click();
+  const popup = await popupPromise;
+  await popup.locator('input[name=login]').fill(POLA);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/(installations|sensors)/, { timeout: 15_000 });
+}
+
+/** Pola is made an admin (by the demo admin, through the API), so every route is hers to open. */
+async function promotePola(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const users = (
+    (await (await request.get('/api/admin/users?showDisabled=true', { headers })).json()) as {
+      data: { data: { id: number; email?: string; name: string; role: string }[] };
+    }
+  ).data.data;
+  const pola = users.find((u) => u.email === POLA || u.name === POLA);
+  expect(pola, 'Pola signed in once').toBeDefined();
+  if (pola!.role === 'admin') return;
+  expect((await request.patch(`/api/admin/users/${pola!.id}`, { headers, data: { role: 'admin' } })).ok()).toBe(true);
+}
+
+// Pola's language is kept on the server: the second test relies on the first one's choice.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the console in Polish', () => {
+  test('every route shows no English message and no raw key', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const token = await adminToken(request);
+    if (FORCED) {
+      // Measuring the code before the switch existed: Polish forced in react-admin's store.
+      await page.addInitScript(() => localStorage.setItem('RaStoreaq-console.locale', '"pl"'));
+      await signIn(page, 'admin');
+    } else {
+      // A user of her own, so that her language changes no other test's screens.
+      await signInAsPola(page);
+      await promotePola(request, token);
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await signInAsPola(page);
+      await switchToPolish(page);
+    }
+
+    const report: string[] = [];
+    const failures: string[] = [];
+    let total = 0;
+    let english = 0;
+    for (const route of ROUTES) {
+      let path = route.path;
+      if (path.includes(':')) {
+        const open = OPENERS[route.name];
+        expect(open, `add an opener for ${route.name} (${route.path}) to OPENERS`).toBeDefined();
+        path = await open!(request, token);
+      }
+      await page.goto(path);
+      await settled(page);
+      const texts = await visibleTexts(page);
+      const found = texts.map((t) => [t, englishOf(t)] as const).filter(([, k]) => k);
+      total += texts.length;
+      english += found.length;
+      report.push(
+        `${route.name.padEnd(40)} ${String(found.length).padStart(3)} of ${String(texts.length).padStart(3)}`,
+      );
+      for (const [text, key] of found) failures.push(`${route.name} ${path}: "${text}" (${key})`);
+    }
+    console.log(`English or raw keys per screen in Polish:\n${report.join('\n')}\nTotal: ${english} of ${total}`);
+    expect(failures).toEqual([]);
+  });
+
+  test('the choice is kept per user: after signing out, a new browser signs in in Polish', async ({ browser }) => {
+    test.skip(FORCED, 'no switch to choose with');
+    const first = await browser.newContext();
+    const page = await first.newPage();
+    await signInAsPola(page);
+    await expect(page.getByRole('button', { name: 'Wyloguj' })).toBeVisible();
+    await page.getByRole('button', { name: 'Wyloguj' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await first.close();
+
+    const second = await browser.newContext();
+    try {
+      const fresh = await second.newPage();
+      await signInAsPola(fresh);
+      await expect(fresh.getByRole('button', { name: 'Wyloguj' })).toBeVisible();
+      await expect(fresh.getByRole('button', { name: 'Język' })).toBeVisible();
+      await expect(fresh.locator('html')).toHaveAttribute('lang', 'pl');
+    } finally {
+      await second.close();
+    }
+  });
+});
