@@ -72,7 +72,8 @@ const cappedPath = (envelope: Envelope) => [...envelope.total!.split('.').slice(
 export function listResponseSchema(
   entity: { envelope: Envelope },
   row: z.ZodType,
-  capped?: { max: number },
+  /** A capped count: its least cap, and (lists whose cap follows the page) how many pages past the page it reaches. */
+  capped?: { max: number; pagesAhead?: number },
 ): z.ZodType {
   const tree: Tree<z.ZodType> = {};
   put(tree, entity.envelope.rows.split('.'), z.array(row));
@@ -81,7 +82,13 @@ export function listResponseSchema(
     put(
       tree,
       entity.envelope.total.split('.'),
-      capped ? total.describe(`Matching rows, at most ${capped.max}`) : total,
+      capped
+        ? total.describe(
+            capped.pagesAhead
+              ? `Matching rows, counted up to ${capped.max} or ${capped.pagesAhead} pages past this page, whichever is more (see capped)`
+              : `Matching rows, at most ${capped.max}`,
+          )
+        : total,
     );
     if (capped)
       put(
