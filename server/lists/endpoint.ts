@@ -29,7 +29,7 @@ import { csvLines, exportRows, sendCsv, type ExportCell, type ExportQuery } from
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
-import { listEnvelope, listResponseSchema, rowSchema } from './schemas';
+import { listEnvelope, listResponseSchema, listSerializer, rowSchema } from './schemas';
 import {
   planPage,
   planPagedWindow,
@@ -174,8 +174,10 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     );
   };
   const config = { permission: actionRule(entity, 'list') };
-  app.get(opts.path, { config, schema }, handler);
-  for (const alias of opts.aliases ?? []) app.get(alias, { config, schema: { ...schema, hide: true } }, handler);
+  const serializerCompiler = () => listSerializer(schema.response[200]);
+  app.get(opts.path, { config, schema, serializerCompiler }, handler);
+  for (const alias of opts.aliases ?? [])
+    app.get(alias, { config, schema: { ...schema, hide: true }, serializerCompiler }, handler);
   if (opts.export) exportEndpoint(app, db, repo, opts.export);
 }
 
@@ -398,7 +400,8 @@ export function pagedListEndpoint<Row, Query extends PageParams, Params = unknow
     querystring: opts.querystring,
     response: { 200: listResponseSchema(list, opts.row, opts.countCap) },
   };
-  app.get(opts.path, { config: { permission }, schema }, async (request) =>
+  const serializerCompiler = () => listSerializer(schema.response[200]);
+  app.get(opts.path, { config: { permission }, schema, serializerCompiler }, async (request) =>
     pagedListBody(db, repo, opts, {
       query: request.query as Query,
       params: request.params as Params,
