@@ -13,7 +13,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { PermissionSet, canGrant, grantedNames, ADMIN_ROLE, allPermissions } from '../../common/permissions';
 import type { Actor } from '../audit';
 import type { Db, Executor } from '../db';
-import { ChangeCache } from '../db/changes';
+import { CHANGE_CACHE_TTL_MS, ChangeCache } from '../db/changes';
 import { apiTokens, refreshTokens, roles, sessions, staffUsers } from '../db/schema';
 import { HttpError, TOKEN_EXPIRED_MESSAGE, unauthorized } from '../http/errors';
 import { randomSecret, sha256 } from './password';
@@ -22,7 +22,7 @@ export const API_TOKEN_PREFIX = 'aqt_';
 /** How precisely a token's last use is recorded. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 /** How long another process's change to a session, user, role or token may go unseen here. */
-export const AUTH_CACHE_TTL_MS = 2_000;
+export const AUTH_CACHE_TTL_MS = CHANGE_CACHE_TTL_MS;
 
 export interface SessionUser {
   id: number;

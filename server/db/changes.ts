@@ -7,6 +7,13 @@
  * elsewhere (another process on the same PostgreSQL, SQL run by hand) are seen after `ttlMs` at most.
  */
 
+/**
+ * How long a cached read may miss a change made outside this process's API requests: 2 s when
+ * `REDIS_URL` says several processes serve one database (their writes end only their own caches),
+ * 30 s otherwise (one process: only SQL run beside it, such as `server/cli`, goes unseen that long).
+ */
+export const CHANGE_CACHE_TTL_MS = process.env.REDIS_URL ? 2_000 : 30_000;
+
 let generation = 0;
 
 /** Ends every cached read of this process (called once a request that may write has finished its work). */

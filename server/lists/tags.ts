@@ -9,13 +9,13 @@ import type { TagContext } from '../../common/domain';
 import type { PermissionSet } from '../../common/permissions';
 import { tagViewPermission, type TagDef } from '../../common/query';
 import type { Executor } from '../db';
-import { ChangeCache } from '../db/changes';
+import { CHANGE_CACHE_TTL_MS, ChangeCache } from '../db/changes';
 import { tags, type TagValue } from '../db/schema';
 import { serverCatalogue, type TagValueTable } from '../query/compile';
 import { inIds } from './sorting';
 
 /** How long another process's change to the tag catalogue may go unseen here. */
-export const TAG_CACHE_TTL_MS = 2_000;
+export const TAG_CACHE_TTL_MS = CHANGE_CACHE_TTL_MS;
 
 /**
  * The tag catalogue of each executor and context. Read through `ChangeCache`, so a tag created,
