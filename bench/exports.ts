@@ -11,7 +11,7 @@
  *
  *   npx tsx bench/exports.ts                                       # PGlite in a temporary data directory
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/exports.ts   # and PostgreSQL
- *   BENCH_ROWS=20000 BENCH_RUNS=7 BENCH_ONLY=pglite|postgres BENCH_ENCODING=gzip …
+ *   BENCH_ROWS=20000 BENCH_RUNS=7 BENCH_ONLY=pglite|postgres BENCH_ENCODING=gzip BENCH_CASES=installations …
  *
  * Output: `name, value, unit, baseline, ratio` lines (ratio = value / baseline; for rows/s higher is
  * better), then the time to the first byte of each export with the encoding asked.
@@ -46,7 +46,7 @@ interface Case {
   baseline: string;
 }
 
-const CASES: Case[] = [
+const ALL_CASES: Case[] = [
   {
     name: 'installations',
     path: '/api/installations/export',
@@ -78,6 +78,10 @@ const CASES: Case[] = [
                       in_production::text FROM sensor_models ORDER BY name, id`,
   },
 ];
+/** BENCH_CASES=installations,sensors: only the cases whose names start so. */
+const CASES = ALL_CASES.filter(
+  (c) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').some((n) => c.name.startsWith(n.trim())),
+);
 
 async function fill(db: Db) {
   await fillFleet(db, N, { spread: 'grid' });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks one after another (they print their own figures
- * and ratios against an in-run baseline). Names: query, sensors, exports, installations, installations-map, audit-search, login-timing, realtime, rollout. Default: all.
+ * and ratios against an in-run baseline). Names: query, sensors, exports, installations (every list page against its SQL), throughput, installations-map, audit-search, login-timing, realtime, rollout. Default: all.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,6 +11,7 @@ const ALL = [
   'sensors',
   'exports',
   'installations',
+  'throughput',
   'installations-map',
   'audit-search',
   'login-timing',

@@ -159,3 +159,57 @@ export async function demoConsoleServer(dist: string, dataDirPrefix: string) {
     },
   };
 }
+
+/** One statement as the app sent it to the driver: `client.query`'s arguments. */
+type Statement = unknown[];
+
+/**
+ * Records the statements the app sends to the database driver (PGlite's or the pg Pool's `query`,
+ * which drizzle calls for every statement) while `record` runs, and replays them on the same driver:
+ * the exact SQL a route runs, with its parameters and row mode, and nothing of the app around it.
+ */
+export function sqlRecorder(database: Database) {
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const original = client.query.bind(client);
+  let recording: Statement[] | undefined;
+  client.query = (...args: unknown[]) => {
+    recording?.push(args);
+    return original(...args);
+  };
+  return {
+    /** The driver's own `query`, unrecorded. */
+    original,
+    /** The statements run while `body` runs (nothing else may use the database meanwhile). */
+    async record(body: () => Promise<unknown>): Promise<Statement[]> {
+      recording = [];
+      try {
+        await body();
+        return recording;
+      } finally {
+        recording = undefined;
+      }
+    },
+    /** Runs the statements one after another, as the route did. */
+    async replay(statements: readonly Statement[]): Promise<void> {
+      for (const s of statements) await original(...s);
+    },
+    /** The SQL text of a recorded statement (for printing). */
+    text: (s: Statement) => (typeof s[0] === 'string' ? s[0] : (s[0] as { text: string }).text),
+  };
+}
+
+/** Median, min and max of `runs` timed runs of `body` after one warm-up run, in ms. */
+export async function timed(runs: number, body: () => unknown): Promise<{ median: number; min: number; max: number }> {
+  const times: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const started = performance.now();
+    await body();
+    if (i > 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times[times.length - 1]! };
+}
+
+/** A timing as the benchmarks print it: the median and the spread. */
+export const spread = (t: { median: number; min: number; max: number }, digits = 1) =>
+  `${t.median.toFixed(digits)} ms (${t.min.toFixed(digits)}–${t.max.toFixed(digits)})`;

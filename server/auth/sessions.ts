@@ -1,8 +1,11 @@
 /**
  * Sessions and credentials: short-lived signed access tokens, rotating refresh tokens stored as
  * hashes (reuse of a rotated one ends the session), and API tokens (integration / personal).
- * Every request re-reads the session, the user and the role, so disabling a user, ending their
- * sessions or changing their role takes effect on the very next request.
+ * The session, the user and the role behind a credential are cached in-process (`ChangeCache`,
+ * server/db/changes.ts): every API request that may write ends the cache when it answers, so disabling
+ * a user, ending their sessions or changing their role takes effect on the very next request; a
+ * change made by another process (several servers on one PostgreSQL) is seen within
+ * AUTH_CACHE_TTL_MS.
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -10,6 +13,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { PermissionSet, canGrant, grantedNames, ADMIN_ROLE, allPermissions } from '../../common/permissions';
 import type { Actor } from '../audit';
 import type { Db, Executor } from '../db';
+import { CHANGE_CACHE_TTL_MS, ChangeCache } from '../db/changes';
 import { apiTokens, refreshTokens, roles, sessions, staffUsers } from '../db/schema';
 import { HttpError, TOKEN_EXPIRED_MESSAGE, unauthorized } from '../http/errors';
 import { randomSecret, sha256 } from './password';
@@ -17,6 +21,8 @@ import { randomSecret, sha256 } from './password';
 export const API_TOKEN_PREFIX = 'aqt_';
 /** How precisely a token's last use is recorded. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** How long another process's change to a session, user, role or token may go unseen here. */
+export const AUTH_CACHE_TTL_MS = CHANGE_CACHE_TTL_MS;
 
 export interface SessionUser {
   id: number;
@@ -87,7 +93,21 @@ function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
+type SessionRow = UserRow & { revokedAt: Date | null; userId: number };
+type ApiTokenRow = UserRow & {
+  tokenId: number;
+  tokenName: string;
+  tokenPermissions: string[];
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+};
+
 export class SessionService {
+  /** Session id → its session, user and role (undefined: no such session). */
+  private readonly sessionCache = new ChangeCache<string, SessionRow | undefined>(AUTH_CACHE_TTL_MS);
+  /** API token hash → its active token, user and role (undefined: no such active token). */
+  private readonly tokenCache = new ChangeCache<string, ApiTokenRow | undefined>(AUTH_CACHE_TTL_MS);
+
   constructor(
     private readonly db: Db,
     private readonly opts: SessionOptions,
@@ -235,13 +255,17 @@ export class SessionService {
       if (err instanceof HttpError) throw err;
       throw unauthorized('Invalid token');
     }
-    const [row] = await this.db
-      .select({ ...userColumns, revokedAt: sessions.revokedAt })
-      .from(sessions)
-      .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
-      .innerJoin(roles, eq(roles.id, staffUsers.roleId))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-    if (!row || row.revokedAt || !row.enabled) throw unauthorized('The session has ended. Please sign in again.');
+    const row = await this.sessionCache.get(sessionId, async () => {
+      const [found] = await this.db
+        .select({ ...userColumns, revokedAt: sessions.revokedAt, userId: sessions.userId })
+        .from(sessions)
+        .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
+        .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+        .where(eq(sessions.id, sessionId));
+      return found;
+    });
+    if (!row || row.userId !== userId || row.revokedAt || !row.enabled)
+      throw unauthorized('The session has ended. Please sign in again.');
     const user = toSessionUser(row);
     return {
       user,
@@ -253,29 +277,36 @@ export class SessionService {
   }
 
   private async authenticateApiToken(token: string): Promise<Principal> {
-    const [row] = await this.db
-      .select({
-        ...userColumns,
-        tokenId: apiTokens.id,
-        tokenName: apiTokens.name,
-        tokenPermissions: apiTokens.permissions,
-        lastUsedAt: apiTokens.lastUsedAt,
-      })
-      .from(apiTokens)
-      .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
-      .innerJoin(roles, eq(roles.id, staffUsers.roleId))
-      .where(
-        and(eq(apiTokens.tokenHash, sha256(token)), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())),
-      );
-    if (!row || !row.enabled) throw unauthorized('Invalid, expired or revoked token');
+    const hash = sha256(token);
+    const row = await this.tokenCache.get(hash, async () => {
+      const [found] = await this.db
+        .select({
+          ...userColumns,
+          tokenId: apiTokens.id,
+          tokenName: apiTokens.name,
+          tokenPermissions: apiTokens.permissions,
+          lastUsedAt: apiTokens.lastUsedAt,
+          expiresAt: apiTokens.expiresAt,
+        })
+        .from(apiTokens)
+        .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.userId))
+        .innerJoin(roles, eq(roles.id, staffUsers.roleId))
+        .where(and(eq(apiTokens.tokenHash, hash), eq(apiTokens.active, true), gt(apiTokens.expiresAt, new Date())));
+      return found;
+    });
+    if (!row || !row.enabled || row.expiresAt.getTime() <= Date.now())
+      throw unauthorized('Invalid, expired or revoked token');
     // Record use at most once a minute per token (no write on the other requests); a failure here
     // never fails the request.
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      const lastUsedAt = new Date();
       await this.db
         .update(apiTokens)
-        .set({ lastUsedAt: new Date() })
+        .set({ lastUsedAt })
         .where(eq(apiTokens.id, row.tokenId))
+        .then(() => this.tokenCache.update(hash, { ...row, lastUsedAt }))
         .catch(() => undefined);
+    }
     const user = toSessionUser(row);
     // A token never carries more than its owner holds now — by the rule it was granted under
     // (canGrant: a per-record permission such as view_sensor_tag_5 is held through its family).

@@ -21,6 +21,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { PermissionRule } from '../../common/permissions';
 import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { dataChanged } from '../db/changes';
 import { forbidden } from './errors';
 
 declare module 'fastify' {
@@ -110,6 +111,12 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
       const rule = config?.permission;
       if (rule !== undefined && !request.principal.permissions.can(rule))
         throw forbidden(`You need the ${describeRule(rule)} permission to do this`);
+    });
+
+    // A request that may have written ends the in-process read caches (sessions, roles, tags) as it
+    // answers: after its transaction committed, before the client can send its next request.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') dataChanged();
     });
 
     app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

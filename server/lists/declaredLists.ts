@@ -19,7 +19,7 @@ import {
 import * as schema from '../db/schema';
 import type { ServiceRoutes } from '../http/service';
 import { serverCatalogue } from '../query/compile';
-import { COUNT, countOf } from './count';
+import { countMatches } from './count';
 import { columnCell } from './csvStream';
 import { listEndpoint, type ListRepository } from './endpoint';
 import { MAX_LIST_LIMIT } from './params';
@@ -68,7 +68,15 @@ export function storageRepository(
     catalogue: async (_db, permissions) => ({ cat: serverCatalogue(catalogue, columns, { permissions }) }),
     page: (db, where, plan) =>
       inWindow(db.select().from(table).where(where).$dynamic(), plan) as Promise<Record<string, unknown>[]>,
-    count: (db, where) => countOf(db.select({ n: COUNT }).from(table).where(where)),
+    count: (db, where, atMost) =>
+      countMatches(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(where),
+        atMost,
+      ),
     exportSql: {
       from: sql`${table}`,
       cell: (path) => (columns[path] ? columnCell(columns[path]) : undefined),

@@ -9,16 +9,32 @@ import type { TagContext } from '../../common/domain';
 import type { PermissionSet } from '../../common/permissions';
 import { tagViewPermission, type TagDef } from '../../common/query';
 import type { Executor } from '../db';
+import { CHANGE_CACHE_TTL_MS, ChangeCache } from '../db/changes';
 import { tags, type TagValue } from '../db/schema';
 import { serverCatalogue, type TagValueTable } from '../query/compile';
 import { inIds } from './sorting';
 
+/** How long another process's change to the tag catalogue may go unseen here. */
+export const TAG_CACHE_TTL_MS = CHANGE_CACHE_TTL_MS;
+
+/**
+ * The tag catalogue of each executor and context. Read through `ChangeCache`, so a tag created,
+ * renamed or deleted through the API is seen by the next request; a transaction is its own executor
+ * and reads its own (uncommitted) catalogue.
+ */
+const tagCaches = new WeakMap<Executor, ChangeCache<TagContext, TagDef[]>>();
+
+/** The tag definitions of a context, in id order (callers must not change the array). */
 export async function loadTags(db: Executor, context: TagContext): Promise<TagDef[]> {
-  return db
-    .select({ id: tags.id, name: tags.name, type: tags.type, values: tags.values })
-    .from(tags)
-    .where(eq(tags.context, context))
-    .orderBy(asc(tags.id));
+  let cache = tagCaches.get(db);
+  if (!cache) tagCaches.set(db, (cache = new ChangeCache(TAG_CACHE_TTL_MS, 100)));
+  return cache.get(context, () =>
+    db
+      .select({ id: tags.id, name: tags.name, type: tags.type, values: tags.values })
+      .from(tags)
+      .where(eq(tags.context, context))
+      .orderBy(asc(tags.id)),
+  );
 }
 
 /** Tag values of the page's rows, only for tags the caller may see: entity id → tag id → value. */

@@ -6,9 +6,11 @@
  * the count is observed through a spy on the repository's `count`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { count, desc, isNull } from 'drizzle-orm';
+import { count, desc, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
-import { auditLogs, installations } from '../../server/db/schema';
+import { auditLogs, contractors, installations } from '../../server/db/schema';
+import { contractorList } from '../../server/services/main/contractors/repository';
+import { LIST_COUNT_CAP } from '../../server/lists/endpoint';
 import { installationList } from '../../server/services/main/installations/repository';
 import { adminAuditLogs } from '../../server/services/main/audit/repository';
 
@@ -67,7 +69,7 @@ describe('GET /api/installations totals', () => {
     const counted = vi.spyOn(installationList, 'count');
     const body = await list('/api/installations?limit=5&page=2');
     expect(body.data.installations).toHaveLength(5);
-    expect(body.meta.totalCount).toBe(currentInstallations);
+    expect(body.meta).toEqual({ totalCount: currentInstallations, capped: false });
     expect(counted.mock.calls.length, 'count statements run').toBe(1);
   });
 
@@ -110,5 +112,44 @@ describe('GET /api/audit/logs/admin totals (paged list)', () => {
     expect(body.data.logs).toHaveLength(2);
     expect(body.meta.totalCount).toBe(n);
     expect(counted.mock.calls.length, 'count statements run').toBe(1);
+  });
+});
+
+describe('GET /api/contractors capped count (more matching rows than LIST_COUNT_CAP)', () => {
+  let all: number;
+  beforeAll(async () => {
+    await t.ctx.db.execute(
+      sql`insert into contractors (name, type) select 'Capped ' || g, 'Installer' from generate_series(1, ${LIST_COUNT_CAP + 40}) g`,
+    );
+    const [row] = await t.ctx.db.select({ n: count() }).from(contractors);
+    all = Number(row!.n);
+  });
+
+  it('a full first page counts only up to the cap, through a LIMIT, and says so in meta', async () => {
+    const counted = vi.spyOn(contractorList, 'count');
+    const body = await list('/api/contractors?limit=10&sortBy=id');
+    expect(body.data.contractors).toHaveLength(10);
+    expect(body.meta).toEqual({ totalCount: LIST_COUNT_CAP, capped: true });
+    expect(
+      counted.mock.calls.map((c) => c[2]),
+      'the count stops at cap + 1',
+    ).toEqual([LIST_COUNT_CAP + 1]);
+  });
+
+  it('a deep page counts further (ten pages past it), so the pages after it stay reachable', async () => {
+    const limit = 100;
+    const page = Math.floor(LIST_COUNT_CAP / limit) - 5;
+    const body = await list(`/api/contractors?limit=${limit}&page=${page}&sortBy=id`);
+    expect(body.data.contractors).toHaveLength(limit);
+    expect(body.meta).toEqual({ totalCount: all, capped: false });
+    expect(all).toBeLessThan((page - 1) * limit + 10 * limit);
+  });
+
+  it('a short page past the cap tells the exact total without counting', async () => {
+    const counted = vi.spyOn(contractorList, 'count');
+    const limit = 1000;
+    const body = await list(`/api/contractors?limit=${limit}&page=${Math.ceil(all / limit)}&sortBy=id`);
+    expect(body.meta).toEqual({ totalCount: all, capped: false });
+    expect(counted.mock.calls.length).toBe(0);
   });
 });

@@ -226,7 +226,7 @@ describe('GET /sensors', () => {
     expect(ids).toEqual(expected.map((r) => r.id));
     expect(p2.body.meta.totalCount).toBe(1200);
     const beyond = await get('/sensors', { limit: 1000, page: 3 });
-    expect(beyond.body).toEqual({ data: { sensors: [] }, meta: { totalCount: 1200 } });
+    expect(beyond.body).toEqual({ data: { sensors: [] }, meta: { totalCount: 1200, capped: false } });
   });
 
   it('hides sensorToken, communication and factors from users without the permissions, and refuses to query them', async () => {

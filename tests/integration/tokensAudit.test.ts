@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { apiTokens, roles } from '../../server/db/schema';
 import { sha256 } from '../../server/auth/password';
+import { dataChanged } from '../../server/db/changes';
 import { SEARCH_DOCUMENT } from '../../server/services/main/audit/repository';
 import { SEARCH_COUNT_CAP } from '../../server/services/main/audit/schemas';
 import { createTestApp, type TestApp } from '../support/testApp';
@@ -161,6 +162,9 @@ describe('using a token', () => {
     const [role] = await t.ctx.db.select().from(roles).where(eq(roles.name, 'sales'));
     const without = { ...role!.permissions, view_sensors: false };
     await t.ctx.db.update(roles).set({ permissions: without }).where(eq(roles.id, role!.id));
+    // Written beside the API: ended in this process's read caches as an API write would (another
+    // process sees it within AUTH_CACHE_TTL_MS).
+    dataChanged();
     try {
       const res = await get('/api/sensors', token);
       expect(res.statusCode).toBe(403);
@@ -168,6 +172,7 @@ describe('using a token', () => {
       expect((await get('/api/installations', token)).statusCode).toBe(200);
     } finally {
       await t.ctx.db.update(roles).set({ permissions: role!.permissions }).where(eq(roles.id, role!.id));
+      dataChanged();
     }
     expect((await get('/api/sensors', token)).statusCode).toBe(200);
   });
@@ -192,6 +197,7 @@ describe('using a token', () => {
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiTokens.id, created.id));
+    dataChanged();
     expect((await get('/api/sensors', created.token)).statusCode).toBe(401);
     expect((await get('/updater/gsm/versions', created.token)).statusCode).toBe(401);
   });

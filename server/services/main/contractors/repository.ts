@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { contractor } from '../../../../common/entities';
 import type { Executor } from '../../../db';
 import { contractorTagValues, contractors } from '../../../db/schema';
-import { COUNT, countOf } from '../../../lists/count';
+import { countMatches } from '../../../lists/count';
 import { columnCell, tagValueCell } from '../../../lists/csvStream';
 import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
@@ -72,7 +72,15 @@ export const contractorList: ListRepository<PageRow> = {
       return path in CONTRACTOR_COLUMNS && column ? columnCell(column) : undefined;
     },
   },
-  count: (db, where) => countOf(db.select({ n: COUNT }).from(contractors).where(where)),
+  count: (db, where, atMost) =>
+    countMatches(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(contractors)
+        .where(where),
+      atMost,
+    ),
   tagPath: (tagId) => `tags.${tagId}`,
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(

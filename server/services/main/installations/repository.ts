@@ -19,7 +19,7 @@ import {
   type Suspension,
   type TagValue,
 } from '../../../db/schema';
-import { COUNT, countOf } from '../../../lists/count';
+import { countMatches } from '../../../lists/count';
 import { inWindow } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import type { ListRepository } from '../../../lists/endpoint';
@@ -173,7 +173,7 @@ export const installationList: ListRepository<PageRow> = {
       .where(inArray(installations.id, ids))
       .orderBy(...plan.orderBy)) as PageRow[];
   },
-  count: (db, where) => countOf(fromInstallations(db, { n: COUNT }).where(where) as Promise<{ n: number }[]>),
+  count: (db, where, atMost) => countMatches(db, fromInstallations(db, { one: sql`1` }).where(where), atMost),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);
     const tagValues = await loadTagValues(

@@ -12,7 +12,7 @@ import { catalogueOf, installationRequest } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
 import { contractors, installationRequests, requestImages } from '../../../db/schema';
-import { COUNT, countOf } from '../../../lists/count';
+import { COUNT, countMatches, countOf } from '../../../lists/count';
 import { inWindow, type PagePlan } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { serverCatalogue } from '../../../query/compile';
@@ -73,7 +73,7 @@ export const requestListWith = (links: FileLinks): ListRepository<PageRow> => ({
         .$dynamic(),
       plan,
     ),
-  count: (db, where) => countOf(fromRequests(db, { n: COUNT }).where(where)),
+  count: (db, where, atMost) => countMatches(db, fromRequests(db, { one: sql`1` }).where(where), atMost),
   async shape(rows, { db }) {
     const imagesOf = await imagesByRequest(
       db,

@@ -17,7 +17,7 @@ import {
   type FactorMap,
   type TagValue,
 } from '../../../db/schema';
-import { COUNT, countOf } from '../../../lists/count';
+import { countMatches } from '../../../lists/count';
 import { inWindow } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { gateRow, hiddenPaths } from '../../../lists/gating';
@@ -134,7 +134,7 @@ export const sensorList: ListRepository<SensorSelectRow> = {
       tags: allTags,
     })),
   page: (db, where, plan) => inWindow(fromSensors(db, SENSOR_SELECT).where(where).$dynamic(), plan),
-  count: (db, where) => countOf(fromSensors(db, { n: COUNT }).where(where)),
+  count: (db, where, atMost) => countMatches(db, fromSensors(db, { one: sql`1` }).where(where), atMost),
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(
       db,

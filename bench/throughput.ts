@@ -1,0 +1,164 @@
+/**
+ * Throughput (issue 27, P9): 20 concurrent keep-alive connections asking for the 25-row first page
+ * of the installations list, against a bare Node `http` server in the same process that runs the
+ * same SQL — the statements that request ran, recorded from the driver (`sqlRecorder`) — and
+ * answers its rows as JSON, with nothing else (no routing, validation, authentication, shaping,
+ * gating or schema). The load comes from a child process (undici, 20 connections), so the server
+ * process has the event loop to itself. Rounds alternate bare / app; each line prints the median
+ * requests per second of BENCH_ROUNDS rounds (default 5) with the spread, and the p50 / p99 latency
+ * of the median round.
+ *
+ *   npx tsx bench/throughput.ts                      # PGlite (in memory)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/throughput.ts
+ *   BENCH_INSTALLATIONS=100000 BENCH_ROUNDS=5 BENCH_SECONDS=6 BENCH_CONNECTIONS=20 BENCH_ONLY=pglite|postgres …
+ *
+ * Output: `name, value, unit, baseline, ratio` lines (req/s; ratio = app / bare, higher is better).
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { fillFleet } from './fleet';
+import { benchMain, httpGet, listeningApp, onEachDatabase, sqlRecorder } from './support';
+import type { Database } from '../server/db';
+
+const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PATH = '/api/installations?page=1&limit=25';
+
+interface Load {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** The load client (run in a child process): CONNECTIONS loops of GET for `seconds`. */
+async function client(origin: string, path: string, token: string, seconds: number): Promise<Load> {
+  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          const res = await pool.request({ method: 'GET', path, headers: { authorization: `Bearer ${token}` } });
+          await res.body.arrayBuffer();
+          if (res.statusCode !== 200) errors++;
+          else latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+}
+
+/** One round of load from a child process. */
+function loadFrom(port: number, token: string, seconds: number): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--client',
+        `http://127.0.0.1:${port}`,
+        PATH,
+        token,
+        String(seconds),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as Load)
+        : reject(new Error(`load client: exit ${code}`)),
+    );
+  });
+}
+
+/** A bare server: the recorded statements, one after another, and the page's rows as JSON. */
+async function bareServer(replay: () => Promise<unknown>) {
+  const server = http.createServer((req, res) => {
+    replay().then(
+      (rows) => {
+        const body = JSON.stringify(rows);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      (err: unknown) => {
+        res.writeHead(500);
+        res.end(String(err));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(r)) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function run(kind: string, database: Database) {
+  await fillFleet(database.db, N, { spread: 'grid' });
+  const { app, port, token } = await listeningApp(database);
+  const recorder = sqlRecorder(database);
+  const ok = await httpGet(port, PATH, token);
+  if (ok.status !== 200) throw new Error(`HTTP ${ok.status}`);
+  const statements = await recorder.record(() => httpGet(port, PATH, token));
+  const { original } = recorder;
+  const bare = await bareServer(async () => {
+    let rows: unknown;
+    for (const s of statements) rows = ((await original(...s)) as { rows: unknown }).rows;
+    return rows;
+  });
+  console.log(
+    `\n${kind}: ${N.toLocaleString('en')} installations, ${CONNECTIONS} connections, GET ${PATH}, ${ROUNDS} rounds of ${SECONDS} s; the request runs ${statements.length} statements`,
+  );
+  // Warm-up of both.
+  await loadFrom(bare.port, token, 1);
+  await loadFrom(port, token, 1);
+  const rounds: { bare: Load; app: Load }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const b = await loadFrom(bare.port, token, SECONDS);
+    const a = await loadFrom(port, token, SECONDS);
+    rounds.push({ bare: b, app: a });
+    console.log(
+      `  round ${i + 1}: bare ${b.rps.toFixed(1)} req/s (p99 ${b.p99.toFixed(0)} ms), app ${a.rps.toFixed(1)} req/s (p99 ${a.p99.toFixed(0)} ms), ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? `, ${a.errors + b.errors} errors` : ''}`,
+    );
+  }
+  const ratios = rounds.map((r) => r.app.rps / r.bare.rps);
+  const appRps = rounds.map((r) => r.app.rps);
+  const bareRps = rounds.map((r) => r.bare.rps);
+  const mid = rounds.find((r) => r.app.rps === median(appRps))!;
+  console.log(
+    `${kind} 20 connections 25-row installations page, ${median(appRps).toFixed(1)}, req/s, ${median(bareRps).toFixed(1)}, ${median(ratios).toFixed(2)}`,
+  );
+  console.log(
+    `  app ${median(appRps).toFixed(1)} req/s (${Math.min(...appRps).toFixed(1)}–${Math.max(...appRps).toFixed(1)}), p50 ${mid.app.p50.toFixed(0)} ms, p99 ${mid.app.p99.toFixed(0)} ms; bare ${median(bareRps).toFixed(1)} req/s (${Math.min(...bareRps).toFixed(1)}–${Math.max(...bareRps).toFixed(1)}); app / bare ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+  );
+  await bare.close();
+  await app.close();
+}
+
+if (process.argv[2] === '--client') {
+  const [origin, path, token, seconds] = process.argv.slice(3) as [string, string, string, string];
+  void client(origin, path, token, Number(seconds)).then((r) => console.log(JSON.stringify(r)));
+} else benchMain(() => onEachDatabase(run));
