@@ -52,10 +52,9 @@ const selfLocating = {
       const rel = path.relative(root, args.path).split(path.sep).join('/');
       if (!SELF_LOCATING.includes(rel)) return undefined;
       const fromOut = './' + rel.replace(/^server\//, '').replace(/\.ts$/, '.js');
-      const text = fs.readFileSync(args.path, 'utf8').replaceAll(
-        'import.meta.url',
-        `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`,
-      );
+      const text = fs
+        .readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`);
       return { contents: text, loader: 'ts' };
     });
   },

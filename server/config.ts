@@ -186,7 +186,8 @@ function workersOf(env: NodeJS.ProcessEnv): number {
   if (raw === '') return 1;
   if (raw === 'auto') return Math.max(1, os.availableParallelism());
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be a number of processes from 1 to 64 or auto, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`WORKERS must be a number of processes from 1 to 64 or auto, got "${raw}"`);
   return n;
 }
 

@@ -65,7 +65,9 @@ export async function readiness(app: FastifyInstance, ctx: AppContext): Promise<
     (result) => {
       const rows = (result as unknown as { rows: { newest: string }[] }).rows;
       const applied = Number(rows[0]?.newest ?? 0);
-      return applied >= newestMigrationOfBuild() ? ('ok' as const) : 'not applied: the database is older than this build';
+      return applied >= newestMigrationOfBuild()
+        ? ('ok' as const)
+        : 'not applied: the database is older than this build';
     },
     (err) => `unknown: ${problem(err)}`,
   );

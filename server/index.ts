@@ -20,9 +20,10 @@ import { buildApp } from './app';
 import { createContext } from './start';
 import { startSimulatorLeadership } from './simulator';
 import { startBanner } from './banner';
-import { markDraining } from './health';
+import { gracefulShutdown } from './shutdown';
 
-const urlOf = (config: Config) => `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+const urlOf = (config: Config) =>
+  `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
 function simulatorLine(config: Config): string {
   if (!config.simulator) return '  simulator: off';
@@ -38,7 +39,15 @@ async function serve(config: Config, started: number, banner: boolean) {
   if (banner) {
     const startedMs = Date.now() - started;
     const url = urlOf(config);
-    for (const line of startBanner({ config, url, databaseKind: database.kind, seeded, startedMs, firstAdmin, noUsers }))
+    for (const line of startBanner({
+      config,
+      url,
+      databaseKind: database.kind,
+      seeded,
+      startedMs,
+      firstAdmin,
+      noUsers,
+    }))
       console.log(line);
     console.log(simulatorLine(config));
   }
@@ -56,7 +65,8 @@ async function serve(config: Config, started: number, banner: boolean) {
           databaseUrl: config.databaseUrl,
           pollMs: config.simulatorLeaderPollMs,
           onChange: (leading) => {
-            if (config.databaseUrl) console.log(`simulator: ${leading ? 'runs in' : 'stopped in'} process ${process.pid}`);
+            if (config.databaseUrl)
+              console.log(`simulator: ${leading ? 'runs in' : 'stopped in'} process ${process.pid}`);
           },
         },
       )
@@ -67,22 +77,14 @@ async function serve(config: Config, started: number, banner: boolean) {
     if (closing) return;
     closing = true;
     console.log(`${signal}: process ${process.pid} shutting down (grace ${config.shutdownGraceMs} ms)`);
-    markDraining(app);
-    // Past the grace period, connections still open are closed; if even that hangs, the process goes.
-    const force = setTimeout(() => {
-      console.error(`grace period over: closing the connections still open in process ${process.pid}`);
-      app.server.closeAllConnections();
-    }, config.shutdownGraceMs);
-    force.unref();
+    // If even the forced close hangs, the process goes anyway.
     setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000).unref();
-    const sockets = ctx.realtime.closeSockets();
-    if (sockets) console.log(`  ${sockets} realtime socket(s) told to reconnect`);
-    await Promise.all([
-      leadership?.stop().catch((err: unknown) => console.error('simulator stop failed', err)),
-      // Stops accepting and waits for the requests in flight (new requests on open connections get 503).
-      app.close(),
-    ]);
-    clearTimeout(force);
+    await gracefulShutdown(app, ctx, {
+      graceMs: config.shutdownGraceMs,
+      alongside: () =>
+        leadership?.stop().catch((err: unknown) => console.error('simulator stop failed', err)) ?? Promise.resolve(),
+      log: (message) => console.log(`  ${message}`),
+    });
     await database.close();
     process.exit(0);
   };

@@ -83,6 +83,8 @@ export class RedisBus implements RealtimeBus {
       this.handler(message);
     });
     this.ready = this.sub.subscribe(this.channel);
+    // Closed before the subscription was made (a short-lived context): not an unhandled rejection.
+    this.ready.catch(() => {});
   }
 
   /** Resolves once this process listens, so nothing published after it is missed. */
