@@ -6,8 +6,9 @@
  * and the ratio of loaded to idle. The console must be built already (`npx vite build`), so the
  * figure is the server's own start.
  *
- * START_COMMAND replaces the start command (e.g. `node --import tsx server/index.ts` to time the
- * start without the compiled server).
+ * Two commands, started in turn in each round: `npm start`'s (node scripts/start.mjs, which runs the
+ * compiled server) and the baseline, the sources run with tsx as `npm start` did before
+ * (`node --import tsx server/index.ts`); the ratio is compiled / tsx in the same run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,7 +19,10 @@ import { performance } from 'node:perf_hooks';
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 8271);
 const root = path.resolve(import.meta.dirname, '..');
-const command = (process.env.START_COMMAND ?? 'node scripts/start.mjs').split(' ');
+const COMMANDS: Record<string, string[]> = {
+  'npm start (compiled)': ['node', 'scripts/start.mjs'],
+  'tsx (baseline)': ['node', '--import', 'tsx', 'server/index.ts'],
+};
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 function env(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -50,7 +54,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** One start: milliseconds from spawn to the first 200 of /healthz, then a SIGTERM and its exit. */
-async function once(extra: Record<string, string>): Promise<number> {
+async function once(command: string[], extra: Record<string, string>): Promise<number> {
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), { cwd: root, env: env(extra), stdio: 'ignore' });
   let elapsed = -1;
@@ -70,15 +74,21 @@ async function once(extra: Record<string, string>): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function measure(name: string, extra: Record<string, string>): Promise<number> {
-  await once(extra); // warm-up (and, the first time, the seed of the data dir / the server build)
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) times.push(await once(extra));
-  const m = median(times);
-  console.log(
-    `${name}, ${m.toFixed(0)}, ms, min ${Math.min(...times).toFixed(0)} max ${Math.max(...times).toFixed(0)} of ${ROUNDS}`,
-  );
-  return m;
+/** Each command started ROUNDS times, in turn; prints `name, median, ms, baseline, ratio` per command. */
+async function measure(name: string, extra: Record<string, string>): Promise<void> {
+  const names = Object.keys(COMMANDS);
+  for (const n of names) await once(COMMANDS[n]!, extra); // warm-up (the seed of the data dir, the server build)
+  const times = new Map<string, number[]>(names.map((n) => [n, []]));
+  for (let i = 0; i < ROUNDS; i++) for (const n of names) times.get(n)!.push(await once(COMMANDS[n]!, extra));
+  const baseline = median(times.get('tsx (baseline)')!);
+  for (const n of names) {
+    const xs = times.get(n)!;
+    const m = median(xs);
+    console.log(
+      `${name} ${n}, ${m.toFixed(0)}, ms, ${baseline.toFixed(0)}, ${(m / baseline).toFixed(2)}` +
+        `  (min ${Math.min(...xs).toFixed(0)} max ${Math.max(...xs).toFixed(0)} of ${ROUNDS})`,
+    );
+  }
 }
 
 function burner(): ChildProcess {
@@ -89,14 +99,15 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-startup-'));
   const cases: [string, Record<string, string>][] = [['pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }]];
   if (databaseUrl) cases.push(['postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }]);
-  console.log(`start command: ${command.join(' ')}; ${os.cpus().length} cores`);
+  console.log(
+    `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; name, median, unit, baseline, ratio`,
+  );
   try {
     for (const [name, extra] of cases) {
-      const idle = await measure(`start to /healthz, ${name}, idle`, extra);
+      await measure(`start to /healthz, ${name}, idle:`, extra);
       const burn = burner();
       try {
-        const loaded = await measure(`start to /healthz, ${name}, one core burnt`, extra);
-        console.log(`  ${name}: loaded / idle ${(loaded / idle).toFixed(2)}`);
+        await measure(`start to /healthz, ${name}, one core burnt:`, extra);
       } finally {
         burn.kill('SIGKILL');
       }
