@@ -21,6 +21,8 @@ export default defineConfig(
   {
     ignores: [
       '**/dist/**',
+      'dist-server/**',
+      'dist-server.*/**',
       '**/node_modules/**',
       'data/**',
       '.tmp/**',

@@ -1,7 +1,10 @@
-// `npm start`: builds the console when its sources are newer than dist/, then starts the server.
+// `npm start`: builds the console when its sources are newer than dist/ and the server when its
+// sources are newer than dist-server/ (scripts/buildServer.mjs), then runs the compiled server with
+// plain Node (no TypeScript loader at run time; `npm run dev:server` runs the sources with tsx).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuildIsStale, SERVER_ENTRY } from './buildServer.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'dist', 'index.html');
@@ -28,10 +31,11 @@ if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sourceTime || !precompre
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
+if (serverBuildIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, [SERVER_ENTRY], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

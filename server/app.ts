@@ -15,6 +15,7 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { SERVICES } from './services';
 import { realtimeSocketRoutes } from './realtime';
 import { publicDeclaration } from './configured/public';
+import { healthRoutes } from './health';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -165,7 +166,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     void reply.header('cache-control', 'no-store');
     return runtimeConfig(ctx);
   });
-  app.get('/healthz', async () => ({ status: 'ok', database: ctx.dbKind }));
+  healthRoutes(app, ctx);
 
   if (serveConsole) {
     const assets = path.join(ctx.config.consoleDir, 'assets') + path.sep;

@@ -1,5 +1,6 @@
 /** Runtime configuration of the reference backend, read once from the environment. */
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { APP_VERSION } from '../common/domain';
 import { scryptLog2N } from './auth/password';
@@ -131,6 +132,32 @@ export interface Config {
   publicUrl?: string;
   /** Folder of resource declarations (`*.json`, RESOURCES_DIR); undefined: no resources by configuration. */
   resourcesDir?: string;
+  /**
+   * Server processes behind the one port (WORKERS, default 1): more than one needs DATABASE_URL and
+   * REDIS_URL (server/index.ts refuses otherwise).
+   */
+  workers: number;
+  /**
+   * Uploaded files (logos, request images, firmware): FILES_DIR; undefined: DATA_DIR/files. Every
+   * process must see the same folder (one machine's disk, or a shared mount).
+   */
+  filesDir?: string;
+  /** How long a SIGTERM waits for requests in flight (CSV exports too) before closing them (SHUTDOWN_GRACE_MS, default 10000). */
+  shutdownGraceMs: number;
+  /** How often a process that does not run the simulator tries to take it over (SIMULATOR_LEADER_POLL_MS, default 2000). */
+  simulatorLeaderPollMs: number;
+}
+
+/** Why this configuration cannot run WORKERS processes, or undefined. */
+export function workersProblem(config: Pick<Config, 'workers' | 'databaseUrl' | 'redisUrl'>): string | undefined {
+  if (config.workers <= 1) return undefined;
+  const missing = [!config.databaseUrl && 'DATABASE_URL (PostgreSQL)', !config.redisUrl && 'REDIS_URL'].filter(Boolean);
+  if (missing.length === 0) return undefined;
+  return (
+    `WORKERS=${config.workers} needs ${missing.join(' and ')}: several processes share sessions, ` +
+    `realtime events and rate limits only through PostgreSQL and Redis (the embedded PGlite database ` +
+    `belongs to one process). Set ${missing.join(' and ')}, or run one process (WORKERS=1).`
+  );
 }
 
 /** Why the username or password cannot be an admin's (the sign-in rules), or undefined. */
@@ -151,6 +178,17 @@ function firstAdminName(env: NodeJS.ProcessEnv): string | undefined {
   const problem = adminCredentialsProblem(username, env.ADMIN_PASSWORD);
   if (problem) throw new Error(`ADMIN_USERNAME / ADMIN_PASSWORD: ${problem}`);
   return username;
+}
+
+/** WORKERS: a number of processes (at least 1), or `auto` for one per CPU core. */
+function workersOf(env: NodeJS.ProcessEnv): number {
+  const raw = (env.WORKERS ?? '').trim();
+  if (raw === '') return 1;
+  if (raw === 'auto') return Math.max(1, os.availableParallelism());
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`WORKERS must be a number of processes from 1 to 64 or auto, got "${raw}"`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -206,5 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceMaps: env.SOURCE_MAPS === '1',
     publicUrl: env.PUBLIC_URL || undefined,
     resourcesDir: env.RESOURCES_DIR === '' ? undefined : path.resolve(env.RESOURCES_DIR ?? './resources'),
+    workers: workersOf(env),
+    filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+    shutdownGraceMs: Math.max(0, int(env, 'SHUTDOWN_GRACE_MS', 10_000)),
+    simulatorLeaderPollMs: Math.max(100, int(env, 'SIMULATOR_LEADER_POLL_MS', 2000)),
   };
 }

@@ -59,7 +59,7 @@ export async function createContext(
   const dbh = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await ensureBuiltInRoles(dbh.db);
   let seeded = false;
-  const files = new FileStore(path.join(config.dataDir, 'files'));
+  const files = new FileStore(config.filesDir ?? path.join(config.dataDir, 'files'));
   if (config.seed === 'demo' && (await isDatabaseEmpty(dbh.db))) {
     await seedDemo(dbh.db, { adminPassword: config.adminPassword, files });
     seeded = true;

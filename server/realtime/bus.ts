@@ -19,7 +19,12 @@ export type BusMessage =
   /** The holder's answer to an `interest` request: `accepted` false when the socket is not the user's. */
   | { type: 'interest-answer'; requestId: string; to: string; accepted: boolean }
   /** Installations changed: sockets interested in any of them are told which. */
-  | { type: 'installations'; ids: number[] };
+  | { type: 'installations'; ids: number[] }
+  /**
+   * An in-process cache entry is stale (a session revoked, a role changed, a tag added): every other
+   * process drops it. `from`: the sender, which dropped its own entry already.
+   */
+  | { type: 'invalidate'; cache: string; keys?: (string | number)[]; from: string };
 
 export interface RealtimeBus {
   /** Whether other processes share this bus (a socket not held here may be held by one of them). */
@@ -27,6 +32,8 @@ export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;
   /** Registers the one handler of this process. */
   listen(handler: (message: BusMessage) => void): void;
+  /** Throws when the bus cannot carry messages now (Redis unreachable): the readiness check. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,8 @@ export class LocalBus implements RealtimeBus {
   listen(handler: (message: BusMessage) => void): void {
     this.handler = handler;
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {}
 }
@@ -74,6 +83,8 @@ export class RedisBus implements RealtimeBus {
       this.handler(message);
     });
     this.ready = this.sub.subscribe(this.channel);
+    // Closed before the subscription was made (a short-lived context): not an unhandled rejection.
+    this.ready.catch(() => {});
   }
 
   /** Resolves once this process listens, so nothing published after it is missed. */
@@ -88,6 +99,11 @@ export class RedisBus implements RealtimeBus {
 
   listen(handler: (message: BusMessage) => void): void {
     this.handler = handler;
+  }
+
+  async ping(): Promise<void> {
+    await this.ready;
+    await this.pub.ping();
   }
 
   async close(): Promise<void> {

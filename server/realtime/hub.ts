@@ -72,6 +72,7 @@ export class RealtimeHub {
   private readonly busId = randomUUID();
   /** Follow requests sent over the bus, by request id, awaiting the holder's answer. */
   private readonly pending = new Map<string, (accepted: boolean) => void>();
+  private readonly invalidationHandlers: ((cache: string, keys: (string | number)[] | undefined) => void)[] = [];
 
   constructor(
     private readonly app: RealtimeApp,
@@ -153,11 +154,44 @@ export class RealtimeHub {
     return this.bus.publish({ type: 'installations', ids });
   }
 
+  /**
+   * Tells every other process that entries of an in-process cache are stale (`keys`; none: all of
+   * it). The caller drops its own entries itself, at once; the others drop theirs when the message
+   * arrives (with one process, nothing is sent).
+   */
+  async invalidate(cache: string, keys?: (string | number)[]): Promise<void> {
+    if (!this.bus.shared) return;
+    await this.bus.publish({ type: 'invalidate', cache, ...(keys ? { keys } : {}), from: this.busId });
+  }
+
+  /** Called with what another process said is stale (see invalidate). */
+  onInvalidate(handler: (cache: string, keys: (string | number)[] | undefined) => void): void {
+    this.invalidationHandlers.push(handler);
+  }
+
+  /** Throws when realtime events cannot reach the other processes now (Redis unreachable). */
+  async ping(): Promise<void> {
+    await this.bus.ping?.();
+  }
+
+  /**
+   * Closes every socket of this process with the protocol's "reconnect immediately" code (4200), so
+   * clients connect again at once (to another process behind the load balancer) instead of backing
+   * off as after a lost connection. Used on shutdown, before the server stops.
+   */
+  closeSockets(reason = 'Server shutting down, reconnect'): number {
+    const count = this.connections.size;
+    for (const conn of [...this.connections.values()]) {
+      conn.ws.close(CLOSE.reconnectImmediately, reason);
+      this.disconnect(conn);
+    }
+    return count;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     for (const settle of [...this.pending.values()]) settle(false);
-    for (const conn of this.connections.values()) conn.ws.terminate();
-    this.connections.clear();
+    this.closeSockets();
     this.channels.clear();
     await this.bus.close();
   }
@@ -291,6 +325,16 @@ export class RealtimeHub {
       }
       case 'interest-answer':
         if (message.to === this.busId) this.pending.get(message.requestId)?.(message.accepted);
+        return;
+      case 'invalidate':
+        if (message.from === this.busId) return;
+        for (const handler of this.invalidationHandlers) {
+          try {
+            handler(message.cache, message.keys);
+          } catch (err) {
+            this.log('cache invalidation failed', err);
+          }
+        }
         return;
       case 'installations': {
         for (const conn of this.connections.values()) {

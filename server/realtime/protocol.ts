@@ -25,6 +25,8 @@ export const CLOSE = {
   applicationDoesNotExist: 4001,
   unsupportedProtocol: 4007,
   overCapacity: 4100,
+  /** 4200–4299: the client reconnects at once (pusher-js: 'refused', then a new connection); sent on shutdown. */
+  reconnectImmediately: 4200,
   pongNotReceived: 4201,
 } as const;
 

@@ -13,6 +13,7 @@
  * never overlap; each write is a short transaction of at most `batchSize` sensors, so PGlite's one
  * connection is never held for long.
  */
+import pg from 'pg';
 import type { AppContext } from '../context';
 import { reportMeasurements, type MeasurementStats } from './measurements';
 import { stepUpdater, type UpdaterStats } from './updater';
@@ -121,6 +122,135 @@ export function startSimulator(ctx: Pick<AppContext, 'db'>, opts: SimulatorOptio
       stopped = true;
       if (timer) clearTimeout(timer);
       await chain;
+    },
+  };
+}
+
+/** Any number: the PostgreSQL advisory lock held by the one process that runs the simulator. */
+export const SIMULATOR_LOCK = 7_240_312;
+
+export interface SimulatorLeadership {
+  /** Whether this process runs the simulator now. */
+  readonly leading: boolean;
+  /** The simulator of this process while it leads. */
+  readonly simulator: Simulator | undefined;
+  /** Stops the simulator (when leading) and lets the lock go. */
+  stop(): Promise<void>;
+}
+
+export interface LeadershipOptions {
+  /** PostgreSQL: the lock is taken on a connection of its own. Undefined (PGlite, one process): the simulator just runs. */
+  databaseUrl?: string;
+  /** How often a follower tries to take the lock (default 2000 ms). */
+  pollMs?: number;
+  /** Told when this process starts or stops running the simulator. */
+  onChange?: (leading: boolean) => void;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Runs the simulator in exactly one of the processes on one PostgreSQL database: the one holding a
+ * session-level advisory lock (SIMULATOR_LOCK) on a dedicated connection. The others try again
+ * every `pollMs`; when the leader dies its connection closes, PostgreSQL releases the lock and the
+ * next try of another process takes it over. A leader whose lock connection fails stops its
+ * simulator at once and competes again.
+ */
+export function startSimulatorLeadership(
+  ctx: Pick<AppContext, 'db'>,
+  simulatorOptions: SimulatorOptions,
+  opts: LeadershipOptions = {},
+): SimulatorLeadership {
+  const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  let simulator: Simulator | undefined;
+  let stopped = false;
+  const lead = () => {
+    simulator = startSimulator(ctx, simulatorOptions);
+    opts.onChange?.(true);
+  };
+  const follow = async () => {
+    const running = simulator;
+    simulator = undefined;
+    if (running) {
+      opts.onChange?.(false);
+      await running.stop();
+    }
+  };
+  if (!opts.databaseUrl) {
+    lead();
+    return {
+      get leading() {
+        return simulator !== undefined;
+      },
+      get simulator() {
+        return simulator;
+      },
+      stop: follow,
+    };
+  }
+
+  const pollMs = Math.max(100, opts.pollMs ?? 2000);
+  const databaseUrl = opts.databaseUrl;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt: Promise<void> = Promise.resolve();
+
+  const drop = (reason: string, error?: unknown) => {
+    const lost = client;
+    client = undefined;
+    if (lost) void lost.end().catch(() => {});
+    if (simulator) log(`simulator: ${reason}; stopped here, another process may take over`, error);
+    void follow();
+  };
+
+  const tryLead = async () => {
+    if (stopped || simulator) return;
+    try {
+      if (!client) {
+        const fresh = new pg.Client({ connectionString: databaseUrl, application_name: 'aq-console simulator lock' });
+        fresh.on('error', (err) => {
+          if (client === fresh) drop('the lock connection failed', err);
+        });
+        fresh.on('end', () => {
+          if (client === fresh) drop('the lock connection closed');
+        });
+        client = fresh;
+        await fresh.connect();
+      }
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        SIMULATOR_LOCK,
+      ]);
+      if (result.rows[0]?.locked && !stopped) lead();
+    } catch (err) {
+      drop('could not try the lock', err);
+    }
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    attempt = tryLead().finally(() => {
+      if (stopped) return;
+      timer = setTimeout(loop, pollMs);
+      timer.unref();
+    });
+  };
+  loop();
+
+  return {
+    get leading() {
+      return simulator !== undefined;
+    },
+    get simulator() {
+      return simulator;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await attempt;
+      await follow();
+      const held = client;
+      client = undefined;
+      // Ending the session releases the lock.
+      await held?.end().catch(() => {});
     },
   };
 }
