@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import path from 'node:path';
 import { FileStore } from './storage/files';
 import { createRealtimeHub } from './realtime';
+import { followDataChanges } from './db/changes';
 import { gazetteerWith } from './gazetteer';
 import { createAdmin } from './cli/adminUser';
 import { sql } from 'drizzle-orm';
@@ -85,5 +86,6 @@ export async function createContext(
     gazetteer: gazetteerWith(config.geocoderUrl),
     resources,
   };
+  followDataChanges(ctx.realtime);
   return { ctx, database: dbh, seeded, firstAdmin, noUsers };
 }

@@ -4,17 +4,30 @@
  * OPTIONS) starts a new generation when its answer is sent — after its transaction committed — and
  * an entry of an older generation is never read. An entry is stored only under the generation its
  * read began in, so a read that raced a write cannot store what the write replaced. Changes made
- * elsewhere (another process on the same PostgreSQL, SQL run by hand) are seen after `ttlMs` at most.
+ * by another process's API reach this one through the realtime bus (`followDataChanges`); changes
+ * made outside any API (SQL run by hand, `server/cli`) are seen after `ttlMs` at most.
  */
 
 /**
- * How long a cached read may miss a change made outside this process's API requests: 2 s when
- * `REDIS_URL` says several processes serve one database (their writes end only their own caches),
- * 30 s otherwise (one process: only SQL run beside it, such as `server/cli`, goes unseen that long).
+ * How long a cached read may miss a change made outside every process's API requests (SQL run by
+ * hand, `server/cli`), or one whose bus message was lost while Redis was unreachable: 10 s when
+ * `REDIS_URL` says several processes serve one database, 30 s otherwise.
  */
-export const CHANGE_CACHE_TTL_MS = process.env.REDIS_URL ? 2_000 : 30_000;
+export const CHANGE_CACHE_TTL_MS = process.env.REDIS_URL ? 10_000 : 30_000;
 
 let generation = 0;
+
+/** The name under which a process tells the others (realtime bus `invalidate`) that its API wrote. */
+export const DATA_CACHES = 'data';
+
+/** Ends this process's cached reads when another process says its API wrote (see `dataChanged`). */
+export function followDataChanges(hub: {
+  onInvalidate(handler: (cache: string, keys: (string | number)[] | undefined) => void): void;
+}): void {
+  hub.onInvalidate((cache) => {
+    if (cache === DATA_CACHES) dataChanged();
+  });
+}
 
 /** Ends every cached read of this process (called once a request that may write has finished its work). */
 export function dataChanged(): void {

@@ -21,7 +21,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { PermissionRule } from '../../common/permissions';
 import type { Principal } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { dataChanged } from '../db/changes';
+import { DATA_CACHES, dataChanged } from '../db/changes';
 import { forbidden } from './errors';
 
 declare module 'fastify' {
@@ -113,10 +113,15 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
         throw forbidden(`You need the ${describeRule(rule)} permission to do this`);
     });
 
-    // A request that may have written ends the in-process read caches (sessions, roles, tags) as it
-    // answers: after its transaction committed, before the client can send its next request.
+    // A request that may have written ends the read caches (sessions, roles, tags) as it answers:
+    // after its transaction committed, before the client can send its next request — this process's
+    // at once, the other processes' through the realtime bus (see `invalidateDataCaches`).
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') dataChanged();
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      dataChanged();
+      await ctx.realtime
+        .invalidate(DATA_CACHES)
+        .catch((err: unknown) => request.log.warn({ err }, 'cache invalidation not sent'));
     });
 
     app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -2,6 +2,7 @@
  * Several server processes (the compiled server, `node dist-server/index.js`, as `npm start` runs
  * it) on one PostgreSQL database and one Redis:
  * - a realtime event raised by one process reaches a socket connected to another;
+ * - a session ended through one process is refused by another that had it in its read cache;
  * - the fleet simulator runs in exactly one of them (the holder of its advisory lock), and when
  *   that process is killed (SIGKILL) the other takes it over;
  * - WORKERS > 1 without DATABASE_URL and REDIS_URL is refused at start with a clear message.
@@ -196,6 +197,19 @@ describe.runIf(usePostgres && redisUrl)('several processes on one PostgreSQL and
     } finally {
       client.disconnect();
     }
+  });
+
+  it('a session ended through one process is refused at once by another that had it cached', async () => {
+    const admin = await login(a.port, 'admin');
+    const viewer = await login(a.port, 'viewer');
+    const token = viewer.tokens.accessToken;
+    // b reads the viewer's session and keeps it in its read cache.
+    expect((await api(b.port, 'GET', '/api/preferences/presets', token)).status).toBe(200);
+    expect((await api(b.port, 'GET', '/api/preferences/presets', token)).status).toBe(200);
+    const ended = await api(a.port, 'POST', `/api/admin/users/${viewer.user.id}/logout`, admin.tokens.accessToken);
+    expect(ended.status).toBeLessThan(300);
+    // a's write reached b through the realtime bus before a answered, well within the cache's lifetime.
+    expect((await api(b.port, 'GET', '/api/preferences/presets', token)).status).toBe(401);
   });
 
   it('runs the simulator in exactly one process, and another takes over when that one is killed', async () => {
