@@ -1,15 +1,17 @@
 /**
- * The one place the load and crash suites start backend processes. Today: `n` separate
- * `node --import tsx server/index.ts` processes (as scripts/start.mjs starts one), each on its own
- * port, against the same database (and Redis), the client spreading its sessions over them
- * round-robin. When `WORKERS=n npm start` exists, `launchBackends` can start that one command
- * instead and return its single URL (the suites only read `urls`, `kill`, `restart` and `stop`).
+ * The one place the load and crash suites start backend processes: `n` separate compiled servers
+ * (`node dist-server/index.js`, as `npm start` runs one; built first when the sources are newer),
+ * each on its own port, against the same database (and Redis), the client spreading its sessions
+ * over them round-robin — what a load balancer in front of `n` machines does. Separate processes,
+ * not `WORKERS=n` (one port, Node's cluster module), because the crash suite kills one process and
+ * must see the other keep serving on its own address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBuildIsStale, SERVER_ENTRY } from '../../scripts/buildServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -71,6 +73,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function launchBackends(opts: BackendOptions): Promise<Backends> {
+  if (serverBuildIsStale()) await buildServer();
   const children: (ChildProcess | undefined)[] = [];
   const exited: boolean[] = [];
   const ports: number[] = [];
@@ -79,7 +82,7 @@ export async function launchBackends(opts: BackendOptions): Promise<Backends> {
   const log = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'ignore';
 
   const spawnOne = (i: number) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       stdio: ['ignore', log, log],
       env: {

@@ -8,6 +8,12 @@ import { TAG_COLUMN_LABELS } from '../../common/presets';
 /** English messages: react-admin's own plus the console's. Keys are referenced from the registry and views. */
 export const en = {
   ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    // react-admin leaves the empty choice of a yes/no/unset select blank (' '), an option with no
+    // name for screen readers.
+    boolean: { ...englishMessages.ra.boolean, null: 'Not set' },
+  },
   /** `resources.<name>.name` and `resources.<name>.fields.<field>`, from the entity declarations. */
   resources: englishResourceMessages(ENTITIES),
   /** Messages of the shared validation rules (common/validation.ts), by key; the server answers their English. */

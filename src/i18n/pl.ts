@@ -59,7 +59,7 @@ export const pl: Messages = {
     boolean: {
       true: 'Tak',
       false: 'Nie',
-      null: ' ',
+      null: 'Nie ustawiono',
     },
     page: {
       create: 'Dodawanie: %{name}',

@@ -8,6 +8,7 @@ import { LoadingBar } from './LoadingBar';
 import { PageHeadingFocus } from './PageHeadingFocus';
 import { SidebarAutoCollapse } from './SidebarAutoCollapse';
 import { PreferencesSync } from './PreferencesSync';
+import { ProgressNames } from './ProgressNames';
 import { RequireRoute } from './RouteGuard';
 import { useSession } from '../state/useSession';
 import { findRoute } from '../resources/routes';
@@ -26,14 +27,16 @@ export function Layout({ children }: { children: ReactNode }) {
   if (!session && !findRoute(location.pathname)) return <NotFoundPage />;
   return (
     <ErrorToastFilter>
-      <RaLayout appBar={AppBar} menu={AppMenu}>
-        <LoadingBar />
-        <PageHeadingFocus />
-        <SidebarAutoCollapse />
-        <PreferencesSync />
-        <ErrorBanner />
-        <RequireRoute>{children}</RequireRoute>
-      </RaLayout>
+      <ProgressNames>
+        <RaLayout appBar={AppBar} menu={AppMenu}>
+          <LoadingBar />
+          <PageHeadingFocus />
+          <SidebarAutoCollapse />
+          <PreferencesSync />
+          <ErrorBanner />
+          <RequireRoute>{children}</RequireRoute>
+        </RaLayout>
+      </ProgressNames>
     </ErrorToastFilter>
   );
 }

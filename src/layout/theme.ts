@@ -36,11 +36,7 @@ const shared: Partial<RaThemeOptions> = {
         }),
       },
     },
-    // Every progress bar and spinner has a name (axe aria-progressbar-name); one that says what is
-    // loading gives its own aria-label. (English: the theme is not translated; TODO name them in the
-    // user's language where they are drawn.)
-    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
-    MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    // Progress bars and spinners are named in the user's language by ProgressNames (Layout.tsx).
     MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
     // The page never grows wider than the window (react-admin's layout is `min-width: fit-content`):
     // a wide table scrolls inside its own card instead, so toolbars and buttons stay on screen.

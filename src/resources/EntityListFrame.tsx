@@ -9,16 +9,8 @@
  * the children.
  */
 import type { ReactNode } from 'react';
-import {
-  ColumnsButton,
-  CreateButton,
-  DataTable,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnsButton } from '../components/ColumnsButton';
 import { entityNameKey, type EntityDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { useToolbarSearch } from '../layout/useToolbarSearch';

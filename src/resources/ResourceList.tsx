@@ -5,7 +5,6 @@
  * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
 import {
-  ColumnsButton,
   CreateButton,
   DataTable,
   List,
@@ -15,6 +14,7 @@ import {
   useDataProvider,
   useResourceDefinition,
 } from 'react-admin';
+import { ColumnsButton } from '../components/ColumnsButton';
 import { exportFileNameOf, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
 import { PAGE_SIZES } from '../../common/domain';

@@ -57,10 +57,13 @@ export function FavouriteQueriesButton({
         onClose={close}
         slotProps={{
           paper: { sx: { maxWidth: 480 } },
-          list: { dense: true, 'aria-label': translate('aq.query.favourites') } as object,
+          list: { dense: true, 'aria-label': translate('aq.query.saved') } as object,
         }}
       >
-        <ListSubheader sx={{ lineHeight: '32px' }}>{translate('aq.query.saved')}</ListSubheader>
+        {/* A visual caption only: a menu may hold menu items alone, and the list is named above. */}
+        <ListSubheader aria-hidden sx={{ lineHeight: '32px' }}>
+          {translate('aq.query.saved')}
+        </ListSubheader>
         {isLoading && <MenuItem disabled>{translate('aq.loading')}</MenuItem>}
         {!isLoading && visible.length === 0 && <MenuItem disabled>{translate('aq.query.noneSaved')}</MenuItem>}
         {visible.map((q) => (

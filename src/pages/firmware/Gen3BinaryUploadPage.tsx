@@ -123,6 +123,8 @@ function UploadForm({ version }: { version: string }) {
         source="file"
         label={translate('firmware.gen3.upload.file')}
         placeholder={translate('firmware.gen3.upload.drop')}
+        // react-admin's label is not tied to the dropzone's own file input: name the input itself.
+        inputProps={{ 'aria-label': translate('firmware.gen3.upload.file') }}
         validate={validateFile}
         multiple={false}
       >

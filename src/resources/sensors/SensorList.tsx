@@ -5,7 +5,8 @@
  * installations, restart (GSM, NBIOT) and retire. Columns follow the VIEW_* permissions.
  */
 import { Box } from '@mui/material';
-import { ColumnsButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnsButton } from '../../components/ColumnsButton';
 import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { useCanAccessNow } from '../useCanAccessNow';
