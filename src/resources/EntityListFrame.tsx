@@ -9,21 +9,13 @@
  * the children.
  */
 import type { ReactNode } from 'react';
-import {
-  ColumnsButton,
-  CreateButton,
-  DataTable,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { ColumnsButton, CreateButton, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { entityNameKey, type EntityDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { ListEmpty, LIST_SX } from './ListEmpty';
 import { useCanAccessNow } from './useCanAccessNow';
+import { GridDataTable } from '../components/grid/GridDataTable';
 
 /** One line per row: long values are cut with an ellipsis and shown whole on hover. */
 const TABLE_SX = { '& td, & th': { whiteSpace: 'nowrap' }, '& td': { py: 0.25 } } as const;
@@ -80,7 +72,7 @@ export function EntityListFrame({
       empty={false}
       sx={LIST_SX}
     >
-      <DataTable
+      <GridDataTable
         bulkActionButtons={false}
         rowClick={false}
         empty={<ListEmpty />}
@@ -89,7 +81,7 @@ export function EntityListFrame({
         sx={TABLE_SX}
       >
         {children}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

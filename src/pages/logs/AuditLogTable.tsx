@@ -12,6 +12,7 @@ import { PAGE_SIZES } from '../../../common/domain';
 import { RelativeDate } from '../../components/DateTimeField';
 import type { AuditLogParams, AuditSortField } from './auditLogParams';
 import type { AuditLog, AuditLogPage } from './useAuditLogs';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 type Row = AuditLog & { id: number };
 const Column = DataTable.Col<Row>;
@@ -68,7 +69,7 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
   const sort: SortPayload = { field: params.sortBy, order: params.descending ? 'DESC' : 'ASC' };
   return (
     <>
-      <DataTable<Row>
+      <GridDataTable<Row>
         resource="auditLogs"
         data={rows}
         total={page.totalCount}
@@ -110,7 +111,7 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
           disableSort
           sx={{ minWidth: 260, overflowWrap: 'anywhere' }}
         />
-      </DataTable>
+      </GridDataTable>
       <TablePagination
         component="div"
         count={page.totalCount}

@@ -52,6 +52,7 @@ import { LocationCell } from './LocationCell';
 import { CrmCompanyLink } from '../../components/CrmCompanyLink';
 import { PresetPicker, usePresetChoice } from './PresetPicker';
 import type { Installation } from './types';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const Column = DataTable.Col<Installation>;
 /** Leaflet and the clustering load with the map view, not with the table. */
@@ -278,7 +279,7 @@ export function InstallationList() {
           <InstallationsMap query={listQuery(search, advanced)} />
         </Suspense>
       ) : (
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
+        <GridDataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
           {columns.map((column) => (
             <Column
               key={column.name}
@@ -295,7 +296,7 @@ export function InstallationList() {
               render={(row: RaRecord) => renderCell(column, row as Installation, ctx)}
             />
           ))}
-        </DataTable>
+        </GridDataTable>
       )}
     </List>
   );
