@@ -8,6 +8,16 @@ import { TAG_COLUMN_LABELS } from '../../common/presets';
 /** English messages: react-admin's own plus the console's. Keys are referenced from the registry and views. */
 export const en = {
   ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    // Sort headers and page buttons are named by what they show first (WCAG 2.5.3 label in name).
+    navigation: {
+      ...englishMessages.ra.navigation,
+      page: '%{page}, go to page',
+      current_page: '%{page}, current page',
+    },
+    sort: { ...englishMessages.ra.sort, sort_by: '%{field}, sort %{order}' },
+  },
   /** `resources.<name>.name` and `resources.<name>.fields.<field>`, from the entity declarations. */
   resources: englishResourceMessages(ENTITIES),
   /** Messages of the shared validation rules (common/validation.ts), by key; the server answers their English. */
@@ -208,6 +218,18 @@ export const en = {
       notSet: 'Not set',
       clickToSet: 'Click to set: %{value}',
       edit: 'Edit %{name}',
+    },
+    /**
+     * Names of the controls that show a value (table cells): the value they show first, then what
+     * they are or do (WCAG 2.5.3 label in name: "11.7, edit Height above ground (m) of installation 12").
+     */
+    valueNames: {
+      edit: '%{value}, edit %{name}',
+      value: '%{value}, %{name}',
+      factors: '%{value}, %{param} factors of sensor %{id}: %{tip}',
+      openSensor: '%{id}, open the sensor of this installation',
+      status: '%{status}, status of sensor %{id}',
+      role: '%{role}, role of %{name}',
     },
     /** The A, B, C factor inputs. */
     factors: {

@@ -38,7 +38,14 @@ export const plTranslations: PartialMessages<Messages> = {
       partial_page_range_info: '%{offsetBegin}–%{offsetEnd} z ponad %{offsetEnd}',
       next: 'Następna strona',
       previous: 'Poprzednia strona',
+      page: '%{page}, przejdź do strony',
+      current_page: '%{page}, bieżąca strona',
       no_results: 'Nie znaleziono: %{name}',
+    },
+    sort: {
+      sort_by: '%{field}, sortuj %{order}',
+      ASC: 'rosnąco',
+      DESC: 'malejąco',
     },
     // The generic create, edit and show screens (src/resources/ResourceForm.tsx).
     page: {
@@ -189,6 +196,14 @@ export const plTranslations: PartialMessages<Messages> = {
     },
     tags: {
       notSet: 'Nie ustawiono',
+    },
+    valueNames: {
+      edit: '%{value}, edytuj: %{name}',
+      value: '%{value}, %{name}',
+      factors: '%{value}, współczynniki %{param} czujnika %{id}: %{tip}',
+      openSensor: '%{id}, otwórz czujnik tej instalacji',
+      status: '%{status}, status czujnika %{id}',
+      role: '%{role}, rola: %{name}',
     },
     pages: {
       users: {

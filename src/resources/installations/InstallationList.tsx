@@ -141,7 +141,7 @@ function InstallationIdCell({ row }: { row: Installation }) {
         component={Link}
         to={`/sensors?${search}`}
         sx={{ minWidth: 0, fontVariantNumeric: 'tabular-nums' }}
-        aria-label={translate('installations.openSensor', { id: row.installationId })}
+        aria-label={translate('aq.valueNames.openSensor', { id: row.installationId })}
       >
         {row.installationId}
       </Button>
