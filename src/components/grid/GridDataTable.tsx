@@ -5,6 +5,7 @@
  * columns stay `<DataTable.Col>`).
  */
 import { useEffect, useRef } from 'react';
+import { Box } from '@mui/material';
 import { DataTable, type DataTableProps, type RaRecord } from 'react-admin';
 import { attachGridKeyboard } from './gridKeyboard';
 
@@ -15,13 +16,23 @@ export function useGridKeyboard<E extends HTMLElement>() {
   return ref;
 }
 
+/** The keyboard's cell: a ring in the primary colour (≥ 3:1 on the table in both themes), drawn inside the cell. */
+const FOCUS_RING = {
+  display: 'contents',
+  '& :is(td, th):focus-visible, & :is(td, th) :focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '-2px',
+  },
+} as const;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- DataTable's own default record type
 export function GridDataTable<R extends RaRecord = any>(props: DataTableProps<R>) {
   const ref = useGridKeyboard<HTMLDivElement>();
   return (
     // `display: contents`: the wrapper takes no box, so the table lays out as it did without it.
-    <div ref={ref} style={{ display: 'contents' }}>
+    <Box ref={ref} sx={FOCUS_RING}>
       <DataTable<R> {...props} />
-    </div>
+    </Box>
   );
 }
