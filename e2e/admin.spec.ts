@@ -30,7 +30,7 @@ const statusWithToken = (page: Page, path: string, token: string) =>
 /** Status of an API call made with the access token the page holds. */
 const statusWithPageToken = async (page: Page, path: string) => statusWithToken(page, path, await pageToken(page));
 
-async function pickOption(page: Page, combobox: string, option: string) {
+async function pickOption(page: Page, combobox: string | RegExp, option: string) {
   await page.getByRole('combobox', { name: combobox }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
@@ -58,9 +58,9 @@ test.describe('users', () => {
     await page.getByRole('textbox', { name: 'Search' }).fill('techn');
     await expect(page).toHaveURL(/search=techn/);
     await expect(page.locator('tbody tr')).toHaveCount(1);
-    await pickOption(page, 'Role of technician', 'Viewer');
+    await pickOption(page, /, role of technician$/, 'Viewer');
     await expect(page.getByText('All changes saved!')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Role of technician' })).toHaveText('Viewer');
+    await expect(page.getByRole('combobox', { name: /, role of technician$/ })).toHaveText('Viewer');
 
     // The technician's very next request already runs with the viewer's permissions…
     expect(await statusWithPageToken(tech, '/api/integrations')).toBe(403);
@@ -73,8 +73,8 @@ test.describe('users', () => {
     await expect(sidebar(tech).getByText('API Manager')).toHaveCount(0);
 
     // Back to technician from the same screen.
-    await pickOption(page, 'Role of technician', 'Technician');
-    await expect(page.getByRole('combobox', { name: 'Role of technician' })).toHaveText('Technician');
+    await pickOption(page, /, role of technician$/, 'Technician');
+    await expect(page.getByRole('combobox', { name: /, role of technician$/ })).toHaveText('Technician');
     await tech.getByRole('button', { name: 'Sign Out' }).click();
     await signInWithForm(tech, 'technician');
     await expect(sidebar(tech).getByText('Generate Tokens for Sensors')).toBeVisible();

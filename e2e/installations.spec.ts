@@ -118,7 +118,7 @@ test('row actions and header paths', async ({ page, context }) => {
   await page.getByRole('link', { name: `Reinstall the sensor of installation ${ONE}` }).click();
   await expect(page).toHaveURL(new RegExp(`/installations/reinstallation/${ONE}`));
   await page.goBack();
-  await page.getByRole('link', { name: `Open the sensor of installation ${ONE}` }).click();
+  await page.getByRole('link', { name: `${ONE}, open the sensor of this installation` }).click();
   await expect(page).toHaveURL(/\/sensors\?/);
   await expect(page.getByText('1-1 of 1')).toBeVisible();
 });

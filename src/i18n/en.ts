@@ -13,6 +13,13 @@ export const en = {
     // react-admin leaves the empty choice of a yes/no/unset select blank (' '), an option with no
     // name for screen readers.
     boolean: { ...englishMessages.ra.boolean, null: 'Not set' },
+    // Sort headers and page buttons are named by what they show first (WCAG 2.5.3 label in name).
+    navigation: {
+      ...englishMessages.ra.navigation,
+      page: '%{page}, go to page',
+      current_page: '%{page}, current page',
+    },
+    sort: { ...englishMessages.ra.sort, sort_by: '%{field}, sort %{order}' },
   },
   /** `resources.<name>.name` and `resources.<name>.fields.<field>`, from the entity declarations. */
   resources: englishResourceMessages(ENTITIES),
@@ -227,6 +234,18 @@ export const en = {
       clickToSet: 'Click to set: %{value}',
       edit: 'Edit %{name}',
     },
+    /**
+     * Names of the controls that show a value (table cells): the value they show first, then what
+     * they are or do (WCAG 2.5.3 label in name: "11.7, edit Height above ground (m) of installation 12").
+     */
+    valueNames: {
+      edit: '%{value}, edit %{name}',
+      value: '%{value}, %{name}',
+      factors: '%{value}, %{param} factors of sensor %{id}: %{tip}',
+      openSensor: '%{id}, open the sensor of this installation',
+      status: '%{status}, status of sensor %{id}',
+      role: '%{role}, role of %{name}',
+    },
     /** The A, B, C factor inputs. */
     factors: {
       fillHint: 'Fill with 0, 1, 0',
@@ -240,7 +259,6 @@ export const en = {
         contractorInstallations: 'Installations of contractor %{id}',
         history: 'Previous installations',
         historyOf: 'Previous installations of sensor %{id}',
-        statusOf: 'Status of sensor %{id}: %{status}',
         tagOf: '%{tag} of sensor %{id}',
         noFactors: 'No factors',
         factorsOf: '%{param} factors of sensor %{id}: %{tip}',

@@ -131,8 +131,9 @@ export const pl: Messages = {
       page_out_from_begin: 'To jest pierwsza strona',
       page_range_info: '%{offsetBegin}–%{offsetEnd} z %{total}',
       partial_page_range_info: '%{offsetBegin}–%{offsetEnd} z ponad %{offsetEnd}',
-      current_page: 'Strona %{page}',
-      page: 'Przejdź do strony %{page}',
+      // Named by what they show first (WCAG 2.5.3 label in name).
+      current_page: '%{page}, bieżąca strona',
+      page: '%{page}, przejdź do strony',
       first: 'Przejdź do pierwszej strony',
       last: 'Przejdź do ostatniej strony',
       next: 'Następna strona',
@@ -141,7 +142,7 @@ export const pl: Messages = {
       skip_nav: 'Przejdź do treści',
     },
     sort: {
-      sort_by: 'Sortuj według: %{field_lower_first}, %{order}',
+      sort_by: '%{field}, sortuj %{order}',
       ASC: 'rosnąco',
       DESC: 'malejąco',
     },
@@ -577,6 +578,14 @@ export const pl: Messages = {
       clickToSet: 'Kliknij, aby ustawić: %{value}',
       edit: 'Edytuj: %{name}',
     },
+    valueNames: {
+      edit: '%{value}, edytuj: %{name}',
+      value: '%{value}, %{name}',
+      factors: '%{value}, współczynniki %{param} czujnika %{id}: %{tip}',
+      openSensor: '%{id}, otwórz czujnik tej instalacji',
+      status: '%{status}, status czujnika %{id}',
+      role: '%{role}, rola: %{name}',
+    },
     factors: {
       fillHint: 'Wypełnij wartościami 0, 1, 0',
       fill: 'Wypełnij współczynniki',
@@ -589,7 +598,6 @@ export const pl: Messages = {
         contractorInstallations: 'Instalacje kontrahenta %{id}',
         history: 'Poprzednie instalacje',
         historyOf: 'Poprzednie instalacje czujnika %{id}',
-        statusOf: 'Status czujnika %{id}: %{status}',
         tagOf: '%{tag} czujnika %{id}',
         noFactors: 'Brak współczynników',
         factorsOf: 'Współczynniki %{param} czujnika %{id}: %{tip}',

@@ -9,13 +9,14 @@
  * the children.
  */
 import type { ReactNode } from 'react';
-import { CreateButton, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { ColumnsButton } from '../components/ColumnsButton';
 import { entityNameKey, type EntityDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
 import { useToolbarSearch } from '../layout/useToolbarSearch';
 import { ListEmpty, LIST_SX } from './ListEmpty';
 import { useCanAccessNow } from './useCanAccessNow';
+import { GridDataTable } from '../components/grid/GridDataTable';
 
 /** One line per row: long values are cut with an ellipsis and shown whole on hover. */
 const TABLE_SX = { '& td, & th': { whiteSpace: 'nowrap' }, '& td': { py: 0.25 } } as const;
@@ -72,7 +73,7 @@ export function EntityListFrame({
       empty={false}
       sx={LIST_SX}
     >
-      <DataTable
+      <GridDataTable
         bulkActionButtons={false}
         rowClick={false}
         empty={<ListEmpty />}
@@ -81,7 +82,7 @@ export function EntityListFrame({
         sx={TABLE_SX}
       >
         {children}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

@@ -6,7 +6,6 @@
  */
 import {
   CreateButton,
-  DataTable,
   List,
   Pagination,
   RefreshButton,
@@ -25,6 +24,7 @@ import { useCanAccessNow } from './useCanAccessNow';
 import { ListEmpty, LIST_SX } from './ListEmpty';
 import { useDeclaredColumns } from './DeclaredColumns';
 import { useFieldAccess } from './useFieldAccess';
+import { GridDataTable } from '../components/grid/GridDataTable';
 
 /** The Export button: every matching row, streamed by the server as `<name>.csv` (GET <endpoint>/export). */
 function ExportListButton({ entity }: { entity: EntityDecl }) {
@@ -71,9 +71,9 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={rowClick} empty={<ListEmpty />} hiddenColumns={hiddenColumns}>
+      <GridDataTable bulkActionButtons={false} rowClick={rowClick} empty={<ListEmpty />} hiddenColumns={hiddenColumns}>
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

@@ -101,7 +101,7 @@ describe('Users screen', () => {
 
     const jan = await row('jan.nowak');
     expect(within(jan).getByText('J').className).toMatch(/MuiAvatar/); // the initial, without an avatar image
-    expect(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }).textContent).toBe('User');
+    expect(within(jan).getByRole('combobox', { name: /, role of jan\.nowak$/ }).textContent).toBe('User');
     expect(within(jan).getByRole('button', { name: 'Disable jan.nowak' })).toBeTruthy();
     expect(within(jan).getByRole('button', { name: 'Logout jan.nowak' })).toBeTruthy();
     expect(screen.queryByText('ewa.lewandowska')).toBeNull();
@@ -150,7 +150,7 @@ describe('Users screen', () => {
     signInAs(PERMISSIONS);
     const { update, user } = renderList();
     const jan = await row('jan.nowak');
-    await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
+    await user.click(within(jan).getByRole('combobox', { name: /, role of jan\.nowak$/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['Admin', 'User', 'Viewer', 'Technician', 'Sales']);
     await user.click(screen.getByRole('option', { name: 'Viewer' }));
@@ -202,7 +202,7 @@ describe('Users screen', () => {
     signInAs(USER_EDITOR, { id: 4, name: 'sales', role: 'user_editors' });
     const { update, user } = renderList('/users', GRANTED_ROLES);
     const jan = await row('jan.nowak');
-    await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
+    await user.click(within(jan).getByRole('combobox', { name: /, role of jan\.nowak$/ }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['User', 'Sales']);
     await user.keyboard('{Escape}');
     // A user whose role the signed-in user may not assign is above them: the role is plain text.
@@ -210,7 +210,7 @@ describe('Users screen', () => {
     expect(within(tech).queryByRole('combobox')).toBeNull();
     expect(within(tech).getByText('Technician')).toBeTruthy();
     // The current role stays shown when it is not assignable but the user is not above them.
-    await user.click(within(jan).getByRole('combobox', { name: 'Role of jan.nowak' }));
+    await user.click(within(jan).getByRole('combobox', { name: /, role of jan\.nowak$/ }));
     await user.click(screen.getByRole('option', { name: 'Sales' }));
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]![1]).toMatchObject({ id: 5, data: { role: 'sales' } });

@@ -51,7 +51,7 @@ export function BooleanTagInput({ value, onSave, label }: TagEditorProps) {
           disabled={pending}
           onClick={click}
           startIcon={ICONS[String(current) as keyof typeof ICONS]}
-          aria-label={`${label}: ${text}`}
+          aria-label={translate('aq.valueNames.value', { value: current === null ? '—' : text, name: label })}
           data-value={String(current)}
           sx={{ textTransform: 'none', minWidth: 0, fontWeight: 'normal' }}
         >

@@ -65,7 +65,7 @@ export function TextTagInput({ value, onSave, label, type }: TagEditorProps & { 
     return (
       <ButtonBase
         onClick={start}
-        aria-label={translate('aq.tags.edit', { name: label })}
+        aria-label={translate('aq.valueNames.edit', { value: tagValueText(value, translate), name: label })}
         sx={{
           justifyContent: 'flex-start',
           gap: 0.5,

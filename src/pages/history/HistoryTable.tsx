@@ -26,6 +26,7 @@ import {
 import { looksUnchanged, withChanges, type ShownRecord } from './historyChanges';
 import type { HistoryRecord } from './types';
 import { useFieldAccess } from '../../resources/useFieldAccess';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const Column = DataTable.Col<ShownRecord>;
 const rowsPerPageOptions = [...PAGE_SIZES];
@@ -128,7 +129,7 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
   return (
     <ListContextProvider value={list}>
       <UnchangedNote count={unchanged} shown={showUnchanged} onToggle={() => setShowUnchanged((v) => !v)} />
-      <DataTable resource="history" bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small">
+      <GridDataTable resource="history" bulkActionButtons={false} rowClick={false} empty={<Empty />} size="small">
         <Column source="sensorId" label="aq.pages.history.fields.sensorId" />
         <Column source="installationId" label="aq.pages.history.fields.installationId" />
         {compared.map(({ source, key = source, sortable = true, nowrap: noWrap, render }) => (
@@ -146,7 +147,7 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
             )}
           />
         ))}
-      </DataTable>
+      </GridDataTable>
       <Pagination rowsPerPageOptions={rowsPerPageOptions} />
     </ListContextProvider>
   );

@@ -13,6 +13,7 @@ import { RelativeDate } from '../../components/DateTimeField';
 import { formatNumber } from '../../components/numbers';
 import type { AuditLogParams, AuditSortField } from './auditLogParams';
 import type { AuditLog, AuditLogPage } from './useAuditLogs';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 type Row = AuditLog & { id: number };
 const Column = DataTable.Col<Row>;
@@ -70,7 +71,7 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
   const sort: SortPayload = { field: params.sortBy, order: params.descending ? 'DESC' : 'ASC' };
   return (
     <>
-      <DataTable<Row>
+      <GridDataTable<Row>
         resource="auditLogs"
         data={rows}
         total={page.totalCount}
@@ -112,7 +113,7 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
           disableSort
           sx={{ minWidth: 260, overflowWrap: 'anywhere' }}
         />
-      </DataTable>
+      </GridDataTable>
       <TablePagination
         component="div"
         count={page.totalCount}

@@ -12,6 +12,7 @@ import { TokenPermissionsField } from './TokenPermissionsField';
 import { TokenStatusField } from './TokenStatusField';
 import type { ApiToken } from './types';
 import { TruncatedText } from '../../components/TruncatedText';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const Column = DataTable.Col<ApiToken>;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -61,7 +62,7 @@ export function TokenTable({
   if (!tokens?.length) return <Empty />;
   return (
     <ListContextProvider value={list}>
-      <DataTable
+      <GridDataTable
         resource="tokens"
         bulkActionButtons={false}
         rowClick={false}
@@ -93,7 +94,7 @@ export function TokenTable({
         <Column label="aq.fields.actions" align="right" disableSort>
           <TokenRowActions />
         </Column>
-      </DataTable>
+      </GridDataTable>
       {tokens.length > DEFAULT_PAGE_SIZE && <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
     </ListContextProvider>
   );

@@ -17,7 +17,6 @@ import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import {
   AutocompleteArrayInput,
-  DataTable,
   List,
   Pagination,
   RefreshButton,
@@ -41,6 +40,7 @@ import { ApiUserContractorCell, useContractorChoices } from './ApiUserContractor
 import { ExportApiUsersButton } from './ExportApiUsersButton';
 import { LimitsField } from './LimitsField';
 import { useApiUserRights } from './useApiUserRights';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const TABLE_SX = {
   '& td': { py: 0.25 },
@@ -227,9 +227,9 @@ export function ApiUserList() {
       empty={false}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
+      <GridDataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

@@ -5,7 +5,7 @@
  * "New deployment" with add_deployments. One list, parameterised by the family. The actions column
  * only for a user with halt_deployments or free_deployments.
  */
-import { Button, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { Button, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -21,6 +21,7 @@ import { DeploymentStatusField } from './DeploymentStatusField';
 import { formatDuration } from './formatDuration';
 import type { Deployment } from './types';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 function DeploymentListActions({ family }: { family: DeploymentFamilyUi }) {
   const canCreate = useCanAccessNow({ resource: family.resource, action: 'create' });
@@ -90,9 +91,9 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => `${family.path}/${id}/sensors`} empty={<ListEmpty />}>
+      <GridDataTable bulkActionButtons={false} rowClick={(id) => `${family.path}/${id}/sensors`} empty={<ListEmpty />}>
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

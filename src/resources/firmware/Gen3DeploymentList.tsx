@@ -3,7 +3,7 @@
  * created and applied dates, newest first (the updater takes no sort), 10/20/50/100 per page,
  * refreshed like the other deployment lists, and a create button (add_deployments).
  */
-import { DataTable, List, Pagination, useTranslate } from 'react-admin';
+import { List, Pagination, useTranslate } from 'react-admin';
 import { gen3Deployment } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
@@ -11,6 +11,7 @@ import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useFieldAccess } from '../useFieldAccess';
 import { Gen3ListActions } from './Gen3ListActions';
 import { useDeploymentRefresh } from './useDeploymentRefresh';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 interface Gen3Deployment {
   id: number;
@@ -50,9 +51,9 @@ export function Gen3DeploymentList() {
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
+      <GridDataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

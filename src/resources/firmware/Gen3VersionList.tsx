@@ -2,7 +2,7 @@
  * Gen3 versions (DeploymentsGen3Versions, /deployments/gen3/versions, view_versions): newest first,
  * 10/20/50/100 per page; a row opens the version's page; a create button (add_versions).
  */
-import { DataTable, List, Pagination, useTranslate } from 'react-admin';
+import { List, Pagination, useTranslate } from 'react-admin';
 import { gen3Version } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import type { Gen3Version } from '../../dataProviders/types';
@@ -10,6 +10,7 @@ import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useFieldAccess } from '../useFieldAccess';
 import { Gen3ListActions } from './Gen3ListActions';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 /** The cells; the columns are the declaration's (common/entities/firmware.ts). */
 const CELLS: ColumnRenderers<Gen3Version & { id: string }> = {
@@ -41,9 +42,9 @@ export function Gen3VersionList() {
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => gen3VersionPath(String(id))} empty={<ListEmpty />}>
+      <GridDataTable bulkActionButtons={false} rowClick={(id) => gen3VersionPath(String(id))} empty={<ListEmpty />}>
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

@@ -3,7 +3,7 @@
  * version descending, the toolbar search (`?search=`), the status dropdown (add_versions) and a
  * "New version" button (add_versions) to /deployments/gsm/versions/create.
  */
-import { Button, DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { Button, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import { gsmVersion } from '../../../common/entities';
@@ -15,6 +15,7 @@ import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { useCanAccessNow } from '../useCanAccessNow';
 import { useFieldAccess } from '../useFieldAccess';
 import { VersionStatusInput } from './VersionStatusInput';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 type Row = FirmwareVersion & { id: string };
 /** The cells; the columns are the declaration's (common/entities/firmware.ts). */
@@ -57,9 +58,9 @@ export function GsmVersionList() {
       empty={<ListEmpty />}
       sx={LIST_SX}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
+      <GridDataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />}>
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

@@ -8,7 +8,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { Box, Link as MuiLink, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { List, Pagination, RefreshButton, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { installationRequest } from '../../../common/entities';
 import { requestListOrder } from '../../../common/requests';
@@ -22,6 +22,7 @@ import { useFieldAccess } from '../useFieldAccess';
 import { RequestExpand } from './RequestExpand';
 import { RequestStateChip } from './RequestStateChip';
 import type { InstallationRequestRecord } from './types';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const rowsPerPageOptions = [...(installationRequest.perPageOptions ?? [50, 100, 200])];
 const TABLE_SX = { '& td': { py: 0.5 }, '& td, & th': { whiteSpace: 'nowrap' } } as const;
@@ -141,7 +142,7 @@ export function RequestList() {
       sx={LIST_SX}
     >
       <Box data-testid="requests-list" data-archived={archived}>
-        <DataTable
+        <GridDataTable
           bulkActionButtons={false}
           rowClick={(id) => requestPath(id)}
           expand={<RequestExpand />}
@@ -150,7 +151,7 @@ export function RequestList() {
           sx={TABLE_SX}
         >
           {columns}
-        </DataTable>
+        </GridDataTable>
       </Box>
     </List>
   );

@@ -53,6 +53,7 @@ import { LocationCell } from './LocationCell';
 import { CrmCompanyLink } from '../../components/CrmCompanyLink';
 import { PresetPicker, usePresetChoice } from './PresetPicker';
 import type { Installation } from './types';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const Column = DataTable.Col<Installation>;
 /** Leaflet and the clustering load with the map view, not with the table. */
@@ -142,7 +143,7 @@ function InstallationIdCell({ row }: { row: Installation }) {
         component={Link}
         to={`/sensors?${search}`}
         sx={{ minWidth: 0, fontVariantNumeric: 'tabular-nums' }}
-        aria-label={translate('installations.openSensor', { id: row.installationId })}
+        aria-label={translate('aq.valueNames.openSensor', { id: row.installationId })}
       >
         {row.installationId}
       </Button>
@@ -280,7 +281,7 @@ export function InstallationList() {
           <InstallationsMap query={listQuery(search, advanced)} />
         </Suspense>
       ) : (
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
+        <GridDataTable bulkActionButtons={false} rowClick={false} empty={<ListEmpty />} size="small" sx={TABLE_SX}>
           {columns.map((column) => (
             <Column
               key={column.name}
@@ -297,7 +298,7 @@ export function InstallationList() {
               render={(row: RaRecord) => renderCell(column, row as Installation, ctx)}
             />
           ))}
-        </DataTable>
+        </GridDataTable>
       )}
     </List>
   );

@@ -24,6 +24,7 @@ import { SensorStatusInput } from './SensorStatusInput';
 import { SensorTagField } from './SensorTagField';
 import type { Sensor } from './types';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 const Column = DataTable.Col<Sensor>;
 const rowsPerPageOptions = [...PAGE_SIZES];
@@ -102,7 +103,7 @@ export function SensorList() {
       empty={false}
       sx={LIST_SX}
     >
-      <DataTable
+      <GridDataTable
         bulkActionButtons={false}
         rowClick={false}
         empty={<ListEmpty />}
@@ -110,7 +111,7 @@ export function SensorList() {
         hiddenColumns={hiddenColumns}
       >
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

@@ -61,7 +61,7 @@ export function SensorStatusInput() {
         onClick={(e) => setAnchor(e.currentTarget)}
         endIcon={<ArrowDropDownIcon />}
         aria-haspopup="menu"
-        aria-label={translate('aq.pages.sensors.statusOf', { id: sensor.id, status: labels.sensorStatus(status) })}
+        aria-label={translate('aq.valueNames.status', { id: sensor.id, status: labels.sensorStatus(status) })}
         data-testid={`status-${sensor.id}`}
         sx={{ textTransform: 'none', fontWeight: 'normal', ml: -0.75 }}
       >

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { DataTable, List, RefreshButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { List, RefreshButton, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { TagContext } from '../../../common/domain';
 import { contractorTag, installationTag, sensorTag, type EntityDecl } from '../../../common/entities';
 import { useDeclaredColumns } from '../DeclaredColumns';
@@ -17,6 +17,7 @@ import { useFieldAccess } from '../useFieldAccess';
 import { RemoveTagButton } from './RemoveTagButton';
 import { TagDialog } from './TagDialog';
 import { TAG_SCREEN_TITLES, type Tag } from './types';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 /** The declaration of each context's tags (their columns). */
 const TAG_ENTITIES: Record<TagContext, EntityDecl> = {
@@ -108,9 +109,9 @@ export function TagList({ context }: { context: TagContext }) {
         actions={actions}
         empty={false}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+        <GridDataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
           {columns}
-        </DataTable>
+        </GridDataTable>
       </List>
       {dialog !== undefined && (
         <TagDialog context={context} tag={dialog ?? undefined} onClose={() => setDialog(undefined)} />

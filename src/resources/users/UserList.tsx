@@ -5,7 +5,7 @@
  * column stays at the card's right edge when the table scrolls sideways in a narrow window.
  */
 import { Box } from '@mui/material';
-import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import { PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { LogoutUserButton } from './LogoutUserButton';
@@ -20,6 +20,7 @@ import { staffUser } from '../../../common/entities';
 import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
 import { ListEmpty, LIST_SX } from '../ListEmpty';
 import { useFieldAccess } from '../useFieldAccess';
+import { GridDataTable } from '../../components/grid/GridDataTable';
 
 /** The cells; the columns are the declaration's (common/entities/staffUser.ts). */
 const CELLS: ColumnRenderers<AdminUser> = {
@@ -61,14 +62,14 @@ export function UserList() {
       empty={false}
       sx={LIST_SX}
     >
-      <DataTable
+      <GridDataTable
         bulkActionButtons={false}
         rowClick={false}
         empty={<ListEmpty />}
         rowSx={(user) => (user.enabled ? {} : { opacity: 0.6 })}
       >
         {columns}
-      </DataTable>
+      </GridDataTable>
     </List>
   );
 }

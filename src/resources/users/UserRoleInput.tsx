@@ -60,7 +60,7 @@ export function UserRoleInput() {
       slotProps={{
         select: {
           SelectDisplayProps: {
-            'aria-label': translate('aq.pages.users.roleOf', { name: user.name }),
+            'aria-label': translate('aq.valueNames.role', { role: roleLabel(user.role), name: user.name }),
             'aria-labelledby': undefined,
           },
         },

@@ -23,7 +23,7 @@ export function FactorsCell({ param, canEdit }: { param: string; canEdit: boolea
           label={text}
           variant={set ? 'filled' : 'outlined'}
           onClick={canEdit ? () => setOpen(true) : undefined}
-          aria-label={translate('aq.pages.sensors.factorsOf', { param, id, tip })}
+          aria-label={translate('aq.valueNames.factors', { value: text, param, id, tip })}
           data-has-factors={Boolean(set)}
         />
       </Tooltip>

@@ -1,0 +1,186 @@
+/**
+ * Daily tasks with the keyboard alone (issue 29): no mouse, only `page.keyboard.press` / `type`, and
+ * after each step where the focus is. The list tables are one Tab stop each (GridDataTable: arrow
+ * keys between cells, Enter to open a cell's editor or its row action, Escape back to the cell).
+ *
+ * Not asserted here (built elsewhere): the focus on the page heading after a navigation, sign-in or
+ * sign-out, and the sidebar's own keyboard model; those steps assert the URL instead.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PASSWORD, signIn } from './support/login';
+
+const ONE = 1011;
+const openOne = (page: Page) =>
+  page.goto(`/installations?${new URLSearchParams({ search: `installationId = ${ONE}`, advanced: 'true' })}`);
+
+/** What has the focus: its accessible name (aria-label, else its text) and whether it is in the grid. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    return {
+      name: (a?.getAttribute('aria-label') ?? a?.textContent ?? '').trim(),
+      tag: a?.tagName ?? '',
+      inGrid: Boolean(a?.closest('table[role="grid"]')),
+      inBody: Boolean(a?.closest('table[role="grid"] tbody')),
+      inPaging: Boolean(a?.closest('.MuiTablePagination-root')),
+    };
+  });
+
+/** Presses `key` until the focused element matches; how many presses it took (fails after `max`). */
+async function pressUntil(
+  page: Page,
+  key: string,
+  match: (f: Awaited<ReturnType<typeof focused>>) => boolean,
+  max = 60,
+) {
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press(key);
+    if (match(await focused(page))) return n;
+  }
+  throw new Error(`${key} ×${max} never reached the element; focus is on ${JSON.stringify(await focused(page))}`);
+}
+
+// Many single key presses on a machine shared with other runs.
+test.describe.configure({ timeout: 90_000 });
+
+const expectFocus = (locator: Locator) => expect(locator).toBeFocused();
+const rowsShown = (page: Page) => expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
+
+test('sign in with the keyboard, then the installations list is one Tab stop', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible();
+  await pressUntil(page, 'Tab', (f) => f.name === 'Password login');
+  await page.keyboard.press('Enter');
+  await expectFocus(page.locator('input[name=username]')).catch(async () => {
+    await pressUntil(page, 'Tab', (f) => f.tag === 'INPUT');
+  });
+  await page.keyboard.type('admin');
+  await page.keyboard.press('Tab');
+  await expectFocus(page.locator('input[name=password]'));
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/installations/);
+  await rowsShown(page);
+
+  // From the top of the document to the paging controls: the app bar and the sidebar (not ours),
+  // then the list's own controls; the table is a single stop, its first data cell.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const stops: Awaited<ReturnType<typeof focused>>[] = [];
+  await pressUntil(
+    page,
+    'Tab',
+    (f) => {
+      stops.push(f);
+      return f.inPaging;
+    },
+    500,
+  );
+  const inGrid = stops.filter((f) => f.inGrid);
+  expect(inGrid).toHaveLength(1);
+  expect(inGrid[0]!.inBody).toBe(true);
+  const fromList = stops.length - stops.findIndex((f) => f.name === 'Show as a table');
+  test.info().annotations.push({
+    type: 'Tab presses to the paging controls',
+    description: `${stops.length} from the top of the document, ${fromList} from the list's first control`,
+  });
+  expect(fromList).toBeLessThanOrEqual(20);
+});
+
+test('page and sort a list with the keyboard; the focus stays where the key was pressed', async ({ page }) => {
+  await signIn(page, 'admin', '/sensors');
+  await rowsShown(page);
+  await pressUntil(page, 'Tab', (f) => f.inBody);
+  // Up to the header row: the sort button of the first column; Enter sorts and the focus stays.
+  await page.keyboard.press('ArrowUp');
+  const sortHeader = page.locator('thead th').first().locator('[role=button]');
+  await expectFocus(sortHeader);
+  await expect(sortHeader).toHaveAttribute('aria-label', /^ID, sort /);
+  const before = page.url();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.url()).not.toBe(before);
+  await expectFocus(page.locator('thead th').first().locator('[role=button]'));
+  // Down into the rows, Tab leaves the table for the paging controls: next page.
+  await page.keyboard.press('ArrowDown');
+  expect((await focused(page)).inBody).toBe(true);
+  await pressUntil(page, 'Tab', (f) => f.name === 'Go to next page');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expectFocus(page.getByRole('button', { name: 'Go to next page' }));
+  // Shift+Tab goes back into the table, to the cell it left.
+  await pressUntil(page, 'Shift+Tab', (f) => f.inGrid);
+  expect((await focused(page)).inBody).toBe(true);
+});
+
+test('advanced search with the keyboard narrows the list', async ({ page }) => {
+  await signIn(page, 'admin', '/installations');
+  await rowsShown(page);
+  await pressUntil(page, 'Tab', (f) => f.name === 'Search');
+  await page.keyboard.type(`installationId = ${ONE}`);
+  await pressUntil(page, 'Tab', (f) => f.name === 'Advanced');
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/advanced=true/);
+  // Switching to advanced quotes the plain text (SEARCH("…")): back to the editor, the query itself.
+  await pressUntil(page, 'Shift+Tab', (f) => f.name === 'Query');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(`installationId = ${ONE}`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/search=installationId/);
+  await expect(page.getByText('1-1 of 1').or(page.getByText('1 of 1'))).toBeVisible({ timeout: 15_000 });
+});
+
+test('inline editor: Enter opens it, Enter saves, the focus is back on the cell; Escape cancels', async ({ page }) => {
+  await signIn(page, 'admin', null);
+  await openOne(page);
+  await rowsShown(page);
+  await pressUntil(page, 'Tab', (f) => f.inBody);
+  const height = (f: Awaited<ReturnType<typeof focused>>) =>
+    /, edit Height above ground \(m\) of installation/.test(f.name);
+  await pressUntil(page, 'ArrowRight', height, 80);
+  await page.keyboard.press('Enter');
+  const input = page.getByRole('textbox', { name: `Height above ground (m) of installation ${ONE}` });
+  await expectFocus(input);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('12.5');
+  await page.keyboard.press('Enter');
+  await expect(input).toHaveCount(0);
+  const button = page.getByRole('button', { name: `12.5, edit Height above ground (m) of installation ${ONE}` });
+  await expectFocus(button);
+  // Escape cancels an edit and comes back to the same cell.
+  await page.keyboard.press('F2');
+  await expectFocus(input);
+  await page.keyboard.type('99');
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveCount(0);
+  await expectFocus(button);
+});
+
+test('row action from the keyboard: Enter into the actions cell, arrows to Reinstall, Enter opens it', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', null);
+  await openOne(page);
+  await rowsShown(page);
+  await pressUntil(page, 'Tab', (f) => f.inBody);
+  await page.keyboard.press('End');
+  const cell = await focused(page);
+  if (cell.tag === 'TD') {
+    // A cell of several actions: Enter goes into it, Escape comes back out.
+    await page.keyboard.press('Enter');
+    expect((await focused(page)).tag).not.toBe('TD');
+    await page.keyboard.press('Escape');
+    expect((await focused(page)).tag).toBe('TD');
+    await page.keyboard.press('Enter');
+  }
+  await pressUntil(page, 'ArrowRight', (f) => f.name === `Reinstall the sensor of installation ${ONE}`, 10).catch(() =>
+    pressUntil(page, 'ArrowLeft', (f) => f.name === `Reinstall the sensor of installation ${ONE}`, 10),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/installations/reinstallation/${ONE}`));
+});
+
+test('sign out with the keyboard', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await pressUntil(page, 'Tab', (f) => f.name === 'Sign Out');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible();
+});
