@@ -29,18 +29,30 @@ export function ColumnsButton(props: ColumnsButtonProps) {
   const translate = useTranslate();
   const name = translate('ra.action.select_columns', { _: 'Columns' });
   const storeKey = props.storeKey ?? `${resource}.datatable`;
-  const nameRef = useRef(name);
-  nameRef.current = name;
+  const observer = useRef<MutationObserver | null>(null);
+  useEffect(() => () => observer.current?.disconnect(), []);
 
-  useEffect(() => {
-    // The popover is kept mounted, so its selector container exists once the button has rendered.
-    const container = document.getElementById(`${storeKey}-columnsSelector`);
-    if (!container) return;
-    fixColumnSelectorRoles(container, nameRef.current);
-    const observer = new MutationObserver(() => fixColumnSelectorRoles(container, nameRef.current));
-    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
-    return () => observer.disconnect();
-  }, [storeKey]);
+  // The selector is rendered (by a portal into the kept-mounted popover) some renders after the
+  // button, so its roles are set when the popover opens — the button's click, by mouse or keyboard —
+  // and again whenever react-admin redraws its rows (a reorder, a filter).
+  const fixWhenShown = () =>
+    requestAnimationFrame(() => {
+      const container = document.getElementById(`${storeKey}-columnsSelector`);
+      if (!container) return;
+      fixColumnSelectorRoles(container, name);
+      if (observer.current) return;
+      observer.current = new MutationObserver(() => fixColumnSelectorRoles(container, name));
+      observer.current.observe(container, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['role'],
+      });
+    });
 
-  return <RaColumnsButton {...props} />;
+  return (
+    <span onClickCapture={fixWhenShown}>
+      <RaColumnsButton {...props} />
+    </span>
+  );
 }

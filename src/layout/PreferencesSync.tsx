@@ -62,8 +62,9 @@ export function PreferencesSync() {
     if (!prefs || userId === undefined || languageOf.user === userId) return;
     languageOf.user = userId;
     languageOf.saved = prefs.locale;
-    if (isLocale(prefs.locale)) setLocale(prefs.locale);
-  }, [prefs, userId, setLocale]);
+    // Only a different language is set: setting the same one still re-renders the whole console.
+    if (isLocale(prefs.locale) && prefs.locale !== locale) setLocale(prefs.locale);
+  }, [prefs, userId, locale, setLocale]);
 
   // The page's language follows the console's (screen readers, hyphenation, spelling).
   useEffect(() => {
