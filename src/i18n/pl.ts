@@ -104,6 +104,8 @@ export const plTranslations: PartialMessages<Messages> = {
     loggedOut: 'Wylogowano. Miłego dnia.',
     noAccess: 'Twoja rola nie daje dostępu do tej strony.',
     startFailed: 'Nie można uruchomić konsoli: %{error}',
+    /** The demo build's banner (src/demo/DemoBanner.tsx). */
+    demo: { banner: 'Demo — dane wracają do początkowych po przeładowaniu', reset: 'Zresetuj demo' },
     login: {
       withProvider: 'Zaloguj przez %{provider}',
       password: 'Logowanie hasłem',
