@@ -62,7 +62,6 @@ export default defineConfig({
     outDir: path.join(root, 'dist-demo'),
     emptyOutDir: true,
     sourcemap: false,
-    minify: false,
     chunkSizeWarningLimit: 8000,
     target: 'es2022',
   },

@@ -27,7 +27,6 @@ export interface DemoBackend {
   close(): Promise<void>;
 }
 
-
 export interface DemoData {
   database: Blob;
   /** Seeded files: key → base64. */

@@ -14,7 +14,6 @@ import { openDatabase } from '../server/db';
 import { ensureBuiltInRoles, seedDemo } from '../server/db/seed';
 import { FileStore } from '../server/storage/files';
 import { DEFAULT_ADMIN_PASSWORD } from '../server/config';
-import { DEMO_FILES_ROOT } from './paths';
 
 export async function buildDemoData(outDir: string): Promise<{ dbBytes: number; files: number }> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'aq-demo-'));

@@ -11,4 +11,3 @@ export const DEMO_ENV: Record<string, string> = {
   SIMULATOR_TICK_MS: '10000',
   SIMULATOR_MEASURE_MS: '600000',
 };
-

@@ -84,7 +84,11 @@ function connect(port: Port & { addEventListener?: unknown }, listen: (handler: 
         source ??= { dataUrl: message.dataUrl, filesUrl: message.filesUrl };
         (message.reset && backend ? reset(port) : start()).then(
           () => port.postMessage({ type: 'ready' }),
-          (err: unknown) => port.postMessage({ type: 'failed', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }),
+          (err: unknown) =>
+            port.postMessage({
+              type: 'failed',
+              message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err),
+            }),
         );
         break;
       case 'reset':
@@ -97,12 +101,14 @@ function connect(port: Port & { addEventListener?: unknown }, listen: (handler: 
               method: message.method as 'GET',
               url: message.url,
               headers: message.headers,
-              payload: typeof message.body === 'string' ? message.body : message.body ? Buffer.from(message.body) : undefined,
+              payload:
+                typeof message.body === 'string' ? message.body : message.body ? Buffer.from(message.body) : undefined,
             }),
           )
           .then(
             (res) => {
-              if (res.statusCode >= 500) console.error(`demo: ${message.method} ${message.url} → ${res.statusCode} ${res.payload}`);
+              if (res.statusCode >= 500)
+                console.error(`demo: ${message.method} ${message.url} → ${res.statusCode} ${res.payload}`);
               const body = new Uint8Array(res.rawPayload).slice().buffer;
               const headers: Record<string, string> = {};
               for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = String(v);
@@ -111,7 +117,16 @@ function connect(port: Port & { addEventListener?: unknown }, listen: (handler: 
             (err: unknown) => {
               console.error(`demo: ${message.method} ${message.url} failed`, err instanceof Error ? err.stack : err);
               const body = new TextEncoder().encode(JSON.stringify({ status: 500, message: String(err) })).buffer;
-              port.postMessage({ type: 'response', id: message.id, status: 500, headers: { 'content-type': 'application/json' }, body }, [body]);
+              port.postMessage(
+                {
+                  type: 'response',
+                  id: message.id,
+                  status: 500,
+                  headers: { 'content-type': 'application/json' },
+                  body,
+                },
+                [body],
+              );
             },
           );
         break;

@@ -1,3 +1,4 @@
+/* global module */
 // node:assert for the demo's browser build. CommonJS, so `require('assert')` is the function itself.
 function assert(value, message) {
   if (!value) throw message instanceof Error ? message : new Error(message || 'Assertion failed');

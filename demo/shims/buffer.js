@@ -19,7 +19,9 @@ if (!Buffer.isEncoding('base64url')) {
   Buffer.isEncoding = (encoding) => String(encoding).toLowerCase() === 'base64url' || isEncoding(encoding);
   const byteLength = Buffer.byteLength;
   Buffer.byteLength = (value, encoding) =>
-    String(encoding).toLowerCase() === 'base64url' ? Buffer.from(value, 'base64url').length : byteLength(value, encoding);
+    String(encoding).toLowerCase() === 'base64url'
+      ? Buffer.from(value, 'base64url').length
+      : byteLength(value, encoding);
 }
 
 export { Buffer };

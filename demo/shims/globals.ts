@@ -71,5 +71,6 @@ g.setInterval = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[])
 };
 g.clearTimeout = (t: unknown) => plainClearTimeout(idOf(t));
 g.clearInterval = (t: unknown) => plainClearInterval(idOf(t));
-g.setImmediate = (fn: (...a: unknown[]) => void, ...args: unknown[]) => g.setTimeout && (g.setTimeout as TimerFn)(fn, 0, ...args);
+g.setImmediate = (fn: (...a: unknown[]) => void, ...args: unknown[]) =>
+  g.setTimeout && (g.setTimeout as TimerFn)(fn, 0, ...args);
 g.clearImmediate = (t: unknown) => plainClearTimeout(idOf(t));

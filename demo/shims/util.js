@@ -6,13 +6,17 @@ export function inherits(ctor, superCtor) {
 const custom = Symbol.for('nodejs.util.promisify.custom');
 export function promisify(fn) {
   if (fn[custom]) return fn[custom];
-  return (...args) => new Promise((resolve, reject) => fn(...args, (err, value) => (err ? reject(err) : resolve(value))));
+  return (...args) =>
+    new Promise((resolve, reject) => fn(...args, (err, value) => (err ? reject(err) : resolve(value))));
 }
 promisify.custom = custom;
 export function callbackify(fn) {
   return (...args) => {
     const cb = args.pop();
-    fn(...args).then((v) => cb(null, v), (e) => cb(e));
+    fn(...args).then(
+      (v) => cb(null, v),
+      (e) => cb(e),
+    );
   };
 }
 export function inspect(value) {
@@ -27,7 +31,17 @@ inspect.custom = Symbol.for('nodejs.util.inspect.custom');
 export function format(fmt, ...args) {
   if (typeof fmt !== 'string') return [fmt, ...args].map(inspect).join(' ');
   let i = 0;
-  const out = fmt.replace(/%[sdifjoO%]/g, (m) => (m === '%%' ? '%' : i < args.length ? (m === '%s' ? String(args[i++]) : m === '%d' || m === '%i' || m === '%f' ? String(Number(args[i++])) : inspect(args[i++])) : m));
+  const out = fmt.replace(/%[sdifjoO%]/g, (m) =>
+    m === '%%'
+      ? '%'
+      : i < args.length
+        ? m === '%s'
+          ? String(args[i++])
+          : m === '%d' || m === '%i' || m === '%f'
+            ? String(Number(args[i++]))
+            : inspect(args[i++])
+        : m,
+  );
   return [out, ...args.slice(i).map(inspect)].join(' ');
 }
 export const deprecate = (fn) => fn;
@@ -51,6 +65,20 @@ export const TextEncoder = globalThis.TextEncoder;
 export const TextDecoder = globalThis.TextDecoder;
 export const styleText = (_f, t) => t;
 export default {
-  inherits, promisify, callbackify, inspect, format, deprecate, debuglog, isDeepStrictEqual, types,
-  isArray, isError, isDate, isRegExp, TextEncoder, TextDecoder, styleText,
+  inherits,
+  promisify,
+  callbackify,
+  inspect,
+  format,
+  deprecate,
+  debuglog,
+  isDeepStrictEqual,
+  types,
+  isArray,
+  isError,
+  isDate,
+  isRegExp,
+  TextEncoder,
+  TextDecoder,
+  styleText,
 };

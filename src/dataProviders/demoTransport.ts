@@ -145,7 +145,10 @@ export function startDemoTransport(start: DemoStart): Promise<void> {
   };
   // The worker's script, a SharedWorker where the browser has one (every tab then shares one backend).
   if (typeof SharedWorker !== 'undefined') {
-    const worker = new SharedWorker(new URL('../../demo/worker.ts', import.meta.url), { type: 'module', name: 'aq-demo' });
+    const worker = new SharedWorker(new URL('../../demo/worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'aq-demo',
+    });
     worker.port.onmessage = handle;
     link = { post: (m, transfer = []) => worker.port.postMessage(m, transfer) };
   } else {

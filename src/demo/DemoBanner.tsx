@@ -9,7 +9,7 @@ export function DemoBanner({ onReset }: { onReset: () => void }) {
       severity="info"
       role="status"
       data-testid="demo-banner"
-      sx={{ position: 'fixed', bottom: 12, left: 12, zIndex: 2000, boxShadow: 3, alignItems: 'center', py: 0 }}
+      sx={{ position: 'fixed', bottom: 12, right: 12, zIndex: 2000, boxShadow: 3, alignItems: 'center', py: 0 }}
       action={
         <Button color="inherit" size="small" onClick={onReset}>
           {t('aq.demo.reset')}

@@ -8,7 +8,7 @@ import '../configuredResources';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadRuntimeConfig } from '../config';
+import { loadRuntimeConfig, setRuntimeConfig } from '../config';
 import { App } from '../App';
 import { i18nProvider } from '../i18n';
 import { demoFetchImpl, resetDemo, startDemoTransport } from '../dataProviders/demoTransport';
@@ -34,7 +34,14 @@ async function start() {
       filesUrl: new URL('demo-files.json', base),
       reset,
     });
-    await loadRuntimeConfig(demoFetchImpl);
+    const config = await loadRuntimeConfig(demoFetchImpl);
+    // Service URLs in a scheme the browser never fetches: requests go to the worker (the transport
+    // takes their path), and a link the console would hand to the browser itself (an image) makes no
+    // request to a server that does not exist. (Images of the demo's files are not shown.)
+    const services = Object.fromEntries(
+      Object.entries(config.services).map(([name, prefix]) => [name, `aqdemo:${prefix}`]),
+    );
+    setRuntimeConfig({ ...config, services: services as typeof config.services });
   } catch (err) {
     root.render(
       <p style={{ padding: 24, fontFamily: 'sans-serif' }}>
