@@ -43,7 +43,6 @@ function base64Bytes(b64: string): Uint8Array {
 export async function startDemoBackend(data: DemoData): Promise<DemoBackend> {
   clearMemoryFiles();
   for (const [key, b64] of Object.entries(data.files)) writeMemoryFile(`${DEMO_FILES_ROOT}/${key}`, base64Bytes(b64));
-  console.log('demo: loading database');
   const client = await PGlite.create({ loadDataDir: data.database, extensions: { pg_trgm } });
   const database: Database = {
     db: drizzle(client, { schema }) as unknown as Db,
@@ -52,9 +51,7 @@ export async function startDemoBackend(data: DemoData): Promise<DemoBackend> {
     pglite: client,
   };
   const config = { ...loadConfig(DEMO_ENV), jwtSecret: randomSecret() };
-  console.log('demo: context');
   const { ctx } = await createContext(config, database);
-  console.log('demo: app');
   const app = await buildApp(ctx);
   await app.ready();
   const simulator = startSimulator(ctx, {

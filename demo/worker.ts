@@ -25,7 +25,6 @@ async function boot(): Promise<DemoBackend> {
     }),
     fetch(filesUrl).then((r) => (r.ok ? (r.json() as Promise<Record<string, string>>) : {})),
   ]);
-  console.log('demo: fetched');
   return startDemoBackend({ database, files });
 }
 
