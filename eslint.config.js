@@ -23,6 +23,7 @@ export default defineConfig(
       '**/dist/**',
       'dist-server/**',
       'dist-server.*/**',
+      'dist-demo/**',
       '**/node_modules/**',
       'data/**',
       '.tmp/**',

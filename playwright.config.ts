@@ -22,6 +22,8 @@ const browser = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // The demo build's test needs no server: playwright.demo.config.ts runs it.
+  testIgnore: 'demo.spec.ts',
   // Playwright empties its outputDir at start: keep it apart from test-results/*.json of other runners.
   outputDir: 'test-results/e2e-artifacts',
   // Two test files at once (each file's tests in order, in one worker): the machine has two cores,

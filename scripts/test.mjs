@@ -16,6 +16,8 @@
 //   vitest     unit + backend integration (PGlite) + component tests, and the integration tests again
 //              against PostgreSQL when TEST_DATABASE_URL is set: the projects of vitest.config.ts, in
 //              one run (`--only=postgres` runs that project alone)
+//   build-demo / e2e-demo   the demo build (npm run demo:static) and its test (playwright.demo.config.ts:
+//              e2e/demo.spec.ts on a static server, no backend); with the e2e step, after it
 //   e2e        Playwright in Chromium, against the servers of scripts/e2eServers.mjs. When the vitest
 //              step runs first, this script starts them during it, as soon as the build is done (it
 //              runs first of the background checks), at normal priority, their output going to
@@ -111,7 +113,24 @@ const STEPS = [
     args: ['run', '--project=postgres', '--reporter=default', '--reporter=json', `--outputFile=${postgresJson}`],
     skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
   },
+  {
+    // The demo build (backend in the browser) its end-to-end test serves from a static server.
+    name: 'build-demo',
+    named: true,
+    kind: 'single',
+    group: 'static',
+    cmd: 'tsx',
+    args: ['scripts/demo.mjs', 'build'],
+  },
   { name: 'e2e', aliases: ['e2e', 'playwright'], kind: 'playwright', json: e2eJson, cmd: 'playwright', args: ['test'] },
+  {
+    // e2e/demo.spec.ts: no server of scripts/e2eServers.mjs (playwright.demo.config.ts).
+    name: 'e2e-demo',
+    kind: 'playwright',
+    json: 'test-results/e2e-demo.json',
+    cmd: 'playwright',
+    args: ['test', '-c', 'playwright.demo.config.ts'],
+  },
 ];
 
 // ---- arguments ------------------------------------------------------------------------------------
@@ -144,6 +163,7 @@ if (only) {
 const wanted = new Set(only ? only.map((n) => stepOf(n).name) : STEPS.filter((s) => !s.named).map((s) => s.name));
 // The console the end-to-end step serves is built beside the static checks, not inside that step.
 if (wanted.has('e2e') && !skipE2e) wanted.add('build');
+if (wanted.has('e2e-demo') && !skipE2e) wanted.add('build-demo');
 
 // ---- running ----------------------------------------------------------------------------------------
 
@@ -244,7 +264,7 @@ const planned = STEPS.filter((s) => wanted.has(s.name));
 const skipReason = (step) =>
   interrupted
     ? `interrupted (${interrupted})`
-    : step.name === 'e2e' && skipE2e
+    : (step.name === 'e2e' || step.name === 'e2e-demo') && skipE2e
       ? '--skip-e2e'
       : (step.skip?.() ?? null);
 const titleOf = (step) => `[${planned.indexOf(step) + 1}/${planned.length}] ${step.name}`;

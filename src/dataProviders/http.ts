@@ -53,6 +53,17 @@ function track(delta: number) {
   appEvents.emit('loading', inFlight);
 }
 
+/**
+ * How a request reaches its service: the network (`fetch`), or for the demo build the reference
+ * backend running in the browser (src/dataProviders/demoTransport.ts). Nothing else differs.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Replaces the network for every service client (the demo build, before the console renders). */
+export function setTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /** The single refresh shared by all concurrent requests. */
 let refreshing: Promise<Session> | null = null;
 
@@ -137,7 +148,7 @@ export class ServiceClient {
       let response: Response | undefined;
       for (let attempt = 0; !response; attempt++) {
         try {
-          response = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+          response = await transport(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
         } catch (err) {
           if (opts.signal?.aborted || (err instanceof DOMException && err.name === 'AbortError'))
             throw new ApiError('cancelled', 0, 'Request cancelled', path);

@@ -90,6 +90,8 @@ export const en = {
     loggedOut: 'Successfully logged out. Have a nice day.',
     noAccess: 'Your role does not give access to this page.',
     startFailed: 'The console cannot start: %{error}',
+    /** The demo build's banner (src/demo/DemoBanner.tsx). */
+    demo: { banner: 'Demo — data resets on reload', reset: 'Reset demo' },
     /** Relative times; `distance` is date-fns's English ('3 days'). */
     time: {
       future: 'in %{distance}',

@@ -440,6 +440,8 @@ export const pl: Messages = {
     loggedOut: 'Wylogowano. Miłego dnia.',
     noAccess: 'Twoja rola nie daje dostępu do tej strony.',
     startFailed: 'Nie można uruchomić konsoli: %{error}',
+    /** The demo build's banner (src/demo/DemoBanner.tsx). */
+    demo: { banner: 'Demo — dane wracają do początkowych po przeładowaniu', reset: 'Zresetuj demo' },
     time: {
       future: 'za %{distance}',
       past: '%{distance} temu',

@@ -27,7 +27,9 @@ const HEIGHT: Tag = { id: 7, name: 'Height', type: 'STRING', values: [] };
 
 function HeightCell() {
   const row = useRecordContext<Row>()!;
-  return <TagValueInput tag={HEIGHT} value={row.height} label={`Height of ${row.name}`} onSave={async () => undefined} />;
+  return (
+    <TagValueInput tag={HEIGHT} value={row.height} label={`Height of ${row.name}`} onSave={async () => undefined} />
+  );
 }
 
 function Actions() {

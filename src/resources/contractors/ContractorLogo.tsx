@@ -10,6 +10,7 @@ import { success } from '../../components/sensors/notifications';
 import { useSubmitOnce } from '../../components/useSubmitOnce';
 import type { ContractorUpdateMeta } from '../../dataProviders/types';
 import type { Contractor } from './types';
+import { imageUrl } from '../installationRequests/imageUrl';
 
 /** What the file picker offers (the server checks the content). */
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
@@ -19,7 +20,7 @@ export function ContractorLogoImage({ src, name, size = 32 }: { src: string | nu
   return (
     <Avatar
       variant="rounded"
-      src={src ?? undefined}
+      src={src ? imageUrl(src) : undefined}
       alt={translate('contractors.logo.of', { name })}
       sx={{ width: size, height: size, fontSize: size / 2.2, bgcolor: src ? 'transparent' : undefined }}
       imgProps={{ loading: 'lazy' }}

@@ -21,6 +21,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '../../dataProviders/types';
 import { ContractorLogoImage, LOGO_ACCEPT } from './ContractorLogo';
+import { imageUrl } from '../installationRequests/imageUrl';
 
 export function ContractorLogoInput() {
   const translate = useTranslate();
@@ -66,7 +67,7 @@ export function ContractorLogoInput() {
             title={d.name}
             data-logo={d.name}
           >
-            <Box component="img" src={d.url} alt="" sx={{ width: 32, height: 32, display: 'block' }} />
+            <Box component="img" src={imageUrl(d.url)} alt="" sx={{ width: 32, height: 32, display: 'block' }} />
           </ToggleButton>
         ))}
       </ToggleButtonGroup>

@@ -1,0 +1,159 @@
+/**
+ * The demo build (`npm run demo:static` → dist-demo/, vite.demo.config.ts) served from a plain static
+ * file server under a path prefix (/demo/): the console signs in as each demo user with the backend's
+ * permissions and opens every route of the console's route table (src/resources/routes.ts) that the
+ * user may open, and a change goes through the backend's validation and audit — while every request
+ * the browser makes is a static file of the demo (no API, no websocket). The backend runs in the
+ * browser (demo/worker.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { PermissionSet } from '../common/permissions';
+import { ENTITIES, entityPath } from '../common/entities';
+import { ROUTES } from '../src/resources/routes';
+import { serveStatic } from '../scripts/staticServer.mjs';
+import { PASSWORD } from './support/login';
+
+const DIST = path.resolve('dist-demo');
+const PREFIX = '/demo/';
+let server: Server;
+let base: string;
+
+test.beforeAll(async () => {
+  expect(fs.existsSync(path.join(DIST, 'index.html')), 'dist-demo/ is built (npm run demo:static)').toBe(true);
+  server = await serveStatic({ dir: DIST, prefix: PREFIX, port: 0 });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PREFIX}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Every request of the context (pages and workers) that is not a file of dist-demo/ served under the prefix. */
+function watchRequests(context: BrowserContext): string[] {
+  const bad: string[] = [];
+  const check = (url: string) => {
+    // In-page data, and the demo's service scheme (src/demo/main.tsx), which has no handler: an
+    // image link of the API is never fetched (the API's requests go to the worker, not through here).
+    if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('aqdemo:')) return;
+    const u = new URL(url);
+    const file = u.pathname.startsWith(PREFIX)
+      ? path.join(DIST, decodeURIComponent(u.pathname.slice(PREFIX.length)))
+      : '';
+    const isFile =
+      file.startsWith(DIST) && (u.pathname === PREFIX || (fs.existsSync(file) && fs.statSync(file).isFile()));
+    if (u.origin !== new URL(base).origin || !isFile) bad.push(url);
+  };
+  context.on('request', (r) => check(r.url()));
+  context.on('page', (page) => page.on('websocket', (ws) => bad.push(`websocket ${ws.url()}`)));
+  return bad;
+}
+
+async function signIn(page: Page, username: string) {
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Password login' }).click();
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/demo\/(installations|sensors)/, { timeout: 60_000 });
+}
+
+/** Opens a console path inside the running page (a plain static server has no fallback for deep links). */
+async function navigate(page: Page, to: string) {
+  await page.evaluate(
+    (url) => {
+      window.history.pushState({}, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    PREFIX.slice(0, -1) + to,
+  );
+}
+
+const LISTS = new Set(ENTITIES.map(entityPath));
+const banner = (page: Page) => page.getByTestId('demo-banner');
+
+for (const username of ['admin', 'viewer', 'technician', 'sales']) {
+  test(`demo: ${username} signs in and opens every route allowed, with no request beyond the static files`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(300_000);
+    const bad = watchRequests(context);
+    await signIn(page, username);
+    await expect(banner(page)).toContainText('Demo — data resets on reload');
+    await expect(banner(page).getByRole('button', { name: 'Reset demo' })).toBeVisible();
+    const permissions = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('aq.session') ?? '{}') as { permissions: string[] }).permissions,
+    );
+    const held = new PermissionSet(permissions);
+    const routes = ROUTES.filter((r) => !r.path.includes(':') && held.can(r.permission));
+    expect(routes.length, `routes ${username} may open`).toBeGreaterThan(1);
+    const title = page.locator('#react-admin-title');
+    for (const route of routes) {
+      await test.step(route.path, async () => {
+        await navigate(page, route.path);
+        await expect(page).toHaveURL(new RegExp(`${PREFIX}${route.path.slice(1)}`));
+        await expect(title, `the title of ${route.path}`).not.toBeEmpty({ timeout: 30_000 });
+        // A list's rows (or its empty state) are on screen: the backend answered the list request.
+        const grid = page.locator('table tbody tr, .RaList-noResults, [data-testid=empty]').first();
+        if (LISTS.has(route.path)) await expect(grid, `the rows of ${route.path}`).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByText(/Internal server error|cannot start/i)).toHaveCount(0);
+      });
+    }
+    expect(bad, 'requests that are not static files of the demo').toEqual([]);
+  });
+}
+
+test('demo: the installations list pages and searches (plain and advanced) on the backend in the browser', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  const rows = page.locator('table tbody tr');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/\d+-\d+ of \d+/)).toBeVisible();
+  const firstPage = await rows.first().innerText();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect.poll(() => rows.first().innerText(), { timeout: 30_000 }).not.toBe(firstPage);
+  // Plain search, then advanced search: the query language, parsed and compiled by the backend.
+  await page.getByRole('textbox', { name: 'Search' }).fill('zzzz-no-such-installation');
+  await expect(rows).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Search' }).fill('');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Advanced').click();
+  await expect(page).toHaveURL(/advanced=true/);
+  const editor = page.locator('input[name=toolbar-query]');
+  await editor.click();
+  await editor.fill('id = 1');
+  await editor.press('Escape');
+  await editor.press('Enter');
+  await expect(page.getByText('1-1 of 1')).toBeVisible({ timeout: 30_000 });
+  expect(bad).toEqual([]);
+});
+
+test("demo: a change goes through the backend's validation and audit (a sensor model)", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  await navigate(page, '/sensor-models');
+  await page.getByRole('link', { name: 'Create' }).click();
+  const name = `Demo model ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Model', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Manufacturer', exact: true }).fill('Airly');
+  await page.getByRole('combobox', { name: 'Communication' }).click();
+  await page.getByRole('option', { name: 'LORA' }).click();
+  await page.getByRole('textbox', { name: 'Measured parameters', exact: true }).fill('pm25, pm10');
+  await page.getByRole('textbox', { name: 'Firmware family', exact: true }).fill('gen3');
+  await page.getByLabel(/^Introduced/).fill('2025-03-04');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Element created')).toBeVisible({ timeout: 30_000 });
+  // The audit record, written in the same transaction, on the system log.
+  await navigate(page, '/logs/admin');
+  await expect(page.getByText(name).first()).toBeVisible({ timeout: 30_000 });
+  // Reset demo: the data starts again from the seed, the model is gone.
+  await banner(page).getByRole('button', { name: 'Reset demo' }).click();
+  await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible({ timeout: 60_000 });
+  expect(bad).toEqual([]);
+});
