@@ -57,7 +57,7 @@ test.describe('at 800 px', () => {
     expect(res.status()).toBe(201);
 
     await signIn(page, 'admin', '/users/api');
-    await expect(page.getByRole('heading', { name: 'API Manager', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'API Manager', level: 1 }).first()).toBeVisible();
     // The name is cut short in its cell; the whole of it is its title.
     await expect(page.locator(`[title="${name}"]`).first()).toBeVisible();
     await expectNoHorizontalOverflow(page);

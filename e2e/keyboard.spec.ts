@@ -20,8 +20,8 @@ const focused = (page: Page) =>
     return {
       name: (a?.getAttribute('aria-label') ?? a?.textContent ?? '').trim(),
       tag: a?.tagName ?? '',
-      inGrid: Boolean(a?.closest('table[role="grid"]')),
-      inBody: Boolean(a?.closest('table[role="grid"] tbody')),
+      inGrid: Boolean(a?.closest('table[data-keyboard-grid]')),
+      inBody: Boolean(a?.closest('table[data-keyboard-grid] tbody')),
       inPaging: Boolean(a?.closest('.MuiTablePagination-root')),
     };
   });

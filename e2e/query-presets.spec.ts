@@ -145,7 +145,7 @@ test.describe('advanced query', () => {
     await openAdvancedSensors(page);
     await page.getByRole('link', { name: 'Query language help' }).click();
     await expect(page).toHaveURL(/\/help\/query-language#fields-sensors$/);
-    await expect(page.getByRole('heading', { name: 'Query language', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Query language', level: 1 }).first()).toBeVisible();
     await expect(page.locator('#fields-sensors')).toContainText('communication');
     await expect(page.locator('#fields-sensors')).toContainText('GSM, WIFI, LORA, NBIOT, OTHER');
   });

@@ -109,7 +109,7 @@ test.describe('installation requests', () => {
   }) => {
     const { req, current } = await installableRequest(request);
     await page.goto(`/installation-requests/${req.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Installation request ${req.id}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Installation request ${req.id}` }).first()).toBeVisible();
     await expect(stateChip(page)).toHaveAttribute('data-state', 'WAITING');
     // The map shows the offline outlines around the marker.
     await expect(page.getByTestId('request-map').locator('.leaflet-marker-icon')).toBeVisible();

@@ -18,7 +18,7 @@ async function accessToken(request: APIRequestContext, user: string): Promise<st
 test('a technician creates a token, copies it, uses it against the API and revokes it', async ({ page, request }) => {
   const name = unique('e2e-token');
   await signIn(page, 'technician', '/users/api');
-  await expect(page.getByRole('heading', { name: 'API Manager', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'API Manager', level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api/docs');
 
   await page.getByRole('button', { name: 'Create token' }).click();

@@ -95,6 +95,15 @@ const STEPS = [
     args: ['build', '--logLevel', 'warn'],
   },
   {
+    // The demo build (backend in the browser) its end-to-end test serves from a static server.
+    name: 'build-demo',
+    named: true,
+    kind: 'single',
+    group: 'static',
+    cmd: 'tsx',
+    args: ['scripts/demo.mjs', 'build'],
+  },
+  {
     name: 'vitest',
     aliases: ['unit', 'vitest'],
     kind: 'vitest',
@@ -112,15 +121,6 @@ const STEPS = [
     cmd: 'vitest',
     args: ['run', '--project=postgres', '--reporter=default', '--reporter=json', `--outputFile=${postgresJson}`],
     skip: () => (process.env.TEST_DATABASE_URL ? null : 'TEST_DATABASE_URL is not set'),
-  },
-  {
-    // The demo build (backend in the browser) its end-to-end test serves from a static server.
-    name: 'build-demo',
-    named: true,
-    kind: 'single',
-    group: 'static',
-    cmd: 'tsx',
-    args: ['scripts/demo.mjs', 'build'],
   },
   { name: 'e2e', aliases: ['e2e', 'playwright'], kind: 'playwright', json: e2eJson, cmd: 'playwright', args: ['test'] },
   {

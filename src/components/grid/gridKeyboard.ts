@@ -90,7 +90,9 @@ export function attachGridKeyboard(root: HTMLElement): () => void {
     scheduled = false;
     const t = table();
     if (!t) return;
-    if (t.getAttribute('role') !== 'grid') t.setAttribute('role', 'grid');
+    // A table that keeps its table semantics (rows, column headers, cells): the marker only says the
+    // keyboard model is on (one Tab stop, arrow keys between cells).
+    if (!t.hasAttribute('data-keyboard-grid')) t.setAttribute('data-keyboard-grid', '');
     const current = cellAt(t, (active ??= initial(t)));
     const stop = current && cellPosition(current);
     // Each element written once, and only when it changes: the observer sees no change of ours twice.
