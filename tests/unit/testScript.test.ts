@@ -103,6 +103,6 @@ describe('npm test steps', () => {
   it('include prettier --check . as the format step', async () => {
     const res = await runScript(['--help'], {});
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/steps: typecheck, lint, format, build, vitest, postgres, e2e/);
+    expect(res.stdout).toMatch(/steps: typecheck, lint, format, build, build-demo, vitest, postgres, e2e, e2e-demo/);
   });
 });
