@@ -18,6 +18,7 @@ import cluster from 'node:cluster';
 import { loadConfig, workersProblem, type Config } from './config';
 import { buildApp } from './app';
 import { createContext } from './start';
+import { keepPlannerStatistics } from './db/statistics';
 import { startSimulatorLeadership } from './simulator';
 import { startBanner } from './banner';
 import { gracefulShutdown } from './shutdown';
@@ -36,6 +37,8 @@ async function serve(config: Config, started: number, banner: boolean) {
   const { ctx, database, seeded, firstAdmin, noUsers } = await createContext(config);
   const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
   await app.listen({ host: config.host, port: config.port });
+  // PGlite has no autovacuum: the server keeps its planner statistics itself.
+  const statistics = database.kind === 'pglite' ? keepPlannerStatistics(ctx.db) : undefined;
   if (banner) {
     const startedMs = Date.now() - started;
     const url = urlOf(config);
@@ -76,6 +79,7 @@ async function serve(config: Config, started: number, banner: boolean) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    statistics?.stop();
     console.log(`${signal}: process ${process.pid} shutting down (grace ${config.shutdownGraceMs} ms)`);
     // If even the forced close hangs, the process goes anyway.
     setTimeout(() => process.exit(1), config.shutdownGraceMs + 5000).unref();
