@@ -44,6 +44,35 @@ export interface ExportCell {
    * (`pivotTags`) instead of `sql`, a lookup per row and tag column.
    */
   tag?: { table: TagValueTable; rowId: SQL | AnyPgColumn; tagId: number };
+  /**
+   * `sql` yields JSON (json/jsonb): it is read as its text and decoded here (`decodeJson`), not by
+   * the driver — numbers, null, booleans and empty containers (most cells) without `JSON.parse`.
+   */
+  json?: boolean;
+}
+
+/** A JSON number (RFC 8259): for such a text, `Number(text)` is exactly `JSON.parse(text)`. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The value of a JSON text as `JSON.parse` gives it (null stays null), the common cells of an
+ * export's JSON columns — a measured value, an absent factor — in one step each.
+ */
+export function decodeJson(text: unknown): unknown {
+  if (typeof text !== 'string') return text ?? null;
+  switch (text) {
+    case 'null':
+      return null;
+    case 'true':
+      return true;
+    case 'false':
+      return false;
+    case '[]':
+      return [];
+    case '{}':
+      return {};
+  }
+  return JSON_NUMBER.test(text) ? Number(text) : JSON.parse(text);
 }
 
 const dialect = new PgDialect();
@@ -69,6 +98,9 @@ export function columnCell(column: AnyPgColumn): ExportCell {
     case 'PgTime':
     case 'PgInterval':
       return { sql: sql`(${column})::text` };
+    case 'PgJsonb':
+    case 'PgJson':
+      return { sql: sql`${column}`, json: true };
     default:
       return { sql: sql`${column}` };
   }
@@ -81,6 +113,7 @@ export function columnCell(column: AnyPgColumn): ExportCell {
 export const tagValueCell = (table: TagValueTable, rowId: SQL | AnyPgColumn, tagId: number): ExportCell => ({
   sql: sql`(select ${table.value} from ${table} where ${table.entityId} = ${rowId} and ${table.tagId} = ${tagId}::int)`,
   tag: { table, rowId, tagId: Math.trunc(tagId) },
+  json: true,
 });
 
 /** The alias of the pivoted tag values: one JSON object per row, tag id → value. */
@@ -121,13 +154,15 @@ export const exportCell = (value: unknown) =>
 /** CSV lines of array rows, each value mapped by its cell. */
 export function csvLines(rows: readonly unknown[][], cells: readonly ExportCell[]): string {
   const maps = cells.map((c) => c.map);
+  const json = cells.map((c) => c.json === true);
   let out = '';
   for (const row of rows) {
     let line = '';
     for (let i = 0; i < maps.length; i++) {
       if (i > 0) line += CSV_SEPARATOR;
       const map = maps[i];
-      const value = map ? map(row[i]) : row[i];
+      const read = json[i] ? decodeJson(row[i]) : row[i];
+      const value = map ? map(read) : read;
       if (value === null || value === undefined) continue;
       line += csvCell(typeof value === 'object' ? exportCell(value) : value);
     }
@@ -225,7 +260,7 @@ export interface ExportQuery {
 const selectList = (cells: readonly ExportCell[]) =>
   cells.length
     ? sql.join(
-        cells.map((c) => c.sql),
+        cells.map((c) => (c.json ? sql`(${c.sql})::text` : c.sql)),
         sql`, `,
       )
     : sql`null`;

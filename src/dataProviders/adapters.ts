@@ -2,7 +2,7 @@
 import type { DataProvider, Identifier } from 'react-admin';
 import type { EntityDecl } from '../../common/entities';
 import { REQUEST_LIST_QUERY } from '../../common/requests';
-import { listParams, readEnvelope } from './index';
+import { listParams, listResult } from './index';
 import { apiUsersAdapter } from './apiUsers';
 import { adpUsersAdapter } from './adpUsers';
 import { client } from './http';
@@ -395,7 +395,7 @@ const installationRequestsAdapter: Adapter = (def) =>
         },
         signal: params.signal,
       });
-      return readEnvelope(def, body) as never;
+      return listResult(def, body) as never;
     },
     async getOne(_resource, params) {
       // A missing request is the screen's own answer, not a banner.

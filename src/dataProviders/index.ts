@@ -30,11 +30,21 @@ type ResourceDefinition = EntityDecl;
 export function readEnvelope(
   def: ResourceDefinition,
   body: unknown,
-): { data: Record<string, unknown>[]; total: number } {
+): { data: Record<string, unknown>[]; total: number; capped: boolean } {
   const rows = readPath(body, def.envelope.rows);
   const data = (Array.isArray(rows) ? rows : Array.isArray(body) ? body : []) as Record<string, unknown>[];
   const total = def.envelope.total === undefined ? undefined : readPath(body, def.envelope.total);
-  return { data, total: total === undefined || total === null ? data.length : Number(total) };
+  // A capped count's flag sits beside the total (`meta.totalCount` → `meta.capped`): the total is then a cap.
+  const capped =
+    def.envelope.total !== undefined &&
+    readPath(body, [...def.envelope.total.split('.').slice(0, -1), 'capped'].join('.')) === true;
+  return { data, total: total === undefined || total === null ? data.length : Number(total), capped };
+}
+
+/** A list response as react-admin's getList answers it: rows, total, and `meta.capped` when the total is a cap. */
+export function listResult(def: ResourceDefinition, body: unknown) {
+  const { data, total, capped } = readEnvelope(def, body);
+  return { data: data as never[], total, ...(capped ? { meta: { capped: true } } : {}) };
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
@@ -109,10 +119,10 @@ export function genericProvider(def: ResourceDefinition): DataProvider & Generic
   return {
     async getList(_resource, params) {
       const body = await api.request<unknown>(def.endpoint, { query: listParams(def, params), signal: params.signal });
-      const { data, total } = readEnvelope(def, body);
       // Unpaged endpoints return every row: sort and page them here.
-      if (def.listQuery === 'plain') return pageLocally(data, params);
-      return { data: data as never[], total };
+      if (def.listQuery === 'plain') return pageLocally(readEnvelope(def, body).data, params);
+      // `meta.capped`: the total is a cap (the list's pagination says "more than").
+      return listResult(def, body);
     },
     async getOne(_resource, params) {
       return { data: unwrapOne(await api.request(one(params.id), { signal: params.signal })) as never };

@@ -92,6 +92,8 @@ export const en = {
     startFailed: 'The console cannot start: %{error}',
     /** The demo build's banner (src/demo/DemoBanner.tsx). */
     demo: { banner: 'Demo — data resets on reload', reset: 'Reset demo' },
+    /** Tables' displayed rows (src/components/ListPagination.tsx); moreThan: a capped count. */
+    pagination: { displayedRows: '%{from}–%{to} of %{count}', moreThan: 'more than %{count}' },
     /** Relative times; `distance` is date-fns's English ('3 days'). */
     time: {
       future: 'in %{distance}',
@@ -418,8 +420,6 @@ export const en = {
       logs: {
         allTypes: 'All types',
         clearSearch: 'Clear search',
-        displayedRows: '%{from}–%{to} of %{count}',
-        moreThan: 'more than %{count}',
         fields: {
           logId: 'ID',
           createdDate: 'Date',

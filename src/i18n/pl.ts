@@ -442,6 +442,7 @@ export const pl: Messages = {
     startFailed: 'Nie można uruchomić konsoli: %{error}',
     /** The demo build's banner (src/demo/DemoBanner.tsx). */
     demo: { banner: 'Demo — dane wracają do początkowych po przeładowaniu', reset: 'Zresetuj demo' },
+    pagination: { displayedRows: '%{from}–%{to} z %{count}', moreThan: 'ponad %{count}' },
     time: {
       future: 'za %{distance}',
       past: '%{distance} temu',
@@ -762,8 +763,6 @@ export const pl: Messages = {
       logs: {
         allTypes: 'Wszystkie typy',
         clearSearch: 'Wyczyść wyszukiwanie',
-        displayedRows: '%{from}–%{to} z %{count}',
-        moreThan: 'ponad %{count}',
         fields: {
           logId: 'ID',
           createdDate: 'Data',

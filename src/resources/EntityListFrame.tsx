@@ -9,7 +9,8 @@
  * the children.
  */
 import type { ReactNode } from 'react';
-import { CreateButton, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, List, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ListPagination } from '../components/ListPagination';
 import { ColumnsButton } from '../components/ColumnsButton';
 import { entityNameKey, type EntityDecl } from '../../common/entities';
 import { PAGE_SIZES } from '../../common/domain';
@@ -68,7 +69,7 @@ export function EntityListFrame({
       filter={search ? (entity.search === 'advanced' ? { search, advanced } : { search }) : undefined}
       perPage={rowsPerPageOptions[0]}
       sort={entity.sort}
-      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
+      pagination={<ListPagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<EntityListActions resource={entity.name} createLabel={createLabel} exportButton={exportButton} />}
       empty={false}
       sx={LIST_SX}

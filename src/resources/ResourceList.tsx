@@ -4,15 +4,8 @@
  * entity's page sizes and default sort, toolbar search, refresh and the server's streamed CSV export. Page, sort and page size
  * live in the URL, so reload and Back keep them. Resources with richer screens replace it.
  */
-import {
-  CreateButton,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useDataProvider,
-  useResourceDefinition,
-} from 'react-admin';
+import { CreateButton, List, RefreshButton, TopToolbar, useDataProvider, useResourceDefinition } from 'react-admin';
+import { ListPagination } from '../components/ListPagination';
 import { ColumnsButton } from '../components/ColumnsButton';
 import { exportFileNameOf, type EntityDecl } from '../../common/entities';
 import { listQuery } from '../../common/search';
@@ -59,7 +52,7 @@ export function ResourceList({ entity, title }: { entity: EntityDecl; title: str
       filter={search ? { search, advanced } : undefined}
       perPage={entity.perPage ?? entity.perPageOptions?.[0] ?? 10}
       sort={entity.sort}
-      pagination={<Pagination rowsPerPageOptions={[...(entity.perPageOptions ?? PAGE_SIZES)]} />}
+      pagination={<ListPagination rowsPerPageOptions={[...(entity.perPageOptions ?? PAGE_SIZES)]} />}
       actions={
         <TopToolbar>
           {hiddenColumns.length > 0 && <ColumnsButton />}

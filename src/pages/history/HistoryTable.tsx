@@ -9,7 +9,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
-import { DataTable, ListContextProvider, Pagination, useList, useTranslate } from 'react-admin';
+import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { PAGE_SIZES } from '../../../common/domain';
 import { RelativeDate } from '../../components/DateTimeField';
 import { installation } from '../../../common/entities';
@@ -148,7 +149,7 @@ export function HistoryTable({ records, isPending }: { records: HistoryRecord[] 
           />
         ))}
       </GridDataTable>
-      <Pagination rowsPerPageOptions={rowsPerPageOptions} />
+      <ListPagination rowsPerPageOptions={rowsPerPageOptions} />
     </ListContextProvider>
   );
 }

@@ -10,7 +10,7 @@ import { TablePagination, Typography } from '@mui/material';
 import { DataTable, useLocaleState, useTranslate, type SortPayload } from 'react-admin';
 import { PAGE_SIZES } from '../../../common/domain';
 import { RelativeDate } from '../../components/DateTimeField';
-import { formatNumber } from '../../components/numbers';
+import { displayedRowsLabel } from '../../components/ListPagination';
 import type { AuditLogParams, AuditSortField } from './auditLogParams';
 import type { AuditLog, AuditLogPage } from './useAuditLogs';
 import { GridDataTable } from '../../components/grid/GridDataTable';
@@ -125,15 +125,7 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
           onChange({ limit: Number(e.target.value) })
         }
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) =>
-          translate('aq.pages.logs.displayedRows', {
-            from,
-            to,
-            count: page.capped
-              ? translate('aq.pages.logs.moreThan', { count: formatNumber(count, locale) })
-              : formatNumber(count, locale),
-          })
-        }
+        labelDisplayedRows={(args) => displayedRowsLabel(translate, locale, args, page.capped)}
         showFirstButton
         showLastButton
       />

@@ -15,15 +15,8 @@ import ShieldIcon from '@mui/icons-material/Shield';
 import TuneIcon from '@mui/icons-material/Tune';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import {
-  AutocompleteArrayInput,
-  List,
-  Pagination,
-  RefreshButton,
-  TopToolbar,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { AutocompleteArrayInput, List, RefreshButton, TopToolbar, useRefresh, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { apiUser } from '../../../common/entities';
 import { TruncatedText } from '../../components/TruncatedText';
 import { formatDate } from '../../components/dates';
@@ -222,7 +215,7 @@ export function ApiUserList() {
       filters={filters}
       perPage={apiUser.perPageOptions[0]}
       sort={apiUser.sort}
-      pagination={<Pagination rowsPerPageOptions={[...apiUser.perPageOptions]} />}
+      pagination={<ListPagination rowsPerPageOptions={[...apiUser.perPageOptions]} />}
       actions={<ApiUsersToolbar canExport={canExport} />}
       empty={false}
       sx={LIST_SX}

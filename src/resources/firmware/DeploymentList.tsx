@@ -5,7 +5,8 @@
  * "New deployment" with add_deployments. One list, parameterised by the family. The actions column
  * only for a user with halt_deployments or free_deployments.
  */
-import { Button, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { Button, List, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { Link } from 'react-router-dom';
 import { Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -86,7 +87,7 @@ export function DeploymentList({ family }: { family: DeploymentFamilyUi }) {
       perPage={10}
       sort={entity.sort}
       queryOptions={{ refetchInterval, refetchIntervalInBackground: refetchInterval !== false }}
-      pagination={<Pagination rowsPerPageOptions={[...(entity.perPageOptions ?? [10])]} />}
+      pagination={<ListPagination rowsPerPageOptions={[...(entity.perPageOptions ?? [10])]} />}
       actions={<DeploymentListActions family={family} />}
       empty={<ListEmpty />}
       sx={LIST_SX}

@@ -3,7 +3,8 @@
  * created and applied dates, newest first (the updater takes no sort), 10/20/50/100 per page,
  * refreshed like the other deployment lists, and a create button (add_deployments).
  */
-import { List, Pagination, useTranslate } from 'react-admin';
+import { List, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { gen3Deployment } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import { type ColumnRenderers, useDeclaredColumns } from '../DeclaredColumns';
@@ -40,7 +41,7 @@ export function Gen3DeploymentList() {
       perPage={10}
       sort={gen3Deployment.sort}
       queryOptions={{ refetchInterval, refetchIntervalInBackground: refetchInterval !== false }}
-      pagination={<Pagination rowsPerPageOptions={[...(gen3Deployment.perPageOptions ?? [10])]} />}
+      pagination={<ListPagination rowsPerPageOptions={[...(gen3Deployment.perPageOptions ?? [10])]} />}
       actions={
         <Gen3ListActions
           entity={gen3Deployment}

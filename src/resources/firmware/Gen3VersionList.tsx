@@ -2,7 +2,8 @@
  * Gen3 versions (DeploymentsGen3Versions, /deployments/gen3/versions, view_versions): newest first,
  * 10/20/50/100 per page; a row opens the version's page; a create button (add_versions).
  */
-import { List, Pagination, useTranslate } from 'react-admin';
+import { List, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { gen3Version } from '../../../common/entities';
 import { RelativeDate } from '../../components/DateTimeField';
 import type { Gen3Version } from '../../dataProviders/types';
@@ -31,7 +32,7 @@ export function Gen3VersionList() {
       exporter={false}
       perPage={10}
       sort={gen3Version.sort}
-      pagination={<Pagination rowsPerPageOptions={[...(gen3Version.perPageOptions ?? [10])]} />}
+      pagination={<ListPagination rowsPerPageOptions={[...(gen3Version.perPageOptions ?? [10])]} />}
       actions={
         <Gen3ListActions
           entity={gen3Version}

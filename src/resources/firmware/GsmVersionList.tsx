@@ -3,7 +3,8 @@
  * version descending, the toolbar search (`?search=`), the status dropdown (add_versions) and a
  * "New version" button (add_versions) to /deployments/gsm/versions/create.
  */
-import { Button, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { Button, List, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { Link } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import { gsmVersion } from '../../../common/entities';
@@ -53,7 +54,7 @@ export function GsmVersionList() {
       filter={search ? { search } : undefined}
       perPage={10}
       sort={gsmVersion.sort}
-      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+      pagination={<ListPagination rowsPerPageOptions={[10, 20, 50, 100]} />}
       actions={<VersionListActions />}
       empty={<ListEmpty />}
       sx={LIST_SX}

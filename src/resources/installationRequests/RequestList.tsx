@@ -8,7 +8,8 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { Box, Link as MuiLink, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { List, Pagination, RefreshButton, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { List, RefreshButton, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { installationRequest } from '../../../common/entities';
 import { requestListOrder } from '../../../common/requests';
@@ -136,7 +137,7 @@ export function RequestList() {
       filter={searching ? { search, advanced: false } : { archived }}
       perPage={installationRequest.perPage ?? 50}
       sort={{ field: 'createdAt', order: requestListOrder(archived) }}
-      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
+      pagination={<ListPagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<RequestsToolbar searching={searching} />}
       empty={false}
       sx={LIST_SX}

@@ -15,7 +15,6 @@ import {
   DataTable,
   List,
   Loading,
-  Pagination,
   RefreshButton,
   TopToolbar,
   useListContext,
@@ -23,6 +22,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, INACTIVE_AFTER_MS, MEASURED_PARAMS, PAGE_SIZES } from '../../../common/domain';
 import { listQuery } from '../../../common/search';
@@ -271,7 +271,7 @@ export function InstallationList() {
       filter={search ? { search, advanced } : undefined}
       perPage={DEFAULT_PAGE_SIZE}
       sort={installation.sort}
-      pagination={view === 'map' ? false : <Pagination rowsPerPageOptions={rowsPerPageOptions} />}
+      pagination={view === 'map' ? false : <ListPagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<InstallationsToolbar columns={columns} presetChoice={presetChoice} />}
       empty={false}
       sx={LIST_SX}

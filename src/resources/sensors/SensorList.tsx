@@ -5,7 +5,8 @@
  * installations, restart (GSM, NBIOT) and retire. Columns follow the VIEW_* permissions.
  */
 import { Box } from '@mui/material';
-import { DataTable, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, List, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { ColumnsButton } from '../../components/ColumnsButton';
 import { CALIBRATION_PARAMS, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
@@ -98,7 +99,7 @@ export function SensorList() {
       filter={search ? { search, advanced } : undefined}
       perPage={DEFAULT_PAGE_SIZE}
       sort={sensor.sort}
-      pagination={<Pagination rowsPerPageOptions={rowsPerPageOptions} />}
+      pagination={<ListPagination rowsPerPageOptions={rowsPerPageOptions} />}
       actions={<SensorListActions />}
       empty={false}
       sx={LIST_SX}

@@ -5,7 +5,8 @@
  * column stays at the card's right edge when the table scrolls sideways in a narrow window.
  */
 import { Box } from '@mui/material';
-import { List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { List, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ListPagination } from '../../components/ListPagination';
 import { PAGE_SIZES } from '../../../common/domain';
 import { useToolbarSearch } from '../../layout/useToolbarSearch';
 import { LogoutUserButton } from './LogoutUserButton';
@@ -57,7 +58,7 @@ export function UserList() {
       filter={{ ...(search ? { search } : {}), ...(showDisabled ? { showDisabled: true } : {}) }}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={PAGE_SIZES[0]}
-      pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
+      pagination={<ListPagination rowsPerPageOptions={[...PAGE_SIZES]} />}
       actions={<UserListActions />}
       empty={false}
       sx={LIST_SX}

@@ -105,6 +105,32 @@ export function activityFlags(activeHours: readonly number[] | null | undefined,
   return flags;
 }
 
+/** The activity cell of a row without a report in the last 72 hours. */
+const NO_ACTIVITY = new Array<number>(ACTIVITY_HOURS).fill(0).join(',');
+
+/**
+ * The CSV cell of `activityFlags` (comma-joined) from the JSON text of the active hours, read without
+ * `JSON.parse` when it is a plain list of whole hours (what the summaries store); anything else goes
+ * through `JSON.parse` and `activityFlags`, so the cell is the same either way.
+ */
+export function activityText(text: string | null, nowMs: number): string {
+  if (text === null || text === '[]') return NO_ACTIVITY;
+  if (!/^\[[\d, ]*\]$/.test(text)) return activityFlags(JSON.parse(text) as number[] | null, nowMs).join(',');
+  const nowHour = Math.floor(nowMs / 3_600_000);
+  const first = nowHour - ACTIVITY_HOURS + 1;
+  let flags: number[] | undefined;
+  let hour = -1;
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) hour = (hour < 0 ? 0 : hour * 10) + (c - 48);
+    else if (hour >= 0) {
+      if (hour >= first && hour <= nowHour) (flags ??= new Array<number>(ACTIVITY_HOURS).fill(0))[hour - first] = 1;
+      hour = -1;
+    }
+  }
+  return flags ? flags.join(',') : NO_ACTIVITY;
+}
+
 /**
  * The list's FROM (the page and the count filter on the same joins). The selection is cast: with a
  * generic selection drizzle's types lose the chain after the second join.
@@ -202,13 +228,17 @@ const EXPORT_JSON_CELLS: Record<string, ExportCell> = Object.fromEntries([
       `${p}Value`,
       {
         sql: sql`(${measurementSummaries.values} -> ${p}::text)`,
+        json: true,
         map: (v: unknown) => (typeof v === 'number' ? v : null),
       },
     ],
     [`${p}Suspended`, { sql: sql`coalesce(${suspensionOf(p)} -> 'suspended' = 'true'::jsonb, false)` }],
-    [`${p}SuspendedFrom`, { sql: sql`(${suspensionOf(p)} -> 'suspendedFrom')` }],
+    [`${p}SuspendedFrom`, { sql: sql`(${suspensionOf(p)} -> 'suspendedFrom')`, json: true }],
   ]),
-  ...FACTOR_COLUMN_PARAMS.map((p) => [`${p}Factors`, { sql: sql`(${installations.factors} -> ${p}::text)` }]),
+  ...FACTOR_COLUMN_PARAMS.map((p) => [
+    `${p}Factors`,
+    { sql: sql`(${installations.factors} -> ${p}::text)`, json: true },
+  ]),
 ]);
 
 /**
@@ -221,8 +251,8 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
   if (path === 'recentActivity')
     // The summary joins current installations only: a removed one shows no activity.
     return {
-      sql: sql`${measurementSummaries.activeHours}`,
-      map: (hours) => activityFlags(hours as number[] | null, nowMs).join(','),
+      sql: sql`(${measurementSummaries.activeHours})::text`,
+      map: (hours) => activityText(hours as string | null, nowMs),
     };
   if (path === 'lastMeasurement') return columnCell(measurementSummaries.lastMeasurementAt);
   const tag = /^tag_(\d+)$/.exec(path);

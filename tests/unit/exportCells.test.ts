@@ -1,0 +1,68 @@
+/**
+ * The export's JSON cells read as text: `decodeJson` gives what `JSON.parse` gives (the driver's
+ * parse before), and `activityText` the cell `activityFlags` wrote, for every shape of input.
+ */
+import { describe, expect, it } from 'vitest';
+import { csvLines, decodeJson, type ExportCell } from '../../server/lists/csvStream';
+import { activityFlags, activityText } from '../../server/services/main/installations/repository';
+import { sql } from 'drizzle-orm';
+
+const JSON_TEXTS = [
+  'null',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '0',
+  '-0',
+  '12.5',
+  '-3.25',
+  '1e3',
+  '1E-7',
+  '2.50',
+  '123456789012345678901234567890',
+  '"Roof"',
+  '"12.5"',
+  '"=HYPERLINK(1)"',
+  '"a;b\\"c"',
+  '{"A": 0, "B": 1.1, "C": 0}',
+  '[1, 2, 3]',
+  '[{"a": [null, true]}]',
+];
+
+describe('decodeJson', () => {
+  it.each(JSON_TEXTS)('reads %s as JSON.parse does', (text) => {
+    expect(decodeJson(text)).toStrictEqual(JSON.parse(text));
+  });
+
+  it('passes SQL NULL and values the driver already decoded', () => {
+    expect(decodeJson(null)).toBeNull();
+    expect(decodeJson(undefined)).toBeNull();
+    expect(decodeJson(4)).toBe(4);
+  });
+
+  it('writes the same CSV line from the JSON text as from the parsed value', () => {
+    const parsed: ExportCell[] = JSON_TEXTS.map(() => ({ sql: sql`x` }));
+    const text: ExportCell[] = JSON_TEXTS.map(() => ({ sql: sql`x`, json: true }));
+    expect(csvLines([JSON_TEXTS], text)).toBe(csvLines([JSON_TEXTS.map((t) => JSON.parse(t) as unknown)], parsed));
+  });
+});
+
+describe('activityText', () => {
+  const now = Date.UTC(2026, 10, 26, 20, 30);
+  const nowHour = Math.floor(now / 3_600_000);
+  const cases: [string, string | null][] = [
+    ['null', null],
+    ['empty', '[]'],
+    ['old hours', '[0, 1, 2, 3]'],
+    ['current hour', `[${nowHour}]`],
+    ['first and last hours of the window', `[${nowHour - 71}, ${nowHour}]`],
+    ['just outside the window', `[${nowHour - 72}, ${nowHour + 1}]`],
+    ['unordered, repeated, compact', `[${nowHour - 3},${nowHour - 10},${nowHour - 3}]`],
+    ['not whole hours (JSON.parse path)', `[${nowHour - 2}.0, ${nowHour - 1}]`],
+  ];
+  it.each(cases)('%s: the cell activityFlags writes', (_, text) => {
+    const hours = text === null ? null : (JSON.parse(text) as number[]);
+    expect(activityText(text, now)).toBe(activityFlags(hours, now).join(','));
+  });
+});
