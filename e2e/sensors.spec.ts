@@ -93,6 +93,9 @@ test.describe('sensors list', () => {
     await page.getByRole('combobox', { name: /Rows per page/ }).click();
     await page.getByRole('option', { name: '20', exact: true }).click();
     await expect(page.locator('tbody tr')).toHaveCount(20);
+    // The page size has reached the URL (react-admin writes list parameters there after a debounce:
+    // a sort clicked before that is overwritten by the pending write, and the list stays ascending).
+    await expect(page).toHaveURL(/perPage=20/);
 
     // Sorting by ID descending asks the server (the highest id comes first).
     const newest = await sensors(request, '', { sortBy: 'id', order: 'desc', limit: '1' });
