@@ -7,6 +7,7 @@
  * browser (demo/worker.ts).
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -192,5 +193,139 @@ test('demo: switched to Polish, every route shows no English message and no raw 
   }
   console.log(walk.summary());
   expect(walk.failures).toEqual([]);
+  expect(bad).toEqual([]);
+});
+
+/** A toast of the console, by its exact text. */
+const notification = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+test('demo: one change on each screen family, each shown afterwards and audited on System Logs', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  const rows = page.locator('table tbody tr');
+  const stamp = Date.now();
+
+  await test.step('sensors: sorted by the server, a status changed', async () => {
+    await navigate(page, '/sensors');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    // Sorted by ID, ascending then descending: the rows come back in the server's order.
+    const sortById = page.locator('[role=button][data-field=id]');
+    const column = await sortById.evaluate((el) => (el.closest('th') as HTMLTableCellElement).cellIndex + 1);
+    const ids = async () =>
+      (await page.locator(`table tbody tr td:nth-child(${column})`).allInnerTexts()).map((t) => Number(t.trim()));
+    const sorted = (v: number[], dir: 1 | -1) =>
+      v.length > 1 && v.every((x, i) => i === 0 || dir * (x - v[i - 1]!) > 0);
+    for (const order of ['DESC', 'ASC'] as const) {
+      await sortById.click();
+      await expect(page).toHaveURL(new RegExp(`order=${order}.*sort=id`));
+      await expect.poll(async () => sorted(await ids(), order === 'ASC' ? 1 : -1), { timeout: 30_000 }).toBe(true);
+    }
+    await navigate(page, `/sensors?search=${encodeURIComponent('status = Ready')}&advanced=true`);
+    const status = page.getByRole('button', { name: /^Ready, status of sensor \d+$/ }).first();
+    await expect(status).toBeVisible({ timeout: 30_000 });
+    const id = /sensor (\d+)$/.exec((await status.getAttribute('aria-label')) ?? '')?.[1];
+    await status.click();
+    await page.getByRole('menuitem', { name: 'InShipping' }).click();
+    await expect(notification(page, 'Status changed!')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: `InShipping, status of sensor ${id}` })).toBeVisible();
+  });
+
+  await test.step('sensors: an order of 3 sensors, its CSV downloaded from the worker', async () => {
+    await navigate(page, '/sensors/create');
+    await page.getByRole('textbox', { name: /Amount/ }).fill('3');
+    await page.getByRole('button', { name: 'Fill pm25 factors' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Order' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sensory-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(notification(page, 'Ordered 3 new sensors!')).toBeVisible({ timeout: 30_000 });
+    const lines = (await fsp.readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(1)) expect(line).toMatch(/;GSM;.*InProduction$/);
+  });
+
+  await test.step('installations: the visibility switched in the row', async () => {
+    await navigate(page, '/installations');
+    const toggle = page.getByRole('switch', { name: /^Visibility of installation \d+$/ }).first();
+    await expect(toggle).toBeVisible({ timeout: 30_000 });
+    const id = /installation (\d+)$/.exec(
+      (await toggle.getAttribute('aria-label')) ??
+        (await toggle.evaluate((el) => el.closest('[aria-label]')?.getAttribute('aria-label') ?? '')),
+    )?.[1];
+    const wasVisible = await toggle.isChecked();
+    await toggle.click();
+    await expect(
+      page.getByText(`Sensor with installation id ${id} is now ${wasVisible ? 'invisible' : 'visible'}.`),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('switch', { name: `Visibility of installation ${id}` })).toBeChecked({
+      checked: !wasVisible,
+    });
+  });
+
+  const contractor = `Demo Kontrahent ${stamp}`;
+  await test.step('contractors: one added, found by the search', async () => {
+    await navigate(page, '/contractors/create');
+    await page.getByRole('textbox', { name: 'Name' }).fill(contractor);
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Smog fighter' }).click();
+    await page.getByRole('textbox', { name: 'Link' }).fill('https://demo.example.org');
+    await page.getByRole('button', { name: 'Default logo wind' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'Added new contractor!')).toBeVisible({ timeout: 30_000 });
+    await navigate(page, `/contractors?${new URLSearchParams({ search: contractor })}`);
+    await expect(page.getByText('1-1 of 1')).toBeVisible({ timeout: 30_000 });
+    // Its logo, a file of the backend in the worker, is shown (the service URL is not one the browser loads).
+    const logo = page.getByRole('img', { name: `Logo of ${contractor}` });
+    await expect(logo).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  const email = `demo.portal.${stamp}@example.org`;
+  await test.step('ADP users: a portal user added', async () => {
+    await navigate(page, '/adp-users/create');
+    await page.getByRole('textbox', { name: 'Name' }).fill(`Demo Portal ${stamp}`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('combobox', { name: /User type/ }).click();
+    await page.getByRole('option', { name: 'Researcher' }).click();
+    await page.getByRole('textbox', { name: 'Reason for access' }).fill('Demo research');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'Added new panel user!')).toBeVisible({ timeout: 30_000 });
+    await navigate(page, `/adp-users?${new URLSearchParams({ search: email })}`);
+    await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('admin: a role created', async () => {
+    await navigate(page, '/users/roles');
+    await page.getByRole('button', { name: 'New role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a New Role' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo Auditors');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(notification(page, 'Added a new role "Demo Auditors".')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Demo Auditors');
+  });
+
+  await test.step('preferences: a column preset created', async () => {
+    await navigate(page, '/preferences/presets');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo field work');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('item-name').filter({ hasText: 'Demo field work' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('System Logs: the audit records of the changes', async () => {
+    await navigate(page, '/logs/admin');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    for (const text of [contractor, email, 'Demo Auditors'])
+      await expect(page.getByText(text).first(), `the audit record naming ${text}`).toBeVisible({ timeout: 30_000 });
+  });
   expect(bad).toEqual([]);
 });
