@@ -16,6 +16,7 @@ import { PermissionSet } from '../common/permissions';
 import { ENTITIES, entityPath } from '../common/entities';
 import { ROUTES } from '../src/resources/routes';
 import { serveStatic } from '../scripts/staticServer.mjs';
+import { encodePng } from '../server/db/seeds/pictures';
 import { PASSWORD } from './support/login';
 import { PolishWalk, switchToPolish } from './support/polish';
 
@@ -268,6 +269,53 @@ test('demo: one change on each screen family, each shown afterwards and audited 
     await expect(page.getByRole('switch', { name: `Visibility of installation ${id}` })).toBeChecked({
       checked: !wasVisible,
     });
+  });
+
+  await test.step('installation requests: a waiting one held, a photo added and shown', async () => {
+    await navigate(page, '/installation-requests');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    await rows
+      .filter({ hasText: /waiting/i })
+      .first()
+      .click({ timeout: 30_000 });
+    const heading = page.getByRole('heading', { level: 1, name: /^Installation request \d+$/ }).first();
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    const id = /(\d+)$/.exec(await heading.innerText())![1]!;
+    const state = page.getByTestId('request-page').locator('[data-state]').first();
+    await expect(state).toHaveAttribute('data-state', 'WAITING');
+    await page.getByRole('button', { name: 'Hold' }).click();
+    await expect(notification(page, 'Request state changed')).toBeVisible({ timeout: 30_000 });
+    await expect(state).toHaveAttribute('data-state', 'HOLD');
+    const photos = page.getByRole('img', { name: new RegExp(`^Image \\d+ of installation request ${id}$`) });
+    const before = await photos.count();
+    await page.getByTestId('request-image-input').setInputFiles({
+      name: 'balcony.png',
+      mimeType: 'image/png',
+      buffer: encodePng(new Uint8Array(2 * 2 * 3).fill(200), 2, 2),
+    });
+    await expect(notification(page, 'Saved image!')).toBeVisible({ timeout: 30_000 });
+    const shown = page.getByRole('img', { name: `Image ${before + 1} of installation request ${id}` });
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBe(2);
+  });
+
+  await test.step('API users: a custom limit saved', async () => {
+    await navigate(page, '/api-users');
+    const edit = page.getByRole('button', { name: /^Edit the API limits of / }).first();
+    await expect(edit).toBeVisible({ timeout: 30_000 });
+    const username = ((await edit.getAttribute('aria-label')) ?? '').replace('Edit the API limits of ', '');
+    await edit.click();
+    const dialog = page.getByRole('dialog');
+    const custom = dialog.getByRole('switch', { name: 'Custom limit' });
+    if (!(await custom.isChecked())) await custom.click();
+    for (const period of ['second', 'minute', 'hour', 'day', 'month', 'year'])
+      await dialog.getByTestId(`standard-${period}`).fill('');
+    await dialog.getByTestId('standard-minute').fill('100');
+    await dialog.getByTestId('standard-hour').fill('5000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'All changes saved!')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) }),
+    ).toContainText('100/min · 5K/h');
   });
 
   const contractor = `Demo Kontrahent ${stamp}`;
