@@ -377,3 +377,27 @@ test('demo: one change on each screen family, each shown afterwards and audited 
   });
   expect(bad).toEqual([]);
 });
+
+test('demo: two tabs share the backend, and a change in one shows live in the other', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  // The second tab of the same browser: the same session, the same SharedWorker (no new data).
+  const other = await context.newPage();
+  await other.goto(base);
+  await expect(other).toHaveURL(/\/demo\/installations/, { timeout: 60_000 });
+  for (const tab of [page, other])
+    await expect(tab.getByTestId('live-indicator')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  const edit = other.getByRole('button', { name: /^Edit Contact name of installation \d+$/ }).first();
+  await expect(edit).toBeVisible({ timeout: 30_000 });
+  const id = /(\d+)$/.exec((await edit.getAttribute('aria-label')) ?? '')![1]!;
+  await expect(page.getByRole('button', { name: `Edit Contact name of installation ${id}` })).toBeVisible();
+  const name = `Live ${Date.now()}`;
+  await edit.click();
+  await other.getByRole('dialog').getByLabel('Contact name').fill(name);
+  await other.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByText('All changes saved!')).toBeVisible({ timeout: 30_000 });
+  // The first tab did nothing: its row refetched because the backend's hub pushed the change.
+  await expect(page.getByText(name)).toBeVisible({ timeout: 30_000 });
+  expect(bad).toEqual([]);
+});
