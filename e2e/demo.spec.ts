@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PermissionSet } from '../common/permissions';
 import { ENTITIES, entityPath } from '../common/entities';
+import { DEPLOYMENT_REFRESH_MS } from '../common/firmware';
 import { ROUTES } from '../src/resources/routes';
 import { serveStatic } from '../scripts/staticServer.mjs';
 import { encodePng } from '../server/db/seeds/pictures';
@@ -367,6 +368,47 @@ test('demo: one change on each screen family, each shown afterwards and audited 
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo field work');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('item-name').filter({ hasText: 'Demo field work' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('firmware: a GSM deployment to three installed sensors, its progress moved by the simulator', async () => {
+    // Three installed GSM sensors in a row of ids, from the sensors list.
+    await navigate(
+      page,
+      `/sensors?${new URLSearchParams({ search: 'communication = GSM and status = Installed', advanced: 'true' })}`,
+    );
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    const sortById = page.locator('[role=button][data-field=id]');
+    const column = await sortById.evaluate((el) => (el.closest('th') as HTMLTableCellElement).cellIndex + 1);
+    const ids = new Set(
+      (await page.locator(`table tbody tr td:nth-child(${column})`).allInnerTexts()).map((t) => Number(t.trim())),
+    );
+    const start = [...ids].find((id) => ids.has(id + 1) && ids.has(id + 2)) ?? [...ids][0]!;
+    const end = ids.has(start + 2) ? start + 2 : start;
+    // The page's own clock, moved past the deployment view's refresh instead of waiting for it.
+    await page.clock.install();
+    await navigate(page, '/deployments/gsm/create');
+    await page.locator('input[name=sensors]').fill(`${start}-${end}`);
+    await page.getByLabel('Allow incompatible versions').check();
+    await page.getByRole('combobox', { name: /Version/ }).click();
+    await page.getByRole('option').first().click();
+    await page.locator('input[name=spacing]').fill('30');
+    await page.getByRole('button', { name: 'Create deployment' }).click();
+    await expect(notification(page, 'Created a new deployment!')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/deployments\/gsm\/\d+\/sensors$/);
+    const statuses = page.getByTestId('deployment-sensors').getByTestId('deployment-status');
+    await expect(statuses.first()).toBeVisible({ timeout: 30_000 });
+    // The simulator in the worker releases a sensor; it leaves Queued at the view's next refresh.
+    await expect
+      .poll(
+        async () => {
+          const released = (await statuses.allTextContents()).filter((s) => s !== 'Queued').length;
+          if (!released) await page.clock.fastForward(DEPLOYMENT_REFRESH_MS);
+          return released;
+        },
+        { timeout: 60_000, intervals: [500] },
+      )
+      .toBeGreaterThan(0);
+    await expect(page.getByTestId('deployment-progress-chart')).toBeVisible();
   });
 
   await test.step('System Logs: the audit records of the changes', async () => {
