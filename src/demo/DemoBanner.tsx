@@ -21,6 +21,8 @@ export function DemoBanner({ onReset }: { onReset: () => void }) {
   return (
     <Alert
       severity="info"
+      // Filled: the banner is outside the console's theme, and a filled alert reads on light and dark alike.
+      variant="filled"
       role="status"
       data-testid="demo-banner"
       sx={{ position: 'fixed', bottom: 12, right: 12, zIndex: 2000, boxShadow: 3, alignItems: 'center', py: 0 }}
