@@ -6,9 +6,10 @@
  * websocket server, static files, compression, OpenAPI pages) by empty plugins. Relative asset paths
  * (`base: './'`): the folder can be served under any path prefix.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Alias } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -45,11 +46,34 @@ const aliases: Alias[] = [
   },
 ];
 
+/**
+ * The demo's page is the console's index.html with the demo's entry and title: made from it at build
+ * time (demo/index.html is not a file of its own), so the head stays one.
+ */
+function demoPage(): Plugin {
+  const page = path.join(root, 'demo/index.html');
+  const replace = (html: string, from: string, to: string) => {
+    if (!html.includes(from)) throw new Error(`index.html no longer has ${from}: update vite.demo.config.ts`);
+    return html.replace(from, to);
+  };
+  return {
+    name: 'aq-demo-page',
+    enforce: 'pre',
+    resolveId: (id) => (id === page ? page : undefined),
+    load(id) {
+      if (id !== page) return undefined;
+      let html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+      html = replace(html, '<title>AQ Console</title>', '<title>AQ Console — demo</title>');
+      return replace(html, 'src="/src/main.tsx"', 'src="../src/demo/main.tsx"');
+    },
+  };
+}
+
 export default defineConfig({
   root: path.join(root, 'demo'),
   base: './',
   publicDir: DEMO_DATA_DIR,
-  plugins: [react()],
+  plugins: [demoPage(), react()],
   resolve: { alias: aliases },
   worker: {
     format: 'es',
@@ -64,5 +88,6 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 8000,
     target: 'es2022',
+    rolldownOptions: { input: path.join(root, 'demo/index.html') },
   },
 });

@@ -7,15 +7,19 @@
  * browser (demo/worker.ts).
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PermissionSet } from '../common/permissions';
 import { ENTITIES, entityPath } from '../common/entities';
+import { DEPLOYMENT_REFRESH_MS } from '../common/firmware';
 import { ROUTES } from '../src/resources/routes';
 import { serveStatic } from '../scripts/staticServer.mjs';
+import { encodePng } from '../server/db/seeds/pictures';
 import { PASSWORD } from './support/login';
+import { PolishWalk, switchToPolish } from './support/polish';
 
 const DIST = path.resolve('dist-demo');
 const PREFIX = '/demo/';
@@ -62,11 +66,28 @@ async function signIn(page: Page, username: string) {
 async function navigate(page: Page, to: string) {
   await page.evaluate(
     (url) => {
+      if (location.pathname === url) return;
+      // The screen left behind: its title is marked, so the next screen's is told apart from it.
+      for (const el of document.querySelectorAll('#react-admin-title *')) el.setAttribute('data-e2e-left', '');
       window.history.pushState({}, '', url);
       window.dispatchEvent(new PopStateEvent('popstate'));
     },
     PREFIX.slice(0, -1) + to,
   );
+}
+
+/**
+ * The screen `navigate` opened has drawn its own title; with `settle`, it also has no progress
+ * indicator left (its data is on screen: for the walk that reads its texts).
+ */
+async function screenShown(page: Page, what: string, settle = false) {
+  await expect(page.locator('#react-admin-title *:not([data-e2e-left])').first(), `the title of ${what}`).toBeVisible({
+    timeout: 30_000,
+  });
+  if (!settle) return;
+  await expect(
+    page.locator('.MuiLinearProgress-indeterminate:visible, .MuiCircularProgress-indeterminate:visible'),
+  ).toHaveCount(0, { timeout: 30_000 });
 }
 
 const LISTS = new Set(ENTITIES.map(entityPath));
@@ -88,12 +109,11 @@ for (const username of ['admin', 'viewer', 'technician', 'sales']) {
     const held = new PermissionSet(permissions);
     const routes = ROUTES.filter((r) => !r.path.includes(':') && held.can(r.permission));
     expect(routes.length, `routes ${username} may open`).toBeGreaterThan(1);
-    const title = page.locator('#react-admin-title');
     for (const route of routes) {
       await test.step(route.path, async () => {
         await navigate(page, route.path);
         await expect(page).toHaveURL(new RegExp(`${PREFIX}${route.path.slice(1)}`));
-        await expect(title, `the title of ${route.path}`).not.toBeEmpty({ timeout: 30_000 });
+        await screenShown(page, route.path);
         // A list's rows (or its empty state) are on screen: the backend answered the list request.
         const grid = page.locator('table tbody tr, .RaList-noResults, [data-testid=empty]').first();
         if (LISTS.has(route.path)) await expect(grid, `the rows of ${route.path}`).toBeVisible({ timeout: 30_000 });
@@ -155,5 +175,274 @@ test("demo: a change goes through the backend's validation and audit (a sensor m
   // Reset demo: the data starts again from the seed, the model is gone.
   await banner(page).getByRole('button', { name: 'Reset demo' }).click();
   await expect(page.getByRole('button', { name: 'Password login' })).toBeVisible({ timeout: 60_000 });
+  expect(bad).toEqual([]);
+});
+
+test('demo: switched to Polish, every route shows no English message and no raw key', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  await switchToPolish(page);
+  await expect(banner(page)).toContainText('Demo — dane wracają do początkowych po przeładowaniu');
+  const walk = new PolishWalk();
+  // The routes without parameters (a record's page opens from its list, and the walk has no API to ask for one).
+  for (const route of ROUTES.filter((r) => !r.path.includes(':'))) {
+    await navigate(page, route.path);
+    await expect(page).toHaveURL(new RegExp(`${PREFIX}${route.path.slice(1)}`));
+    await screenShown(page, route.path, true);
+    if (LISTS.has(route.path))
+      await expect(page.locator('table tbody tr, .RaList-noResults, [data-testid=empty]').first()).toBeVisible({
+        timeout: 30_000,
+      });
+    await walk.check(page, route.name, route.path);
+  }
+  console.log(walk.summary());
+  expect(walk.failures).toEqual([]);
+  expect(bad).toEqual([]);
+});
+
+/** A toast of the console, by its exact text. */
+const notification = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+test('demo: one change on each screen family, each shown afterwards and audited on System Logs', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  const rows = page.locator('table tbody tr');
+  const stamp = Date.now();
+
+  await test.step('sensors: sorted by the server, a status changed', async () => {
+    await navigate(page, '/sensors');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    // Sorted by ID, ascending then descending: the rows come back in the server's order.
+    const sortById = page.locator('[role=button][data-field=id]');
+    const column = await sortById.evaluate((el) => (el.closest('th') as HTMLTableCellElement).cellIndex + 1);
+    const ids = async () =>
+      (await page.locator(`table tbody tr td:nth-child(${column})`).allInnerTexts()).map((t) => Number(t.trim()));
+    const sorted = (v: number[], dir: 1 | -1) =>
+      v.length > 1 && v.every((x, i) => i === 0 || dir * (x - v[i - 1]!) > 0);
+    for (const order of ['DESC', 'ASC'] as const) {
+      await sortById.click();
+      await expect(page).toHaveURL(new RegExp(`order=${order}.*sort=id`));
+      await expect.poll(async () => sorted(await ids(), order === 'ASC' ? 1 : -1), { timeout: 30_000 }).toBe(true);
+    }
+    await navigate(page, `/sensors?search=${encodeURIComponent('status = Ready')}&advanced=true`);
+    const status = page.getByRole('button', { name: /^Ready, status of sensor \d+$/ }).first();
+    await expect(status).toBeVisible({ timeout: 30_000 });
+    const id = /sensor (\d+)$/.exec((await status.getAttribute('aria-label')) ?? '')?.[1];
+    await status.click();
+    await page.getByRole('menuitem', { name: 'InShipping' }).click();
+    await expect(notification(page, 'Status changed!')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: `InShipping, status of sensor ${id}` })).toBeVisible();
+  });
+
+  await test.step('sensors: an order of 3 sensors, its CSV downloaded from the worker', async () => {
+    await navigate(page, '/sensors/create');
+    await page.getByRole('textbox', { name: /Amount/ }).fill('3');
+    await page.getByRole('button', { name: 'Fill pm25 factors' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Order' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sensory-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expect(notification(page, 'Ordered 3 new sensors!')).toBeVisible({ timeout: 30_000 });
+    const lines = (await fsp.readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(1)) expect(line).toMatch(/;GSM;.*InProduction$/);
+  });
+
+  await test.step('installations: the visibility switched in the row', async () => {
+    await navigate(page, '/installations');
+    const toggle = page.getByRole('switch', { name: /^Visibility of installation \d+$/ }).first();
+    await expect(toggle).toBeVisible({ timeout: 30_000 });
+    const id = /installation (\d+)$/.exec(
+      (await toggle.getAttribute('aria-label')) ??
+        (await toggle.evaluate((el) => el.closest('[aria-label]')?.getAttribute('aria-label') ?? '')),
+    )?.[1];
+    const wasVisible = await toggle.isChecked();
+    await toggle.click();
+    await expect(
+      page.getByText(`Sensor with installation id ${id} is now ${wasVisible ? 'invisible' : 'visible'}.`),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('switch', { name: `Visibility of installation ${id}` })).toBeChecked({
+      checked: !wasVisible,
+    });
+  });
+
+  await test.step('installation requests: a waiting one held, a photo added and shown', async () => {
+    await navigate(page, '/installation-requests');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    await rows
+      .filter({ hasText: /waiting/i })
+      .first()
+      .click({ timeout: 30_000 });
+    const heading = page.getByRole('heading', { level: 1, name: /^Installation request \d+$/ }).first();
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    const id = /(\d+)$/.exec(await heading.innerText())![1]!;
+    const state = page.getByTestId('request-page').locator('[data-state]').first();
+    await expect(state).toHaveAttribute('data-state', 'WAITING');
+    await page.getByRole('button', { name: 'Hold' }).click();
+    await expect(notification(page, 'Request state changed')).toBeVisible({ timeout: 30_000 });
+    await expect(state).toHaveAttribute('data-state', 'HOLD');
+    const photos = page.getByRole('img', { name: new RegExp(`^Image \\d+ of installation request ${id}$`) });
+    const before = await photos.count();
+    await page.getByTestId('request-image-input').setInputFiles({
+      name: 'balcony.png',
+      mimeType: 'image/png',
+      buffer: encodePng(new Uint8Array(2 * 2 * 3).fill(200), 2, 2),
+    });
+    await expect(notification(page, 'Saved image!')).toBeVisible({ timeout: 30_000 });
+    const shown = page.getByRole('img', { name: `Image ${before + 1} of installation request ${id}` });
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBe(2);
+  });
+
+  await test.step('API users: a custom limit saved', async () => {
+    await navigate(page, '/api-users');
+    const edit = page.getByRole('button', { name: /^Edit the API limits of / }).first();
+    await expect(edit).toBeVisible({ timeout: 30_000 });
+    const username = ((await edit.getAttribute('aria-label')) ?? '').replace('Edit the API limits of ', '');
+    await edit.click();
+    const dialog = page.getByRole('dialog');
+    const custom = dialog.getByRole('switch', { name: 'Custom limit' });
+    if (!(await custom.isChecked())) await custom.click();
+    for (const period of ['second', 'minute', 'hour', 'day', 'month', 'year'])
+      await dialog.getByTestId(`standard-${period}`).fill('');
+    await dialog.getByTestId('standard-minute').fill('100');
+    await dialog.getByTestId('standard-hour').fill('5000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'All changes saved!')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) }),
+    ).toContainText('100/min · 5K/h');
+  });
+
+  const contractor = `Demo Kontrahent ${stamp}`;
+  await test.step('contractors: one added, found by the search', async () => {
+    await navigate(page, '/contractors/create');
+    await page.getByRole('textbox', { name: 'Name' }).fill(contractor);
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Smog fighter' }).click();
+    await page.getByRole('textbox', { name: 'Link' }).fill('https://demo.example.org');
+    await page.getByRole('button', { name: 'Default logo wind' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'Added new contractor!')).toBeVisible({ timeout: 30_000 });
+    await navigate(page, `/contractors?${new URLSearchParams({ search: contractor })}`);
+    await expect(page.getByText('1-1 of 1')).toBeVisible({ timeout: 30_000 });
+    // Its logo, a file of the backend in the worker, is shown (the service URL is not one the browser loads).
+    const logo = page.getByRole('img', { name: `Logo of ${contractor}` });
+    await expect(logo).toHaveAttribute('src', /^blob:/, { timeout: 30_000 });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  const email = `demo.portal.${stamp}@example.org`;
+  await test.step('ADP users: a portal user added', async () => {
+    await navigate(page, '/adp-users/create');
+    await page.getByRole('textbox', { name: 'Name' }).fill(`Demo Portal ${stamp}`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('combobox', { name: /User type/ }).click();
+    await page.getByRole('option', { name: 'Researcher' }).click();
+    await page.getByRole('textbox', { name: 'Reason for access' }).fill('Demo research');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notification(page, 'Added new panel user!')).toBeVisible({ timeout: 30_000 });
+    await navigate(page, `/adp-users?${new URLSearchParams({ search: email })}`);
+    await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('admin: a role created', async () => {
+    await navigate(page, '/users/roles');
+    await page.getByRole('button', { name: 'New role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a New Role' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo Auditors');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(notification(page, 'Added a new role "Demo Auditors".')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Demo Auditors');
+  });
+
+  await test.step('preferences: a column preset created', async () => {
+    await navigate(page, '/preferences/presets');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo field work');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('item-name').filter({ hasText: 'Demo field work' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('firmware: a GSM deployment to three installed sensors, its progress moved by the simulator', async () => {
+    // Three installed GSM sensors in a row of ids, from the sensors list.
+    await navigate(
+      page,
+      `/sensors?${new URLSearchParams({ search: 'communication = GSM and status = Installed', advanced: 'true' })}`,
+    );
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    const sortById = page.locator('[role=button][data-field=id]');
+    const column = await sortById.evaluate((el) => (el.closest('th') as HTMLTableCellElement).cellIndex + 1);
+    const ids = new Set(
+      (await page.locator(`table tbody tr td:nth-child(${column})`).allInnerTexts()).map((t) => Number(t.trim())),
+    );
+    const start = [...ids].find((id) => ids.has(id + 1) && ids.has(id + 2)) ?? [...ids][0]!;
+    const end = ids.has(start + 2) ? start + 2 : start;
+    // The page's own clock, moved past the deployment view's refresh instead of waiting for it.
+    await page.clock.install();
+    await navigate(page, '/deployments/gsm/create');
+    await page.locator('input[name=sensors]').fill(`${start}-${end}`);
+    await page.getByLabel('Allow incompatible versions').check();
+    await page.getByRole('combobox', { name: /Version/ }).click();
+    await page.getByRole('option').first().click();
+    await page.locator('input[name=spacing]').fill('30');
+    await page.getByRole('button', { name: 'Create deployment' }).click();
+    await expect(notification(page, 'Created a new deployment!')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/deployments\/gsm\/\d+\/sensors$/);
+    const statuses = page.getByTestId('deployment-sensors').getByTestId('deployment-status');
+    await expect(statuses.first()).toBeVisible({ timeout: 30_000 });
+    // The simulator in the worker releases a sensor; it leaves Queued at the view's next refresh.
+    await expect
+      .poll(
+        async () => {
+          const released = (await statuses.allTextContents()).filter((s) => s !== 'Queued').length;
+          if (!released) await page.clock.fastForward(DEPLOYMENT_REFRESH_MS);
+          return released;
+        },
+        { timeout: 60_000, intervals: [500] },
+      )
+      .toBeGreaterThan(0);
+    await expect(page.getByTestId('deployment-progress-chart')).toBeVisible();
+  });
+
+  await test.step('System Logs: the audit records of the changes', async () => {
+    await navigate(page, '/logs/admin');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    for (const text of [contractor, email, 'Demo Auditors'])
+      await expect(page.getByText(text).first(), `the audit record naming ${text}`).toBeVisible({ timeout: 30_000 });
+  });
+  expect(bad).toEqual([]);
+});
+
+test('demo: two tabs share the backend, and a change in one shows live in the other', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const bad = watchRequests(context);
+  await signIn(page, 'admin');
+  // The second tab of the same browser: the same session, the same SharedWorker (no new data).
+  const other = await context.newPage();
+  await other.goto(base);
+  await expect(other).toHaveURL(/\/demo\/installations/, { timeout: 60_000 });
+  for (const tab of [page, other])
+    await expect(tab.getByTestId('live-indicator')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  const edit = other.getByRole('button', { name: /^Edit Contact name of installation \d+$/ }).first();
+  await expect(edit).toBeVisible({ timeout: 30_000 });
+  const id = /(\d+)$/.exec((await edit.getAttribute('aria-label')) ?? '')![1]!;
+  await expect(page.getByRole('button', { name: `Edit Contact name of installation ${id}` })).toBeVisible();
+  const name = `Live ${Date.now()}`;
+  await edit.click();
+  await other.getByRole('dialog').getByLabel('Contact name').fill(name);
+  await other.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByText('All changes saved!')).toBeVisible({ timeout: 30_000 });
+  // The first tab did nothing: its row refetched because the backend's hub pushed the change.
+  await expect(page.getByText(name)).toBeVisible({ timeout: 30_000 });
   expect(bad).toEqual([]);
 });

@@ -8,88 +8,9 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ENTITIES, type EntityDecl } from '../common/entities';
-import { en } from '../src/i18n/en';
 import { ROUTES } from '../src/resources/routes';
-import { SAME_IN_BOTH } from '../tests/unit/i18nSame';
 import { PASSWORD, signIn } from './support/login';
-
-type Messages = { [key: string]: string | Messages };
-const leaves = (m: Messages, prefix = ''): [string, string][] =>
-  Object.entries(m).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[prefix + k, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
-  );
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Every English message (each plural variant apart): plain ones by text, ones with values as patterns. */
-const EXACT = new Map<string, string>();
-const PATTERNS: { key: string; re: RegExp }[] = [];
-for (const [key, message] of leaves(en as unknown as Messages))
-  for (const variant of message.split('||||').map((v) => v.trim())) {
-    if (!/\p{L}{2}/u.test(variant) || SAME_IN_BOTH.has(variant)) continue;
-    if (!variant.includes('%{')) {
-      EXACT.set(variant, key);
-      continue;
-    }
-    // Only a message with enough words of its own to be recognised ("%{name}: %{value}" is not).
-    const literal = variant.replace(/%\{\w+\}/g, ' ');
-    if ((literal.match(/\p{L}{3,}/gu) ?? []).length < 2) continue;
-    const re = new RegExp(
-      `^${variant
-        .split(/%\{\w+\}/)
-        .map(escape)
-        .join('.+?')}$`,
-      's',
-    );
-    PATTERNS.push({ key, re });
-  }
-
-/** A raw message key on screen: a translation that found no message. */
-const RAW_KEY =
-  /^(ra|aq|resources|menu|validation|write|query|help|hardening|reinstall|adpUsers|contractors|requests|installations|wifi|firmware|apiUsers|enums)\.[\w.-]+$/;
-
-/**
- * Texts of the demo data that happen to equal an English message: the built-in preset "All", the
- * role "Admin", a contractor named "NGO", the audit log's sources (Preferences, User…), which the
- * server writes in English, and the installation status value "Installed".
- */
-const DATA_TEXTS = new Set([
-  ...['All', 'Details', 'Admin', 'NGO', 'Preferences', 'Updated', 'User', 'Created', 'Installed'],
-  // Plans of developer-portal users, a contractor tag's value, and the default saved queries' names.
-  ...['Trial', 'Research', 'Enterprise', 'Advanced', 'Business'],
-  'using GSM or Wi-Fi communications',
-  'visible on the map and not working for more than 3 days',
-]);
-
-function englishOf(text: string): string | undefined {
-  if (RAW_KEY.test(text)) return `raw key`;
-  if (DATA_TEXTS.has(text)) return undefined;
-  const exact = EXACT.get(text);
-  if (exact) return exact;
-  return PATTERNS.find((p) => p.re.test(text))?.key;
-}
-
-/** The visible texts of the page: text nodes and input placeholders of shown elements. */
-function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out = new Set<string>();
-    const shown = (el: Element | null) =>
-      !!el && (el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) !== false;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.replace(/\s+/g, ' ').trim();
-      if (!text || !shown(n.parentElement)) continue;
-      // Query-language source text (values such as Installed are the language's own words).
-      if (n.parentElement?.closest('script,style,noscript,code,pre,kbd')) continue;
-      // The audit log's rows are the server's own English records (source, event, message).
-      if (location.pathname.startsWith('/logs/') && n.parentElement?.closest('tbody')) continue;
-      out.add(text);
-    }
-    for (const el of document.querySelectorAll('input[placeholder],textarea[placeholder]'))
-      if (shown(el)) out.add((el as HTMLInputElement).placeholder.trim());
-    return [...out].filter(Boolean);
-  });
-}
+import { PolishWalk, switchToPolish } from './support/polish';
 
 const SERVICE_BASE: Record<string, string> = {
   main: '/api',
@@ -150,13 +71,6 @@ const OPENERS: Record<string, (request: APIRequestContext, token: string) => Pro
   DeploymentsGen3VersionBinariesCreate: async (r, t) =>
     `/deployments/gen3/versions/${String((await firstRow(r, t, byName('deployments/gen3/versions'))).version)}/binaries/create`,
 };
-
-/** Switches to Polish through the toolbar's language switch. */
-async function switchToPolish(page: Page) {
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: 'Polski' }).click();
-  await expect(page.getByRole('button', { name: 'Język' })).toBeVisible();
-}
 
 /** The screen has settled: its requests answered, no progress indicator, and the main area shows something. */
 async function settled(page: Page) {
@@ -244,10 +158,7 @@ test.describe('the console in Polish', () => {
       await switchToPolish(page);
     }
 
-    const report: string[] = [];
-    const failures: string[] = [];
-    let total = 0;
-    let english = 0;
+    const walk = new PolishWalk();
     for (const route of ROUTES) {
       let path = route.path;
       if (path.includes(':')) {
@@ -257,18 +168,11 @@ test.describe('the console in Polish', () => {
       }
       await page.goto(path);
       await settled(page);
-      const texts = await visibleTexts(page);
-      const found = texts.map((t) => [t, englishOf(t)] as const).filter(([, k]) => k);
-      total += texts.length;
-      english += found.length;
-      report.push(
-        `${route.name.padEnd(40)} ${String(found.length).padStart(3)} of ${String(texts.length).padStart(3)}`,
-      );
-      for (const [text, key] of found) failures.push(`${route.name} ${path}: "${text}" (${key})`);
+      await walk.check(page, route.name, path);
     }
     if (!FORCED) expect(await serverLocaleOfPola(page), 'her choice saved on the server').toBe('pl');
-    console.log(`English or raw keys per screen in Polish:\n${report.join('\n')}\nTotal: ${english} of ${total}`);
-    expect(failures).toEqual([]);
+    console.log(walk.summary());
+    expect(walk.failures).toEqual([]);
   });
 
   test('the choice is kept per user: after signing out, a new browser signs in in Polish', async ({ browser }) => {

@@ -1,5 +1,5 @@
 // The Node built-ins the backend's libraries import but the demo never uses for real: enough for
-// their modules to load (diagnostics_channel, async_hooks, os, net, dns, zlib, assert, perf_hooks…).
+// their modules to load (diagnostics_channel, async_hooks, os, net, dns, zlib, perf_hooks…).
 const noop = () => {};
 const channelObject = () => ({
   hasSubscribers: false,
@@ -124,19 +124,6 @@ export const constants = {
   Z_BEST_COMPRESSION: 9,
   Z_SYNC_FLUSH: 2,
 };
-// assert
-function assert(value, message) {
-  if (!value) throw message instanceof Error ? message : new Error(message ?? 'Assertion failed');
-}
-assert.ok = assert;
-assert.equal = (a, b, m) => assert(a == b, m);
-assert.strictEqual = (a, b, m) => assert(a === b, m);
-assert.notStrictEqual = (a, b, m) => assert(a !== b, m);
-assert.deepStrictEqual = (a, b, m) => assert(JSON.stringify(a) === JSON.stringify(b), m);
-assert.fail = (m) => assert(false, m);
-assert.strict = assert;
-export const ok = assert;
-export const strict = assert;
 // timers/promises
 export const setTimeout = (ms, value) => new Promise((resolve) => globalThis.setTimeout(() => resolve(value), ms));
 export const setImmediate = (value) => new Promise((resolve) => globalThis.setTimeout(() => resolve(value), 0));
@@ -182,8 +169,4 @@ export default {
   brotliCompress,
   gzip,
   constants,
-  assert,
-  ok,
-  strict,
 };
-export { assert };

@@ -14,6 +14,7 @@ import { i18nProvider } from '../i18n';
 import { demoFetchImpl, resetDemo, startDemoTransport } from '../dataProviders/demoTransport';
 import { clearSession } from '../state/session';
 import { DemoBanner } from './DemoBanner';
+import { showDemoImages } from './images';
 
 /** The folder the demo is served from (`/`, `/demo/`…): where index.html and the data files are. */
 const base = new URL('.', document.baseURI);
@@ -37,7 +38,7 @@ async function start() {
     const config = await loadRuntimeConfig(demoFetchImpl);
     // Service URLs in a scheme the browser never fetches: requests go to the worker (the transport
     // takes their path), and a link the console would hand to the browser itself (an image) makes no
-    // request to a server that does not exist. (Images of the demo's files are not shown.)
+    // request to a server that does not exist (images are fetched from the worker: ./images.ts).
     const services = Object.fromEntries(
       Object.entries(config.services).map(([name, prefix]) => [name, `aqdemo:${prefix}`]),
     );
@@ -54,6 +55,7 @@ async function start() {
     clearSession();
     resetDemo();
   };
+  showDemoImages(document.body);
   root.render(
     <StrictMode>
       <BrowserRouter basename={base.pathname.replace(/\/$/, '')}>
