@@ -30,18 +30,8 @@ import path from 'node:path';
 import { QUERY_EXAMPLES } from '../../common/query';
 import { launchBackends, type Backends } from './backends';
 import { DEMO_PASSWORD, preparedDatabase } from './database';
+import { setting } from './settings';
 import pg from 'pg';
-
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k!, v ?? 'true'];
-    }),
-);
-const setting = (flag: string, env: string, fallback: string) => flags[flag] ?? process.env[env] ?? fallback;
 
 const SESSIONS = Number(setting('sessions', 'LOAD_SESSIONS', '50'));
 const THINK_MS = Number(setting('think', 'LOAD_THINK_MS', '1000'));
