@@ -142,10 +142,71 @@ export interface Config {
    * process must see the same folder (one machine's disk, or a shared mount).
    */
   filesDir?: string;
+  /** Uploaded files in an S3-compatible bucket instead of FILES_DIR (FILES_S3_BUCKET set); undefined: the folder. */
+  filesS3?: FilesS3Config;
   /** How long a SIGTERM waits for requests in flight (CSV exports too) before closing them (SHUTDOWN_GRACE_MS, default 10000). */
   shutdownGraceMs: number;
   /** How often a process that does not run the simulator tries to take it over (SIMULATOR_LEADER_POLL_MS, default 2000). */
   simulatorLeaderPollMs: number;
+}
+
+/** An S3-compatible bucket for uploaded files; credentials come from the SDK's standard sources (AWS_ACCESS_KEY_ID …). */
+export interface FilesS3Config {
+  /** FILES_S3_BUCKET */
+  bucket: string;
+  /** FILES_S3_REGION, else AWS_REGION, else us-east-1 (what most S3-compatible stores accept). */
+  region: string;
+  /** FILES_S3_ENDPOINT: an S3-compatible service's URL (MinIO, Ceph, R2 …); undefined: AWS S3. */
+  endpoint?: string;
+  /** FILES_S3_PREFIX: put before every key (`aq/` → `aq/logo/<sha256>`); '' by default. */
+  prefix: string;
+  /** FILES_S3_FORCE_PATH_STYLE=1: `endpoint/bucket/key` URLs (most self-hosted stores need it). */
+  forcePathStyle: boolean;
+}
+
+/** FILES_S3_*: undefined without FILES_S3_BUCKET; a clear error for a bad combination. */
+export function filesS3Of(env: NodeJS.ProcessEnv): FilesS3Config | undefined {
+  const bucket = (env.FILES_S3_BUCKET ?? '').trim();
+  const others = ['FILES_S3_ENDPOINT', 'FILES_S3_REGION', 'FILES_S3_PREFIX', 'FILES_S3_FORCE_PATH_STYLE'].filter(
+    (name) => (env[name] ?? '') !== '',
+  );
+  if (!bucket) {
+    if (others.length > 0)
+      throw new Error(
+        `${others.join(', ')} set without FILES_S3_BUCKET: name the bucket, or unset them to use FILES_DIR`,
+      );
+    return undefined;
+  }
+  if (env.FILES_DIR)
+    throw new Error('FILES_DIR and FILES_S3_BUCKET are both set: uploaded files go to one store, choose one');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(
+      `FILES_S3_BUCKET must be a bucket name (3–63 lowercase letters, digits, dots, hyphens), got "${bucket}"`,
+    );
+  const endpoint = env.FILES_S3_ENDPOINT || undefined;
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new Error(`FILES_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const prefix = env.FILES_S3_PREFIX ?? '';
+  if (prefix.startsWith('/') || prefix.includes('..') || prefix.length > 200)
+    throw new Error(`FILES_S3_PREFIX must be a relative key prefix such as "aq/", got "${prefix}"`);
+  const pathStyle = (env.FILES_S3_FORCE_PATH_STYLE ?? '').trim();
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle))
+    throw new Error(`FILES_S3_FORCE_PATH_STYLE must be 1 or 0, got "${pathStyle}"`);
+  return {
+    bucket,
+    region: env.FILES_S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    prefix,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
 }
 
 /** Why this configuration cannot run WORKERS processes, or undefined. */
@@ -246,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resourcesDir: env.RESOURCES_DIR === '' ? undefined : path.resolve(env.RESOURCES_DIR ?? './resources'),
     workers: workersOf(env),
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+    filesS3: filesS3Of(env),
     shutdownGraceMs: Math.max(0, int(env, 'SHUTDOWN_GRACE_MS', 10_000)),
     simulatorLeaderPollMs: Math.max(100, int(env, 'SIMULATOR_LEADER_POLL_MS', 2000)),
   };

@@ -3,7 +3,8 @@
  *
  * - `GET /healthz`: the process answers (200 while it runs, whatever its database does).
  * - `GET /readyz`: the process should get traffic: the database answers, every migration of this
- *   build is applied, Redis answers (when REDIS_URL is set) and the process is not shutting down;
+ *   build is applied, Redis answers (when REDIS_URL is set), the S3 bucket of uploaded files answers
+ *   (when FILES_S3_BUCKET is set) and the process is not shutting down;
  *   503 with the failing checks otherwise. Each check gives up after READY_CHECK_MS.
  */
 import fs from 'node:fs';
@@ -19,7 +20,7 @@ type Check = 'ok' | string;
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: Check; migrations: Check; redis?: Check; shutdown: Check };
+  checks: { database: Check; migrations: Check; redis?: Check; files?: Check; shutdown: Check };
 }
 
 /** Processes that are shutting down: /readyz answers 503 at once, so the balancer stops sending them work. */
@@ -77,10 +78,18 @@ export async function readiness(app: FastifyInstance, ctx: AppContext): Promise<
         (err) => `unreachable: ${problem(err)}`,
       )
     : undefined;
+  const files =
+    ctx.files.bytes.kind === 's3'
+      ? withTimeout(ctx.files.bytes.check(), READY_CHECK_MS).then(
+          () => 'ok' as const,
+          (err) => `unreachable: ${problem(err)}`,
+        )
+      : undefined;
   const checks: Readiness['checks'] = {
     database: await database,
     migrations: await migrations,
     ...(redis ? { redis: await redis } : {}),
+    ...(files ? { files: await files } : {}),
     shutdown: draining.has(app) ? 'shutting down' : 'ok',
   };
   return { ready: Object.values(checks).every((c) => c === 'ok'), checks };

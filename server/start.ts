@@ -11,8 +11,8 @@ import { loadSigningKey } from './auth/secret';
 import { hashPassword, warmUpPasswordCheck } from './auth/password';
 import { LoginThrottle } from './auth/throttle';
 import type { AppContext } from './context';
-import path from 'node:path';
 import { FileStore } from './storage/files';
+import { byteStoreOf } from './storage/byteStores';
 import { createRealtimeHub } from './realtime';
 import { followDataChanges } from './db/changes';
 import { gazetteerWith } from './gazetteer';
@@ -60,7 +60,7 @@ export async function createContext(
   const dbh = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await ensureBuiltInRoles(dbh.db);
   let seeded = false;
-  const files = new FileStore(config.filesDir ?? path.join(config.dataDir, 'files'));
+  const files = new FileStore(byteStoreOf(config));
   if (config.seed === 'demo' && (await isDatabaseEmpty(dbh.db))) {
     await seedDemo(dbh.db, { adminPassword: config.adminPassword, files });
     seeded = true;

@@ -14,17 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCrashSuite, type CrashReport } from './crashSuite';
-
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k!, v ?? 'true'];
-    }),
-);
-const setting = (flag: string, env: string, fallback: string) => flags[flag] ?? process.env[env] ?? fallback;
+import { setting } from './settings';
 
 const kinds = setting('only', 'CRASH_ONLY', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const cycles = Number(setting('cycles', 'CRASH_CYCLES', '5'));

@@ -30,18 +30,8 @@ import path from 'node:path';
 import { QUERY_EXAMPLES } from '../../common/query';
 import { launchBackends, type Backends } from './backends';
 import { DEMO_PASSWORD, preparedDatabase } from './database';
+import { setting } from './settings';
 import pg from 'pg';
-
-const flags = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, v] = a.slice(2).split('=');
-      return [k!, v ?? 'true'];
-    }),
-);
-const setting = (flag: string, env: string, fallback: string) => flags[flag] ?? process.env[env] ?? fallback;
 
 const SESSIONS = Number(setting('sessions', 'LOAD_SESSIONS', '50'));
 const THINK_MS = Number(setting('think', 'LOAD_THINK_MS', '1000'));
@@ -205,9 +195,8 @@ async function signInAll(backends: Backends, stats: Stats, target: Target, count
     { length: count },
     (_, i) => new Session(backends.urls[i % backends.urls.length]!, stats, target, i),
   );
-  // Four at a time: the sign-in throttle counts an attempt before its password is checked, so more
-  // than LOGIN_MAX_FAILURES_PER_USER (5) concurrent sign-ins of one user answer 429 even when right.
-  for (let i = 0; i < sessions.length; i += 4) await Promise.all(sessions.slice(i, i + 4).map((s) => s.signIn()));
+  // All at once: attempts beyond the sign-in throttle's budget wait for those in flight (server/auth/throttle.ts).
+  await Promise.all(sessions.map((s) => s.signIn()));
   return sessions;
 }
 

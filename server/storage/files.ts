@@ -1,10 +1,10 @@
 /**
- * File storage for logos, request images and firmware binaries: bytes in a local directory
- * (DATA_DIR/files), metadata in the `files` table, content addressed and hash-verified on read.
+ * File storage for logos, request images and firmware binaries: bytes in a byte store (a folder,
+ * FILES_DIR / DATA_DIR/files, or an S3-compatible bucket: server/storage/byteStores.ts), metadata in
+ * the `files` table, content addressed and hash-verified on read.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { DirectoryBytes, type ByteStore } from './byteStores';
 import { eq } from 'drizzle-orm';
 import type { UploadKind } from '../../common/domain';
 import type { Executor } from '../db';
@@ -22,13 +22,18 @@ export interface StoredFile {
 }
 
 export class FileStore {
-  constructor(private readonly root: string) {}
+  readonly bytes: ByteStore;
 
-  private pathOf(key: string): string {
+  /** `store`: a byte store, or the folder of a directory store. */
+  constructor(store: ByteStore | string) {
+    this.bytes = typeof store === 'string' ? new DirectoryBytes(store) : store;
+  }
+
+  private checked(key: string): string {
     // Content-addressed uploads, and built Wi-Fi binaries under their binary id (wifiBinaryFileKey).
     if (!/^[a-z]+\/[0-9a-f]{64}$/.test(key) && !/^wifi\/[A-Za-z0-9_-]{1,128}$/.test(key))
       throw notFound('No such file');
-    return path.join(this.root, key);
+    return key;
   }
 
   /** Writes the bytes (idempotent by content) and records the metadata with `db` (use the caller's transaction). */
@@ -47,13 +52,9 @@ export class FileStore {
     return row;
   }
 
-  /** Writes the bytes of `key` atomically (rename of a temporary file); the metadata row is the caller's. */
+  /** Writes the bytes of `key` whole or not at all; the metadata row is the caller's. */
   async writeBytes(key: string, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, target);
+    await this.bytes.write(this.checked(key), bytes);
   }
 
   async meta(db: Executor, key: string): Promise<StoredFile> {
@@ -62,18 +63,33 @@ export class FileStore {
     return { ...row, kind: row.kind as UploadKind };
   }
 
-  /** Reads a file and verifies its hash; a corrupted file is an error, never served. */
+  /**
+   * Reads a file and verifies its hash before answering: the store's stream is hashed as it
+   * arrives, and a corrupted file is an error (500), never served. Missing bytes: 404; an
+   * unreachable store: 503.
+   */
   async get(db: Executor, key: string): Promise<{ meta: StoredFile; bytes: Buffer }> {
-    const meta = await this.meta(db, key);
-    let bytes: Buffer;
+    const meta = await this.meta(db, this.checked(key));
+    const stream = await this.bytes.read(key);
+    if (!stream) throw notFound('The file is missing from storage');
+    const hash = crypto.createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
     try {
-      bytes = await fs.readFile(this.pathOf(key));
-    } catch {
-      throw notFound('The file is missing from storage');
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        // Longer than recorded: corrupted, whatever follows (and no unbounded buffering).
+        if (size > meta.size) throw new HttpError(500, 'The stored file is corrupted');
+        hash.update(chunk);
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      stream.destroy();
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(503, 'The file store is unavailable: the read was interrupted');
     }
-    const actual = crypto.createHash('sha256').update(bytes).digest('hex');
-    if (actual !== meta.sha256) throw new HttpError(500, 'The stored file is corrupted');
-    return { meta, bytes };
+    if (hash.digest('hex') !== meta.sha256) throw new HttpError(500, 'The stored file is corrupted');
+    return { meta, bytes: Buffer.concat(chunks, size) };
   }
 }
 

@@ -9,7 +9,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../server/dataDirLock';
 import { openDatabase } from '../../server/db';
 import { freshPostgres, usePostgres } from '../support/testApp';
+import { freePort } from '../support/freePort';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Start-up of a real server (tsx, PGlite's initdb and migrations on a 2-core machine): bounded, not timed. */
@@ -84,14 +84,6 @@ describe.runIf(!usePostgres)('the data directory lock (in one process)', () => {
 });
 
 // ------------------------------------------------------------------ real processes
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Exit {
   code: number | null;

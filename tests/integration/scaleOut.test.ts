@@ -10,7 +10,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,17 +19,10 @@ import { INSTALLATIONS_UPDATED_EVENT, userChannel } from '../../common/realtime'
 import { buildServer, serverBuildIsStale, SERVER_ENTRY } from '../../scripts/buildServer.mjs';
 import { SIMULATOR_LOCK } from '../../server/simulator';
 import { DEMO_PASSWORD, freshPostgres, usePostgres } from '../support/testApp';
+import { freePort } from '../support/freePort';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const redisUrl = process.env.TEST_REDIS_URL;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A server process, its output kept line by line, with a wait for the first line matching a pattern. */
 interface ServerProcess {

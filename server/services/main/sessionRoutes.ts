@@ -96,11 +96,17 @@ export const sessionRoutes: ServiceRoutes = (app, ctx) => {
           `Too many failed sign-in attempts. Try again in ${describeWait(verdict.retryAfterSec)}.`,
         );
       }
-      const user = await sessions.findUserByName(db, username);
-      // Unknown users are checked against a dummy hash: the same work, so timing does not reveal them.
-      const valid = await verifyPassword(password, user?.passwordHash);
-      if (!user || !valid) throw unauthorized('Invalid username or password');
-      await ctx.loginThrottle.succeeded(username, request.ip);
+      let user: Awaited<ReturnType<typeof sessions.findUserByName>>;
+      try {
+        user = await sessions.findUserByName(db, username);
+        // Unknown users are checked against a dummy hash: the same work, so timing does not reveal them.
+        const valid = await verifyPassword(password, user?.passwordHash);
+        if (!user || !valid) throw unauthorized('Invalid username or password');
+        await ctx.loginThrottle.succeeded(username, request.ip);
+      } finally {
+        // No longer in flight: attempts waiting on this username's budget see its outcome.
+        await ctx.loginThrottle.finished(username);
+      }
       if (!user.enabled) throw new HttpError(403, 'This account is disabled');
       return db.transaction(async (tx) => {
         const result = await sessions.startSession(tx, user.id, request.headers['user-agent']);
