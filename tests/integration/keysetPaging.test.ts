@@ -81,6 +81,15 @@ describe.each(LISTS.map((e) => [e.name, e] as const))('keyset paging of %s', (_n
     expect(walked, 'the default sort and at least one other column, both directions').toBeGreaterThanOrEqual(5);
   });
 
+  it.runIf(entity.service === 'main')('documents after and meta.next in the OpenAPI document', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    const op = doc.paths[entity.endpoint]?.get;
+    expect(op.parameters.map((p: { name: string }) => p.name)).toContain('after');
+    const body = op.responses['200'].content['application/json'].schema;
+    const metaSchema = meta.split('.').reduce((s: any, k) => s?.properties?.[k], body);
+    expect(metaSchema.properties.next.type).toBe('string');
+  });
+
   it('answers a 400 naming after for page with after, and for malformed, tampered or other-sort cursors', async () => {
     const { next } = await page('limit=2');
     expect(next).toBeTypeOf('string');
