@@ -92,7 +92,7 @@ async function run(kind: string, database: Database) {
  */
 async function deepByCursor(port: number, token: string): Promise<string> {
   const page = Math.floor(Math.min(25_000, N - 100) / 100) + 1;
-  const before = await httpGet(port, `/api/installations?page=${page - 1}&limit=100`, token);
+  const before = await httpGet(port, `/api/installations?page=${page - 1}&limit=100&after=`, token);
   const next = (JSON.parse(before.body) as { meta: { next?: string } }).meta.next;
   if (!next) throw new Error('the page before the deep page has no meta.next');
   const byOffset = `/api/installations?page=${page}&limit=100`;

@@ -175,7 +175,8 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     ]);
     const capped = known === undefined && n > cap;
     const hidden = hiddenPaths(entity, permissions);
-    const next = rows.length === plan.limit ? await nextCursor(db, repo, plan, shaped.at(-1)) : undefined;
+    // Only a keyset walk gets the cursor: it costs a lookup that a page/limit caller does not need.
+    const next = plan.walk && rows.length === plan.limit ? await nextCursor(db, repo, plan, shaped.at(-1)) : undefined;
     return listEnvelope(
       entity,
       shaped.map((r) => gateRow(r, hidden)),

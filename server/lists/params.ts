@@ -11,7 +11,7 @@ export const listQuerystring = (maxLimit: number) =>
       .max(20_000)
       .optional()
       .describe(
-        'Keyset paging: meta.next of the previous page (same sortBy, order and query); the page starts after its last row. Not with page > 1',
+        'Keyset paging: empty for the first page of a walk, then meta.next of the previous page (same sortBy, order and query); the page starts after its last row and a full page carries meta.next. Not with page > 1',
       ),
     sortBy: z
       .string()

@@ -93,6 +93,8 @@ export interface PagePlan extends PageWindow {
   descending: boolean;
   /** With `after`: the rows past the cursor's row in the list's order (AND it into the list's WHERE). */
   keyset?: SQL;
+  /** The caller walks by `after` (empty for the first page): a full page answers meta.next. */
+  walk?: boolean;
 }
 
 /** Version of the keyset cursor format; a cursor of another version is a 400. */
@@ -186,8 +188,9 @@ export function planPage(
   // Without a direction, the declared default sort goes its declared way; another key goes ascending.
   const order = sortOrder(params) ?? (sortKey === entity.sort?.field ? entity.sort.order : undefined);
   const descending = order?.toLowerCase() === 'desc';
-  if (params.after !== undefined && params.page > 1) throw badRequest('Give either page or after, not both');
-  const cursor = params.after === undefined ? undefined : decodeCursor(params.after, sortKey, descending);
+  if (params.after && params.page > 1) throw badRequest('Give either page or after, not both');
+  // An empty `after` starts a walk: the first page, with meta.next.
+  const cursor = params.after ? decodeCursor(params.after, sortKey, descending) : undefined;
   return {
     limit: params.limit,
     offset: cursor ? 0 : offsetOf(params.page, params.limit),
@@ -195,6 +198,7 @@ export function planPage(
     sortKey,
     sortExpr,
     descending,
+    walk: params.after !== undefined,
     ...(cursor ? { keyset: keysetCondition(sortExpr, descending, tieBreak, cursor.k) } : {}),
   };
 }

@@ -65,7 +65,7 @@ describe.each(LISTS.map((e) => [e.name, e] as const))('keyset paging of %s', (_n
         let next: string | undefined;
         let lastIds: unknown[] = [];
         do {
-          const got = await page(`limit=${limit}${sortQuery}${next ? `&after=${next}` : ''}`);
+          const got = await page(`limit=${limit}${sortQuery}&after=${next ?? ''}`);
           expect(got.total, 'the count stays as with page/limit').toBe(first.total);
           byCursor.push(...got.ids);
           lastIds = got.ids;
@@ -91,7 +91,7 @@ describe.each(LISTS.map((e) => [e.name, e] as const))('keyset paging of %s', (_n
   });
 
   it('answers a 400 naming after for page with after, and for malformed, tampered or other-sort cursors', async () => {
-    const { next } = await page('limit=2');
+    const { next } = await page('limit=2&after=');
     expect(next).toBeTypeOf('string');
     const cursor = JSON.parse(Buffer.from(next!, 'base64url').toString('utf8'));
     const enc = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64url');
