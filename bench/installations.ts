@@ -80,9 +80,43 @@ async function run(kind: string, database: Database) {
       `  ${c.name.padEnd(52)} HTTP ${spread(h, 2).padEnd(26)} SQL ${spread(s, 2).padEnd(26)} ${`${(h.median / s.median).toFixed(2)}×`.padStart(6)} ${`+${(h.median - s.median).toFixed(2)} ms`.padStart(11)}   ${statements.length} statements`,
     );
   }
+  lines.push(await deepByCursor(port, token));
   console.log(`\n${kind}: medians (min–max) of ${RUNS} runs; SQL = the statements the request ran, replayed`);
   for (const line of lines) console.log(line);
   await app.close();
+}
+
+/**
+ * The same deep page (rows 25,001–25,100) by offset (`page=`) and by keyset (`after=` the previous
+ * page's meta.next), alternating in the same run; the baseline column is the offset page.
+ */
+async function deepByCursor(port: number, token: string): Promise<string> {
+  const page = Math.floor(Math.min(25_000, N - 100) / 100) + 1;
+  const before = await httpGet(port, `/api/installations?page=${page - 1}&limit=100&after=`, token);
+  const next = (JSON.parse(before.body) as { meta: { next?: string } }).meta.next;
+  if (!next) throw new Error('the page before the deep page has no meta.next');
+  const byOffset = `/api/installations?page=${page}&limit=100`;
+  const byAfter = `/api/installations?limit=100&after=${next}`;
+  const ids = async (path: string) => {
+    const res = await httpGet(port, path, token);
+    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${res.body.slice(0, 200)}`);
+    return (JSON.parse(res.body) as { data: { installations: { id: number }[] } }).data.installations.map((r) => r.id);
+  };
+  if ((await ids(byOffset)).join() !== (await ids(byAfter)).join()) throw new Error('after and page differ');
+  const offset: number[] = [];
+  const after: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    let started = performance.now();
+    await ids(byOffset);
+    if (i > 0) offset.push(performance.now() - started);
+    started = performance.now();
+    await ids(byAfter);
+    if (i > 0) after.push(performance.now() - started);
+  }
+  const [a, o] = [stats(after), stats(offset)];
+  const name = `installations deep page by after (offset ${(page - 1) * 100})`;
+  console.log(`${name}, ${a.median.toFixed(2)}, ms, ${o.median.toFixed(2)}, ${(a.median / o.median).toFixed(2)}`);
+  return `  ${name.padEnd(52)} after ${spread(a, 2).padEnd(25)} page= ${spread(o, 2).padEnd(25)} ${`${(a.median / o.median).toFixed(2)}×`.padStart(6)}`;
 }
 
 function stats(times: number[]) {

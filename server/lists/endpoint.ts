@@ -14,7 +14,7 @@
  * and row schema, with an optional cap on the count (`capped` beside the total).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../../common/csv';
@@ -30,7 +30,9 @@ import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
 import { listEnvelope, listResponseSchema, listSerializer, rowSchema } from './schemas';
+import { badRequest } from '../http/errors';
 import {
+  encodeCursor,
   planPage,
   planPagedWindow,
   type PageParams,
@@ -54,6 +56,11 @@ export interface ListRepository<Row> {
   columns: Readonly<Record<string, SortExpr>>;
   /** Tie-break of the order (the row id). */
   tieBreak: AnyPgColumn;
+  /**
+   * The list's FROM (its table and the joins its sort expressions read), for the keyset cursor of a
+   * full page (default: exportSql's FROM).
+   */
+  from?: SQL;
   /** The caller's query catalogue (with tags where the entity has them). */
   catalogue(db: Executor, permissions: PermissionSet): Promise<{ cat: ServerCatalogue; tags?: TagDef[] }>;
   /** The WHERE of the list from the compiled query (default: the query's own condition). */
@@ -147,6 +154,7 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
         entity,
         opts.row ?? rowSchema(entity),
         entity.envelope.total ? { max: LIST_COUNT_CAP, pagesAhead: PAGES_AHEAD } : undefined,
+        true,
       ),
     },
   };
@@ -157,8 +165,9 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     const permissions = request.principal.permissions;
     const { where, tags } = await listWhere(db, repo, request.query.query, permissions);
     const plan = planPage(entity, request.query, repo.columns, repo.tieBreak, permissions);
-    const rows = await repo.page(db, where, plan);
-    const known = totalFromPage(plan, rows.length);
+    const rows = await pageAfter(db, repo, where, plan);
+    // After a cursor the page's offset says nothing about the total: count it.
+    const known = plan.keyset ? undefined : totalFromPage(plan, rows.length);
     const cap = listCountCap(plan);
     const [shaped, n] = await Promise.all([
       repo.shape(rows, { db, permissions, tags }),
@@ -166,11 +175,14 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     ]);
     const capped = known === undefined && n > cap;
     const hidden = hiddenPaths(entity, permissions);
+    // Only a keyset walk gets the cursor: it costs a lookup that a page/limit caller does not need.
+    const next = plan.walk && rows.length === plan.limit ? await nextCursor(db, repo, plan, shaped.at(-1)) : undefined;
     return listEnvelope(
       entity,
       shaped.map((r) => gateRow(r, hidden)),
       capped ? cap : n,
       entity.envelope.total ? capped : undefined,
+      next,
     );
   };
   const config = { permission: actionRule(entity, 'list') };
@@ -179,6 +191,47 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
   for (const alias of opts.aliases ?? [])
     app.get(alias, { config, schema: { ...schema, hide: true }, serializerCompiler }, handler);
   if (opts.export) exportEndpoint(app, db, repo, opts.export);
+}
+
+/**
+ * One page of a query-language list: with a cursor, the rows past it (the keyset ANDed into the
+ * list's WHERE). A cursor value PostgreSQL cannot read as the sort column's type (a tampered
+ * cursor) is a 400 naming `after`.
+ */
+async function pageAfter<Row>(db: Executor, repo: ListRepository<Row>, where: SQL | undefined, plan: PagePlan) {
+  if (!plan.keyset) return repo.page(db, where, plan);
+  try {
+    return await repo.page(db, and(where, plan.keyset), plan);
+  } catch (err) {
+    // Class 22: data exception (invalid text representation, datetime or numeric out of range, …).
+    const code =
+      (err as { code?: unknown; cause?: { code?: unknown } }).code ??
+      (err as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof code === 'string' && code.startsWith('22'))
+      throw badRequest('after holds a value this list cannot read (pass meta.next of the previous page as it is)');
+    throw err;
+  }
+}
+
+/**
+ * The `after` cursor of the row after a full page: the last row's sort value (PostgreSQL's text
+ * form, so any column type round-trips) and id, read by its id from the list's FROM.
+ */
+async function nextCursor<Row>(
+  db: Executor,
+  repo: ListRepository<Row>,
+  plan: PagePlan,
+  last: object | undefined,
+): Promise<string | undefined> {
+  const from = repo.from ?? repo.exportSql?.from;
+  const id = (last as { id?: unknown } | undefined)?.id;
+  if (!from || (typeof id !== 'number' && typeof id !== 'string')) return undefined;
+  // One statement of SQL text, so that every column is written with its table (the joins share names).
+  const result = (await db.execute(
+    sql`select (${plan.sortExpr})::text as "value", (${repo.tieBreak})::text as "id" from ${from} where ${repo.tieBreak} = ${id} limit 1`,
+  )) as unknown as { rows: { value: string | null; id: string }[] };
+  const key = result.rows[0];
+  return key ? encodeCursor(plan.sortKey, plan.descending, [key.value, key.id]) : undefined;
 }
 
 /**

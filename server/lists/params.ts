@@ -6,6 +6,13 @@ export const listQuerystring = (maxLimit: number) =>
   z.object({
     page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),
     limit: z.coerce.number().int().min(1).max(maxLimit).default(10).describe(`Rows per page (at most ${maxLimit})`),
+    after: z
+      .string()
+      .max(20_000)
+      .optional()
+      .describe(
+        'Keyset paging: empty for the first page of a walk, then meta.next of the previous page (same sortBy, order and query); the page starts after its last row and a full page carries meta.next. Not with page > 1',
+      ),
     sortBy: z
       .string()
       .max(100)
@@ -25,7 +32,7 @@ export const listQuerystring = (maxLimit: number) =>
 
 /** The query parameters of a list's CSV export: the list's sort and query, and the columns to write. */
 export const exportQuerystring = listQuerystring(1)
-  .omit({ page: true, limit: true })
+  .omit({ page: true, limit: true, after: true })
   .extend({
     columns: z
       .string()

@@ -64,7 +64,9 @@ export function rowSchema(entity: EntityDecl): z.ZodObject {
 }
 
 /** Where a capped count's flag sits: beside the total (`meta.totalCount` → `meta.capped`). */
-const cappedPath = (envelope: Envelope) => [...envelope.total!.split('.').slice(0, -1), 'capped'];
+const cappedPath = (envelope: Envelope) => besideTotal(envelope, 'capped');
+/** A member beside the total (`meta.totalCount` → `meta.<name>`). */
+const besideTotal = (envelope: Envelope, name: string) => [...envelope.total!.split('.').slice(0, -1), name];
 
 /**
  * The list response schema: `rows` (and `total`) at the paths the entity's envelope names; with
@@ -75,6 +77,8 @@ export function listResponseSchema(
   row: z.ZodType,
   /** A capped count: its least cap, and (lists whose cap follows the page) how many pages past the page it reaches. */
   capped?: { max: number; pagesAhead?: number },
+  /** The list answers a keyset cursor beside the total (`next`, see the `after` parameter). */
+  keyset = false,
 ): z.ZodType {
   const tree: Tree<z.ZodType> = {};
   put(tree, entity.envelope.rows.split('.'), z.array(row));
@@ -97,6 +101,17 @@ export function listResponseSchema(
         cappedPath(entity.envelope),
         z.boolean().describe('True when more rows matched than the total says (the count stopped at its cap)'),
       );
+    if (keyset)
+      put(
+        tree,
+        besideTotal(entity.envelope, 'next'),
+        z
+          .string()
+          .optional()
+          .describe(
+            'When the page is full: the cursor to pass as `after` for the following page (absent on the last page)',
+          ),
+      );
   }
   const build = (t: Tree<z.ZodType>): z.ZodType =>
     z.object(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v instanceof z.ZodType ? v : build(v)])));
@@ -110,11 +125,14 @@ export function listEnvelope(
   total: number,
   /** For a list with a count cap: whether the count stopped at it. */
   capped?: boolean,
+  /** The keyset cursor of the following page. */
+  next?: string,
 ): Record<string, unknown> {
   const out: Tree<unknown> = {};
   put<unknown>(out, entity.envelope.rows.split('.'), rows);
   if (entity.envelope.total) put<unknown>(out, entity.envelope.total.split('.'), total);
   if (entity.envelope.total && capped !== undefined) put<unknown>(out, cappedPath(entity.envelope), capped);
+  if (entity.envelope.total && next !== undefined) put<unknown>(out, besideTotal(entity.envelope, 'next'), next);
   return out;
 }
 

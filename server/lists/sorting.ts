@@ -4,6 +4,7 @@
  * and a capped offset.
  */
 import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { sortKeys, type EntityDecl } from '../../common/entities';
 import type { Permission, PermissionSet } from '../../common/permissions';
@@ -39,8 +40,7 @@ export function orderWithEmptyLast(
   knownNotNull = false,
 ): SQL[] {
   const dir = order?.toLowerCase() === 'desc' ? desc : asc;
-  const ownTable = is(tieBreak, Column) ? tieBreak.table : undefined;
-  const neverNull = knownNotNull || (is(expr, Column) && expr.notNull && expr.table === ownTable);
+  const neverNull = neverEmpty(expr, tieBreak, knownNotNull);
   const primary = neverNull ? dir(expr) : sql`${dir(expr)} nulls last`;
   return expr === tieBreak ? [primary] : [primary, dir(tieBreak)];
 }
@@ -71,6 +71,8 @@ export const inWindow = <T extends PgSelect>(query: T, window: PageWindow) =>
 export interface PageParams {
   page: number;
   limit: number;
+  /** A keyset cursor (`meta.next` of the previous page): the page starts after that row. */
+  after?: string;
   sortBy?: string;
   order?: string;
   /** `true`/`false`: the direction as the audit screens send it; wins over `order` when given. */
@@ -87,6 +89,76 @@ export interface PagePlan extends PageWindow {
   /** The resolved sort key and its expression. */
   sortKey: string;
   sortExpr: SortExpr;
+  /** Whether the order is descending. */
+  descending: boolean;
+  /** With `after`: the rows past the cursor's row in the list's order (AND it into the list's WHERE). */
+  keyset?: SQL;
+  /** The caller walks by `after` (empty for the first page): a full page answers meta.next. */
+  walk?: boolean;
+}
+
+/** Version of the keyset cursor format; a cursor of another version is a 400. */
+const CURSOR_VERSION = 1;
+
+/**
+ * A keyset cursor's content: the sort key and direction it was made for, and the last row's sort
+ * value (as PostgreSQL's text form, null when empty) and tie-break id (as text).
+ */
+const cursorSchema = z.strictObject({
+  v: z.literal(CURSOR_VERSION),
+  s: z.string(),
+  d: z.boolean(),
+  k: z.tuple([z.string().nullable(), z.string()]),
+});
+export type Cursor = z.infer<typeof cursorSchema>;
+
+/** The opaque `after` cursor (base64url of JSON) of the row whose sort value and id are `key`. */
+export function encodeCursor(sortKey: string, descending: boolean, key: [string | null, string]): string {
+  const cursor: Cursor = { v: CURSOR_VERSION, s: sortKey, d: descending, k: key };
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+/** Reads an `after` cursor, or a 400 naming `after` when it is not one this list made for this sort. */
+export function decodeCursor(after: string, sortKey: string, descending: boolean): Cursor {
+  let parsed: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(after)) throw new Error('not base64url');
+    parsed = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('after is not a cursor (pass meta.next of the previous page as it is)');
+  }
+  const cursor = cursorSchema.safeParse(parsed);
+  if (!cursor.success) throw badRequest('after is not a cursor of this version (pass meta.next of the previous page)');
+  if (cursor.data.s !== sortKey || cursor.data.d !== descending)
+    throw badRequest(
+      `after was made for another order (sortBy ${cursor.data.s} ${cursor.data.d ? 'desc' : 'asc'}); pass the same sortBy and order as the page it came from`,
+    );
+  return cursor.data;
+}
+
+/**
+ * The rows after the key `[value, id]` in the order of orderWithEmptyLast: a row comparison on
+ * (sort expression, tie-break) in the list's direction, then the empty values (last in both
+ * directions); after an empty value, only empty values with a later id.
+ */
+export function keysetCondition(
+  expr: SortExpr,
+  descending: boolean,
+  tieBreak: AnyPgColumn,
+  [value, id]: readonly [string | null, string],
+  knownNotNull = false,
+): SQL {
+  const after = descending ? sql.raw('<') : sql.raw('>');
+  if (expr === tieBreak) return sql`${tieBreak} ${after} ${id}`;
+  if (value === null) return sql`(${expr} is null and ${tieBreak} ${after} ${id})`;
+  const rows = sql`(${expr}, ${tieBreak}) ${after} (${value}, ${id})`;
+  return neverEmpty(expr, tieBreak, knownNotNull) ? rows : sql`(${rows} or ${expr} is null)`;
+}
+
+/** Whether a sort expression is never empty: the caller says so, or a NOT NULL column of the list's own table. */
+function neverEmpty(expr: SortExpr, tieBreak: AnyPgColumn, knownNotNull: boolean): boolean {
+  const ownTable = is(tieBreak, Column) ? tieBreak.table : undefined;
+  return knownNotNull || (is(expr, Column) && expr.notNull && expr.table === ownTable);
 }
 
 /** The row offset of a page, or a 400 when it is deeper than MAX_OFFSET. */
@@ -115,12 +187,19 @@ export function planPage(
   const sortExpr = columns[sortKey]!;
   // Without a direction, the declared default sort goes its declared way; another key goes ascending.
   const order = sortOrder(params) ?? (sortKey === entity.sort?.field ? entity.sort.order : undefined);
+  const descending = order?.toLowerCase() === 'desc';
+  if (params.after && params.page > 1) throw badRequest('Give either page or after, not both');
+  // An empty `after` starts a walk: the first page, with meta.next.
+  const cursor = params.after ? decodeCursor(params.after, sortKey, descending) : undefined;
   return {
     limit: params.limit,
-    offset: offsetOf(params.page, params.limit),
+    offset: cursor ? 0 : offsetOf(params.page, params.limit),
     orderBy: orderWithEmptyLast(sortExpr, order, tieBreak),
     sortKey,
     sortExpr,
+    descending,
+    walk: params.after !== undefined,
+    ...(cursor ? { keyset: keysetCondition(sortExpr, descending, tieBreak, cursor.k) } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ export const requestListWith = (links: FileLinks): ListRepository<PageRow> => ({
   entity: installationRequest,
   columns: REQUEST_COLUMNS,
   tieBreak: installationRequests.id,
+  from: sql`${installationRequests} left join ${contractors} on ${eq(contractors.id, installationRequests.contractorId)}`,
   catalogue: async (_db, perms) => ({ cat: serverCatalogue(CATALOGUE, REQUEST_COLUMNS, { permissions: perms }) }),
   page: (db, where, plan) =>
     inWindow(
@@ -146,6 +147,7 @@ export async function findRequest(
     offset: 0,
     sortKey: 'id',
     sortExpr: installationRequests.id,
+    descending: false,
   };
   const rows = await requestList.page(db, eq(installationRequests.id, id), plan);
   if (rows.length === 0) return undefined;

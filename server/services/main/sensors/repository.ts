@@ -128,6 +128,7 @@ export const sensorList: ListRepository<SensorSelectRow> = {
   entity: sensor,
   columns: SENSOR_COLUMNS,
   tieBreak: sensors.id,
+  from: sql`${sensors} left join ${contractors} on ${eq(contractors.id, sensors.contractorId)}`,
   catalogue: (db, perms) =>
     taggedCatalogue(db, sensor, SENSOR_COLUMNS, SENSOR_TAG_STORAGE, perms).then(({ cat, allTags }) => ({
       cat,
