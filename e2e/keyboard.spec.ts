@@ -86,6 +86,28 @@ test('sign in with the keyboard, then the installations list is one Tab stop', a
   expect(fromList).toBeLessThanOrEqual(20);
 });
 
+test('skip link: the first Tab stop, shown on focus; Enter, then ≤ 20 Tab presses to the paging controls', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/installations');
+  await rowsShown(page);
+  // From a blurred page, as after loading it: every key press counted, the skip link's included.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to content' });
+  await expectFocus(skip);
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  // The focus lands in the page's content (past the app bar and the sidebar) and stays there.
+  await expect(page.locator('#main-content')).toBeFocused();
+  const tabs = await pressUntil(page, 'Tab', (f) => f.inPaging, 40);
+  const presses = 2 + tabs;
+  test
+    .info()
+    .annotations.push({ type: 'Key presses to the paging controls via the skip link', description: `${presses}` });
+  expect(presses).toBeLessThanOrEqual(20);
+});
+
 test('page and sort a list with the keyboard; the focus stays where the key was pressed', async ({ page }) => {
   await signIn(page, 'admin', '/sensors');
   await rowsShown(page);
