@@ -7,7 +7,7 @@
  * sign-out, and the sidebar's own keyboard model; those steps assert the URL instead.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support/login';
+import { PASSWORD, sidebar, signIn } from './support/login';
 
 const ONE = 1011;
 const openOne = (page: Page) =>
@@ -106,6 +106,33 @@ test('skip link: the first Tab stop, shown on focus; Enter, then ≤ 20 Tab pres
     .info()
     .annotations.push({ type: 'Key presses to the paging controls via the skip link', description: `${presses}` });
   expect(presses).toBeLessThanOrEqual(20);
+});
+
+test('open each menu entry with Tab and Enter; the focus lands on the page heading each time', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'admin', '/contractors');
+  const links = sidebar(page).getByRole('link');
+  await expect(links.first()).toBeVisible({ timeout: 15_000 });
+  const routes = await links.evaluateAll((els) => els.map((el) => el.getAttribute('data-route') ?? ''));
+  expect(routes.length).toBeGreaterThan(20);
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  const route = () => page.evaluate(() => document.activeElement?.getAttribute('data-route') ?? null);
+  let opened = 0;
+  for (const name of routes) {
+    const link = sidebar(page).locator(`[data-route="${name}"]`);
+    // The page on screen already: Enter would not navigate.
+    if ((await link.getAttribute('aria-current')) === 'page') continue;
+    // Forward from where the focus is (the previous page's heading, in the app bar) to the entry.
+    for (let n = 0; (await route()) !== name; n++) {
+      expect(n, `Tab to the menu entry ${name}`).toBeLessThan(60);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(heading, `the heading after opening ${name}`).toBeFocused({ timeout: 15_000 });
+    opened++;
+  }
+  expect(opened).toBe(routes.length);
 });
 
 test('page and sort a list with the keyboard; the focus stays where the key was pressed', async ({ page }) => {
