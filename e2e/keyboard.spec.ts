@@ -230,6 +230,73 @@ test('row action from the keyboard: Enter into the actions cell, arrows to Reins
   await expect(page).toHaveURL(new RegExp(`/installations/reinstallation/${ONE}`));
 });
 
+test('create a Wi-Fi deployment with the keyboard alone; after saving, the focus is on the list heading', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin', '/deployments/wifi');
+  // Two Wi-Fi sensors of a finished deployment that no rolling deployment holds and none blocks
+  // (the last two: e2e/wifi.spec.ts takes the first two).
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aq.session')!).token as string);
+  const res = await request.get('/updater/wifi/deployments?page=1&limit=100', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data: deployments } = (await res.json()) as {
+    data: { id: number; sensors: number[]; status: string; blocked_sensors: number[] }[];
+  };
+  const busy = new Set(deployments.filter((d) => d.status === 'Rolling').flatMap((d) => d.sensors));
+  const blocked = new Set(deployments.flatMap((d) => d.blocked_sensors));
+  const free = deployments
+    .filter((d) => d.status === 'Finished')
+    .flatMap((d) => d.sensors)
+    .filter((id) => !busy.has(id) && !blocked.has(id));
+  expect(free.length).toBeGreaterThan(3);
+  const sensors = free.slice(-2);
+
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await pressUntil(page, 'Tab', (f) => f.name === 'New deployment');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/deployments\/wifi\/create$/);
+  await expectFocus(heading);
+  const sensorsInput = page.locator('input[name=sensors]');
+  for (let n = 0; !(await sensorsInput.evaluate((el) => el === document.activeElement)); n++) {
+    expect(n, 'Tab to the sensors field').toBeLessThan(60);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.type(sensors.join(','));
+  await expect(page.getByText('2 sensors')).toBeVisible();
+  const commit = page.getByRole('combobox', { name: /Commit/ });
+  for (let n = 0; !(await commit.evaluate((el) => el === document.activeElement)); n++) {
+    expect(n, 'Tab to the commit field').toBeLessThan(20);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('ArrowDown');
+  const develop = page.getByRole('option', { name: /^develop/ });
+  await expect(develop).toBeVisible();
+  // Down the list until the field's active option (what a screen reader announces) is develop.
+  const developId = await develop.getAttribute('id');
+  for (let n = 0; (await commit.getAttribute('aria-activedescendant')) !== developId; n++) {
+    expect(n, 'ArrowDown to develop').toBeLessThan(30);
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(develop).toHaveCount(0);
+  await expect(commit).toHaveValue(/^develop/);
+  const spacing = page.locator('input[name=spacing]');
+  for (let n = 0; !(await spacing.evaluate((el) => el === document.activeElement)); n++) {
+    expect(n, 'Tab to the spacing field').toBeLessThan(20);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('30');
+  await pressUntil(page, 'Tab', (f) => f.name === 'Create deployment', 20);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Created a new deployment!')).toBeVisible();
+  await expect(page).toHaveURL(/\/deployments\/wifi$/);
+  await expectFocus(heading);
+});
+
 test('sign out with the keyboard', async ({ page }) => {
   await signIn(page, 'viewer');
   await pressUntil(page, 'Tab', (f) => f.name === 'Sign Out');
