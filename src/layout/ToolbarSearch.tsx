@@ -30,17 +30,13 @@ export function ToolbarSearch() {
   const translate = useTranslate();
   const location = useLocation();
   const resource = searchableResource(location.pathname);
-  const { search, advanced, setSearch, isOwnWrite } = useToolbarSearch();
+  const { search, advanced, setSearch } = useToolbarSearch();
   const [text, setText] = useState(search);
   const hasAdvanced = resource?.search === 'advanced';
   const isAdvanced = hasAdvanced && advanced;
 
-  // Follow the URL when it changes from elsewhere (navigation, back button). Not when it is this
-  // box's own write arriving: the text may have moved on meanwhile (typed on after the debounce, or
-  // quoted by the advanced switch), and taking the older value back would lose it.
-  useEffect(() => {
-    if (!isOwnWrite()) setText(search);
-  }, [search, location.pathname, isOwnWrite]);
+  // Follow the URL when it changes from elsewhere (navigation, back button, favourites).
+  useEffect(() => setText(search), [search, location.pathname]);
 
   // Plain mode applies the text after a pause; advanced mode applies it with Enter.
   useEffect(() => {

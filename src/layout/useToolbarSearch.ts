@@ -19,33 +19,15 @@ export function searchableResource(pathname: string): ResourceDefinition | undef
   return RESOURCES.find((r) => r.search && `/${r.name}` === path);
 }
 
-export function useToolbarSearch(): ToolbarSearchState & {
-  setSearch(next: Partial<ToolbarSearchState>): void;
-  /** Whether the URL on screen is one this hook wrote (not a navigation from elsewhere). */
-  isOwnWrite(): boolean;
-} {
+export function useToolbarSearch(): ToolbarSearchState & { setSearch(next: Partial<ToolbarSearchState>): void } {
   const location = useLocation();
   const navigate = useNavigate();
   const state = readToolbarSearch(location.search);
   // The location as last navigated to: router updates render in a transition, so a change made
-  // right after another (a favourite applied while a debounced search is due, the advanced switch
-  // right after the plain search's debounce) must build on the URL just written, not on the one
-  // still rendered.
+  // right after another (a favourite applied while a debounced search is due) must build on the
+  // URL just written, not on the one still rendered.
   const latest = useRef({ pathname: location.pathname, search: location.search });
-  // The URLs written here and not yet seen on screen, oldest first. One that arrives after a later
-  // write was made is superseded: it must not take `latest` back (the write after it would be
-  // built on it and undo the later one, e.g. drop `advanced`).
-  const writes = useRef<string[]>([]);
-  const own = useRef(false);
   useLayoutEffect(() => {
-    const key = `${location.pathname}${location.search}`;
-    const at = writes.current.indexOf(key);
-    own.current = at >= 0;
-    if (at >= 0 && at < writes.current.length - 1) {
-      writes.current = writes.current.slice(at + 1);
-      return;
-    }
-    writes.current = [];
     latest.current = { pathname: location.pathname, search: location.search };
   }, [location.pathname, location.search]);
 
@@ -64,11 +46,9 @@ export function useToolbarSearch(): ToolbarSearchState & {
       const query = params.toString() ? `?${params}` : '';
       if (query === current) return;
       latest.current = { pathname, search: query };
-      writes.current = [...writes.current, `${pathname}${query}`];
       navigate({ pathname, search: query }, { replace: true });
     },
     [navigate],
   );
-  const isOwnWrite = useCallback(() => own.current, []);
-  return { ...state, setSearch, isOwnWrite };
+  return { ...state, setSearch };
 }
