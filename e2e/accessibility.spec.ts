@@ -280,3 +280,22 @@ test.describe('focus follows navigation', () => {
     await expect(heading).toBeFocused();
   });
 });
+
+test.describe('names of controls that show a value', () => {
+  test('a version status control is named from the status it shows (WCAG 2.5.3)', async ({ page }) => {
+    await signIn(page, 'admin', '/deployments/gsm/versions');
+    const status = page.getByRole('combobox', { name: /, status of version / }).first();
+    await expect(status).toBeVisible({ timeout: 15_000 });
+    const shown = (await status.innerText()).trim();
+    expect(shown).not.toBe('');
+    await expect(status).toHaveAccessibleName(new RegExp(`^${shown}, status of version `));
+  });
+
+  test('a pencil edit button is described by the value it edits', async ({ page }) => {
+    await signIn(page, 'admin', '/contractors');
+    const pencil = page.getByRole('button', { name: /^Edit contractor / }).first();
+    await expect(pencil).toBeVisible({ timeout: 15_000 });
+    const name = (await pencil.getAttribute('aria-label'))!.replace(/^Edit contractor /, '');
+    await expect(pencil).toHaveAccessibleDescription(name);
+  });
+});

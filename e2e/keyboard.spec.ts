@@ -7,7 +7,7 @@
  * sign-out, and the sidebar's own keyboard model; those steps assert the URL instead.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, signIn } from './support/login';
+import { PASSWORD, sidebar, signIn } from './support/login';
 
 const ONE = 1011;
 const openOne = (page: Page) =>
@@ -86,6 +86,55 @@ test('sign in with the keyboard, then the installations list is one Tab stop', a
   expect(fromList).toBeLessThanOrEqual(20);
 });
 
+test('skip link: the first Tab stop, shown on focus; Enter, then ≤ 20 Tab presses to the paging controls', async ({
+  page,
+}) => {
+  await signIn(page, 'admin', '/installations');
+  await rowsShown(page);
+  // From a blurred page, as after loading it: every key press counted, the skip link's included.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to content' });
+  await expectFocus(skip);
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  // The focus lands in the page's content (past the app bar and the sidebar) and stays there.
+  await expect(page.locator('#main-content')).toBeFocused();
+  const tabs = await pressUntil(page, 'Tab', (f) => f.inPaging, 40);
+  const presses = 2 + tabs;
+  test
+    .info()
+    .annotations.push({ type: 'Key presses to the paging controls via the skip link', description: `${presses}` });
+  expect(presses).toBeLessThanOrEqual(20);
+});
+
+test('open each menu entry with Tab and Enter; the focus lands on the page heading each time', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'admin', '/contractors');
+  const links = sidebar(page).getByRole('link');
+  await expect(links.first()).toBeVisible({ timeout: 15_000 });
+  const routes = await links.evaluateAll((els) => els.map((el) => el.getAttribute('data-route') ?? ''));
+  expect(routes.length).toBeGreaterThan(20);
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  const route = () => page.evaluate(() => document.activeElement?.getAttribute('data-route') ?? null);
+  let opened = 0;
+  for (const name of routes) {
+    const link = sidebar(page).locator(`[data-route="${name}"]`);
+    // The page on screen already: Enter would not navigate.
+    if ((await link.getAttribute('aria-current')) === 'page') continue;
+    // Forward from where the focus is (the previous page's heading, in the app bar) to the entry.
+    for (let n = 0; (await route()) !== name; n++) {
+      expect(n, `Tab to the menu entry ${name}`).toBeLessThan(60);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(heading, `the heading after opening ${name}`).toBeFocused({ timeout: 15_000 });
+    opened++;
+  }
+  expect(opened).toBe(routes.length);
+});
+
 test('page and sort a list with the keyboard; the focus stays where the key was pressed', async ({ page }) => {
   await signIn(page, 'admin', '/sensors');
   await rowsShown(page);
@@ -111,9 +160,12 @@ test('page and sort a list with the keyboard; the focus stays where the key was 
   expect((await focused(page)).inBody).toBe(true);
 });
 
-// Known failure, left visible: right after the switch turns advanced on (the URL says so), the toolbar
-// is back in plain mode with the quoted text, so the Query editor never appears. It fails the same
-// way on the branch that wrote it; the cause (a plain-mode update racing the switch) is not found yet.
+// Known intermittent failure, left visible: right after the switch turns advanced on (the URL says
+// so), the toolbar is back in plain mode with the quoted text and the list unfiltered, so the Query
+// editor never appears. It passed 2 runs in 3 here. Ruled in but not enough: useToolbarSearch's
+// `latest` can be taken back by a superseded write of its own (the debounce's) landing after the
+// switch's; ignoring such writes still failed 1 run in 3. Not yet ruled out: another writer of the
+// URL (react-admin's list parameters) building on the location without `advanced`.
 test.fixme('advanced search with the keyboard narrows the list', async ({ page }) => {
   await signIn(page, 'admin', '/installations');
   await rowsShown(page);
@@ -179,6 +231,73 @@ test('row action from the keyboard: Enter into the actions cell, arrows to Reins
   );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/installations/reinstallation/${ONE}`));
+});
+
+test('create a Wi-Fi deployment with the keyboard alone; after saving, the focus is on the list heading', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin', '/deployments/wifi');
+  // Two Wi-Fi sensors of a finished deployment that no rolling deployment holds and none blocks
+  // (the last two: e2e/wifi.spec.ts takes the first two).
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('aq.session')!).token as string);
+  const res = await request.get('/updater/wifi/deployments?page=1&limit=100', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data: deployments } = (await res.json()) as {
+    data: { id: number; sensors: number[]; status: string; blocked_sensors: number[] }[];
+  };
+  const busy = new Set(deployments.filter((d) => d.status === 'Rolling').flatMap((d) => d.sensors));
+  const blocked = new Set(deployments.flatMap((d) => d.blocked_sensors));
+  const free = deployments
+    .filter((d) => d.status === 'Finished')
+    .flatMap((d) => d.sensors)
+    .filter((id) => !busy.has(id) && !blocked.has(id));
+  expect(free.length).toBeGreaterThan(3);
+  const sensors = free.slice(-2);
+
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await pressUntil(page, 'Tab', (f) => f.name === 'New deployment');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/deployments\/wifi\/create$/);
+  await expectFocus(heading);
+  const sensorsInput = page.locator('input[name=sensors]');
+  for (let n = 0; !(await sensorsInput.evaluate((el) => el === document.activeElement)); n++) {
+    expect(n, 'Tab to the sensors field').toBeLessThan(60);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.type(sensors.join(','));
+  await expect(page.getByText('2 sensors')).toBeVisible();
+  const commit = page.getByRole('combobox', { name: /Commit/ });
+  for (let n = 0; !(await commit.evaluate((el) => el === document.activeElement)); n++) {
+    expect(n, 'Tab to the commit field').toBeLessThan(20);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('ArrowDown');
+  const develop = page.getByRole('option', { name: /^develop/ });
+  await expect(develop).toBeVisible();
+  // Down the list until the field's active option (what a screen reader announces) is develop.
+  const developId = await develop.getAttribute('id');
+  for (let n = 0; (await commit.getAttribute('aria-activedescendant')) !== developId; n++) {
+    expect(n, 'ArrowDown to develop').toBeLessThan(30);
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(develop).toHaveCount(0);
+  await expect(commit).toHaveValue(/^develop/);
+  const spacing = page.locator('input[name=spacing]');
+  for (let n = 0; !(await spacing.evaluate((el) => el === document.activeElement)); n++) {
+    expect(n, 'Tab to the spacing field').toBeLessThan(20);
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('30');
+  await pressUntil(page, 'Tab', (f) => f.name === 'Create deployment', 20);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Created a new deployment!')).toBeVisible();
+  await expect(page).toHaveURL(/\/deployments\/wifi$/);
+  await expectFocus(heading);
 });
 
 test('sign out with the keyboard', async ({ page }) => {

@@ -1142,7 +1142,8 @@ export const en = {
       submit: 'Create New Deployment Version',
       created: 'Created a new deployment version!',
       statusChanged: 'Status changed!',
-      statusOf: 'Status of version %{version}',
+      // Starts with the status it shows (WCAG 2.5.3: the name begins with the visible text).
+      statusOf: '%{status}, status of version %{version}',
     },
     deployments: {
       title: 'GSM deployments',

@@ -1592,7 +1592,7 @@ export const pl: Messages = {
       submit: 'Utwórz nową wersję wdrożenia',
       created: 'Utworzono nową wersję wdrożenia!',
       statusChanged: 'Zmieniono status!',
-      statusOf: 'Status wersji %{version}',
+      statusOf: '%{status}, status wersji %{version}',
     },
     deployments: {
       title: 'Wdrożenia GSM',

@@ -5,6 +5,22 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 /** The sidebar's width open and closed (its icons only); the menu (AppMenu.tsx) takes the same. */
 export const SIDEBAR_WIDTH = { open: 248, closed: 56 } as const;
 
+/**
+ * The "Skip to content" link's action (WCAG 2.4.1): the focus moves into the page's content and
+ * stays there, so the next Tab reaches the page's first control past the app bar and the sidebar.
+ * react-admin's own focuses the content and blurs it at once, which leaves nothing focused for a
+ * screen reader to announce and the next Tab to start from.
+ */
+export function skipToContent() {
+  const content = document.getElementById('main-content');
+  if (!content) return;
+  if (!content.hasAttribute('tabindex')) {
+    content.setAttribute('tabindex', '-1');
+    content.addEventListener('blur', () => content.removeAttribute('tabindex'), { once: true });
+  }
+  content.focus();
+}
+
 const shared: Partial<RaThemeOptions> = {
   sidebar: { width: SIDEBAR_WIDTH.open, closedWidth: SIDEBAR_WIDTH.closed },
   components: {
@@ -40,7 +56,24 @@ const shared: Partial<RaThemeOptions> = {
     MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
     // The page never grows wider than the window (react-admin's layout is `min-width: fit-content`):
     // a wide table scrolls inside its own card instead, so toolbars and buttons stay on screen.
-    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaLayout: {
+      styleOverrides: {
+        // The content takes the focus from the skip link as a landing point only: no ring around the page.
+        root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& #main-content:focus': { outline: 'none' } },
+      },
+    },
+    // react-admin's skip link (the first Tab stop, shown on focus): the primary colour behind its
+    // contrast text (its own white on the light page's grey is unreadable), and our focus action.
+    RaSkipNavigationButton: {
+      defaultProps: { onClick: skipToContent },
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          backgroundColor: theme.palette.primary.main,
+          color: theme.palette.primary.contrastText,
+          '&:hover': { opacity: 1, backgroundColor: theme.palette.primary.dark },
+        }),
+      },
+    },
     RaList: {
       styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
     },

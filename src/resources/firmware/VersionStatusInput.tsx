@@ -24,16 +24,18 @@ export function VersionStatusInput() {
   if (!version) return null;
   const label = (s: string) => translate(`firmware.versionStatus.${s}`, { _: s });
   if (!canEdit) return <>{label(version.status)}</>;
+  const status = change.isPending ? (change.variables?.data?.status ?? version.status) : version.status;
+  const name = translate('firmware.versions.statusOf', { status: label(status), version: version.version });
   return (
     <TextField
       select
       size="small"
       variant="standard"
-      value={change.isPending ? (change.variables?.data?.status ?? version.status) : version.status}
+      value={status}
       disabled={change.isPending}
       onChange={(e) => update(RESOURCE, { id: version.id, data: { status: e.target.value }, previousData: version })}
       onClick={(e) => e.stopPropagation()}
-      slotProps={{ htmlInput: { 'aria-label': translate('firmware.versions.statusOf', { version: version.version }) } }}
+      slotProps={{ htmlInput: { 'aria-label': name } }}
       sx={{ minWidth: 130 }}
     >
       {VERSION_STATUSES.map((s) => (
