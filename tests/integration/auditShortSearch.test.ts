@@ -87,6 +87,19 @@ const indexedIds = async (search: string) =>
     return rows.map((r) => Number(r.log_id));
   });
 
+/** The admin list's WHERE for a search, as the route builds it. */
+const adminWhere = async (search: string) => {
+  const principal = { user: { id: 1 }, permissions: new PermissionSet([]) } as unknown as Principal;
+  const query = { page: 1, limit: 100, sortBy: 'logId', order: 'desc', descending: 'true', search } as AuditLogQuery;
+  return (await adminAuditLogs.where({ db: t.ctx.db, query, params: undefined, principal } as never)) as SQL;
+};
+
+/** The route's two statements: the page (newest first) and the capped count. */
+const routeStatements = (where: SQL) => [
+  sql`select log_id from audit_logs where ${where} order by log_id desc limit 100`,
+  sql`select count(*) from (select 1 from audit_logs where ${where} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
+];
+
 /** 1- and 2-character searches: letters in both cases, accents, wildcards, spaces, digits, misses. */
 const SHORT_SEARCHES = [
   'z',
@@ -145,22 +158,9 @@ describe('short audit searches', () => {
     );
     // VACUUM also moves the new rows out of the GIN pending lists, which the planner costs as read in full.
     await t.ctx.db.execute(sql`vacuum analyze audit_logs`);
-    const principal = { user: { id: 1 }, permissions: new PermissionSet([]) } as unknown as Principal;
     for (const search of ['j', 'w', 'zq', 'ke', 'os', 'es']) {
-      const query = {
-        page: 1,
-        limit: 100,
-        sortBy: 'logId',
-        order: 'desc',
-        descending: 'true',
-        search,
-      } as AuditLogQuery;
-      const where = (await adminAuditLogs.where({ db: t.ctx.db, query, params: undefined, principal } as never)) as SQL;
-      // The route's two statements: the page (newest first) and the capped count.
-      for (const statement of [
-        sql`select log_id from audit_logs where ${where} order by log_id desc limit 100`,
-        sql`select count(*) from (select 1 from audit_logs where ${where} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
-      ]) {
+      const where = await adminWhere(search);
+      for (const statement of routeStatements(where)) {
         const plan = (await rowsOf<Record<string, string>>(t.ctx.db.execute(sql`explain ${statement}`)))
           .map((r) => Object.values(r)[0])
           .join('\n');
@@ -195,26 +195,13 @@ describe('short audit searches', () => {
 
   it('walks log_id for a common search of any length, and leaves the trigram index to rare ones', async () => {
     // Runs after the 20,000 "Sensor …" rows above: "sensor" is in nearly every row, "gate zq" in four.
-    const principal = { user: { id: 1 }, permissions: new PermissionSet([]) } as unknown as Principal;
     const planOf = async (search: string) => {
-      const query = {
-        page: 1,
-        limit: 100,
-        sortBy: 'logId',
-        order: 'desc',
-        descending: 'true',
-        search,
-      } as AuditLogQuery;
-      const where = (await adminAuditLogs.where({ db: t.ctx.db, query, params: undefined, principal } as never)) as SQL;
+      const where = await adminWhere(search);
       // At this size a scan of the table is cheapest; without it, the planner shows which index it would take.
       return t.ctx.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        // The route's two statements: the page (newest first) and the capped count.
         const plans = [];
-        for (const statement of [
-          sql`select log_id from audit_logs where ${where} order by log_id desc limit 100`,
-          sql`select count(*) from (select 1 from audit_logs where ${where} limit ${SEARCH_COUNT_CAP + 1}) as matches`,
-        ])
+        for (const statement of routeStatements(where))
           plans.push(...(await rowsOf<Record<string, string>>(tx.execute(sql`explain ${statement}`))));
         return plans.map((r) => Object.values(r)[0]).join('\n');
       });
