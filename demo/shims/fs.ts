@@ -3,6 +3,7 @@
  * seeded and uploaded files). Anything else the backend reads from disk does not exist here.
  */
 import { Buffer } from 'buffer';
+import { Readable } from 'stream';
 
 const files = new Map<string, Uint8Array>();
 const norm = (p: string) => p.replace(/\/+/g, '/').replace(/\/$/, '');
@@ -75,7 +76,24 @@ export const { readFile, writeFile, mkdir, rename, rm, unlink, stat, readdir } =
 const unsupported = () => {
   throw new Error('not available in the demo');
 };
-export const createReadStream = unsupported;
+/**
+ * A file of the memory as a stream, as the file store reads it (server/storage/byteStores.ts waits
+ * for 'ready', or an ENOENT 'error', before handing it out).
+ */
+export function createReadStream(p: string): Readable {
+  const bytes = files.get(norm(String(p)));
+  const stream = new Readable({ read() {} });
+  setTimeout(() => {
+    if (!bytes) {
+      stream.destroy(enoent(String(p)));
+      return;
+    }
+    stream.emit('ready');
+    stream.push(Buffer.from(bytes));
+    stream.push(null);
+  }, 0);
+  return stream;
+}
 export const createWriteStream = unsupported;
 export const openSync = unsupported;
 export const closeSync = () => {};
