@@ -25,7 +25,10 @@ const LISTS = ROUTES.filter((r) => r.menu && !(r.name in NOT_URL_LISTS));
 interface ListState {
   /** The active sort column and its direction. */
   sort: string | null;
-  /** "from-to" of the pagination's displayed rows (the total may grow while the suite runs). */
+  /**
+   * The first row of the page shown, from the pagination's "from-to of total": the other tests add
+   * rows while the suite runs (audit entries), which moves the total and the last page's "to".
+   */
   rows: string | null;
   pageSize: string | null;
 }
@@ -37,10 +40,10 @@ function listState(page: Page): Promise<ListState> {
       ?.querySelector('svg')
       ?.getAttribute('class')
       ?.match(/iconDirection(Asc|Desc)/)?.[1];
-    const range = document.querySelector('.MuiTablePagination-displayedRows')?.textContent?.match(/^\s*(\d+)\D+(\d+)/);
+    const range = document.querySelector('.MuiTablePagination-displayedRows')?.textContent?.match(/^\s*(\d+)/);
     return {
       sort: active ? `${active.textContent} ${direction}` : null,
-      rows: range ? `${range[1]}-${range[2]}` : null,
+      rows: range?.[1] ?? null,
       pageSize: document.querySelector('.MuiTablePagination-select')?.textContent ?? null,
     };
   });

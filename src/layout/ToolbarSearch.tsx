@@ -32,11 +32,16 @@ export function ToolbarSearch() {
   const resource = searchableResource(location.pathname);
   const { search, advanced, setSearch } = useToolbarSearch();
   const [text, setText] = useState(search);
+  // The mode on screen: the switch changes it at once, while the URL it writes is rendered in a
+  // router transition (the list behind it re-renders first). Waiting for the URL left the old plain
+  // field under a keyboard user's next Shift+Tab, and the focus fell to the page when it went.
+  const [mode, setMode] = useState(advanced);
   const hasAdvanced = resource?.search === 'advanced';
-  const isAdvanced = hasAdvanced && advanced;
+  const isAdvanced = hasAdvanced && mode;
 
   // Follow the URL when it changes from elsewhere (navigation, back button, favourites).
   useEffect(() => setText(search), [search, location.pathname]);
+  useEffect(() => setMode(advanced), [advanced, location.pathname]);
 
   // Plain mode applies the text after a pause; advanced mode applies it with Enter.
   useEffect(() => {
@@ -92,10 +97,11 @@ export function ToolbarSearch() {
             <Switch
               size="small"
               color="default"
-              checked={advanced}
+              checked={mode}
               onChange={(e) => {
                 const on = e.target.checked;
                 const next = convertSearch(text, on);
+                setMode(on);
                 setText(next);
                 setSearch({ advanced: on, search: next });
               }}
@@ -112,6 +118,7 @@ export function ToolbarSearch() {
           current={isAdvanced ? text : ''}
           onApply={(query) => {
             setText(query);
+            setMode(true);
             setSearch({ search: query, advanced: true });
           }}
         />

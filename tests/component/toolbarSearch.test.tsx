@@ -1,0 +1,65 @@
+/**
+ * The toolbar search's advanced switch changes the mode on screen at once: the URL it writes renders
+ * in a router transition, after the list behind it, and a keyboard user's next Shift+Tab must find
+ * the query editor, not the plain field about to go. Here the navigation is recorded and never
+ * applied (a transition that has not rendered yet).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToolbarSearch } from '../../src/layout/ToolbarSearch';
+import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+
+const navigations = vi.hoisted(() => [] as { pathname?: string; search?: string }[]);
+vi.mock('react-router-dom', async (original) => ({
+  ...(await original<typeof import('react-router-dom')>()),
+  useNavigate: () => (to: { pathname?: string; search?: string }) => navigations.push(to),
+}));
+
+const renderAt = (path: string) =>
+  render(
+    <TestAdmin
+      path={path}
+      dataProvider={appDataProvider({ getQueryTags: async () => [], getPersonalItems: async () => [] })}
+    >
+      <ToolbarSearch />
+    </TestAdmin>,
+  );
+
+beforeEach(() => {
+  navigations.length = 0;
+  signInAs(['*']);
+});
+
+describe('the advanced switch', () => {
+  it('shows the query editor with the quoted text before the URL it wrote has rendered', async () => {
+    const user = userEvent.setup();
+    renderAt('/installations?search=Długa%2012');
+    const advanced = screen.getByRole('switch', { name: 'Advanced' });
+    await user.click(advanced);
+
+    expect((advanced as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(advanced);
+    expect(screen.queryByRole('textbox', { name: 'Search' })).toBeNull();
+    expect(((await screen.findByRole('combobox', { name: 'Query' })) as HTMLInputElement).value).toBe(
+      'SEARCH("Długa 12")',
+    );
+    expect(navigations.at(-1)?.search).toBe(
+      `?${new URLSearchParams({ search: 'SEARCH("Długa 12")', advanced: 'true' })}`,
+    );
+
+    // Off again: the plain field with the text unquoted, also at once.
+    await user.click(advanced);
+    expect((advanced as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement).value).toBe('Długa 12');
+  });
+
+  it('follows the URL: a list opened in advanced mode shows the editor', async () => {
+    renderAt(`/installations?${new URLSearchParams({ search: 'status = Installed', advanced: 'true' })}`);
+    expect((screen.getByRole('switch', { name: 'Advanced' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('combobox', { name: 'Query' })) as HTMLInputElement).value).toBe(
+      'status = Installed',
+    );
+  });
+});
