@@ -4,7 +4,7 @@
  * one process reaches WebSocket clients connected to another. A process handles its own messages
  * only when they come back from the bus, so one code path serves both cases.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** What crosses processes. `data` is the JSON string sent as the frame's data. */
 export type BusMessage =
@@ -57,8 +57,8 @@ export class LocalBus implements RealtimeBus {
 
 export class RedisBus implements RealtimeBus {
   readonly shared = true;
-  private readonly pub: Redis;
-  private readonly sub: Redis;
+  /** Its two connections; ioredis is loaded here, so a process without Redis never loads it. */
+  private readonly clients: Promise<{ pub: Redis; sub: Redis }>;
   private handler: (message: BusMessage) => void = () => {};
   private readonly ready: Promise<unknown>;
 
@@ -67,22 +67,25 @@ export class RedisBus implements RealtimeBus {
     private readonly channel: string,
     private readonly onError: (error: Error) => void = () => {},
   ) {
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    this.pub.on('error', onError);
-    this.sub.on('error', onError);
-    this.sub.on('message', (channel: string, text: string) => {
-      if (channel !== this.channel) return;
-      let message: BusMessage;
-      try {
-        message = JSON.parse(text) as BusMessage;
-      } catch (err) {
-        this.onError(err as Error);
-        return;
-      }
-      this.handler(message);
+    this.clients = import('ioredis').then(({ Redis }) => {
+      const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+      const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+      pub.on('error', onError);
+      sub.on('error', onError);
+      sub.on('message', (channel: string, text: string) => {
+        if (channel !== this.channel) return;
+        let message: BusMessage;
+        try {
+          message = JSON.parse(text) as BusMessage;
+        } catch (err) {
+          this.onError(err as Error);
+          return;
+        }
+        this.handler(message);
+      });
+      return { pub, sub };
     });
-    this.ready = this.sub.subscribe(this.channel);
+    this.ready = this.clients.then(({ sub }) => sub.subscribe(this.channel));
     // Closed before the subscription was made (a short-lived context): not an unhandled rejection.
     this.ready.catch(() => {});
   }
@@ -93,8 +96,9 @@ export class RedisBus implements RealtimeBus {
   }
 
   async publish(message: BusMessage): Promise<void> {
+    const { pub } = await this.clients;
     await this.ready;
-    await this.pub.publish(this.channel, JSON.stringify(message));
+    await pub.publish(this.channel, JSON.stringify(message));
   }
 
   listen(handler: (message: BusMessage) => void): void {
@@ -102,12 +106,14 @@ export class RedisBus implements RealtimeBus {
   }
 
   async ping(): Promise<void> {
+    const { pub } = await this.clients;
     await this.ready;
-    await this.pub.ping();
+    await pub.ping();
   }
 
   async close(): Promise<void> {
-    this.sub.disconnect();
-    this.pub.disconnect();
+    const { pub, sub } = await this.clients;
+    sub.disconnect();
+    pub.disconnect();
   }
 }

@@ -13,7 +13,8 @@
  * never overlap; each write is a short transaction of at most `batchSize` sensors, so PGlite's one
  * connection is never held for long.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../db/pgDriver';
 import type { AppContext } from '../context';
 import { reportMeasurements, type MeasurementStats } from './measurements';
 import { stepUpdater, type UpdaterStats } from './updater';
@@ -206,7 +207,11 @@ export function startSimulatorLeadership(
     if (stopped || simulator) return;
     try {
       if (!client) {
-        const fresh = new pg.Client({ connectionString: databaseUrl, application_name: 'aq-console simulator lock' });
+        const driver = await loadPg();
+        const fresh = new driver.Client({
+          connectionString: databaseUrl,
+          application_name: 'aq-console simulator lock',
+        });
         fresh.on('error', (err) => {
           if (client === fresh) drop('the lock connection failed', err);
         });

@@ -10,14 +10,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  HeadBucketCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FilesS3Config } from '../config';
 import { HttpError } from '../http/errors';
 
@@ -69,24 +62,35 @@ export class DirectoryBytes implements ByteStore {
   }
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 /** Why an S3 call failed, in one line without the SDK's stack. */
-function reasonOf(err: unknown): string {
-  if (err instanceof S3ServiceException) return `${err.name} (HTTP ${err.$metadata.httpStatusCode ?? '?'})`;
+function reasonOf(s3: S3Sdk, err: unknown): string {
+  if (err instanceof s3.S3ServiceException) return `${err.name} (HTTP ${err.$metadata.httpStatusCode ?? '?'})`;
   const e = err as NodeJS.ErrnoException;
   return (e?.code ?? e?.name ?? 'error') + (e?.message ? `: ${e.message}` : '');
 }
 
 export class S3Bytes implements ByteStore {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  /**
+   * The SDK and its client, loaded at the first use: the SDK costs ~150–300 ms of start-up, which a
+   * process storing files in a folder never pays.
+   */
+  private readonly sdk: Promise<{ s3: S3Sdk; client: S3Client }>;
+  private destroyed = false;
 
   constructor(private readonly config: FilesS3Config) {
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      // One quick retry: a dead endpoint should become a 503 within seconds, not hang a request.
-      maxAttempts: 2,
+    this.sdk = import('@aws-sdk/client-s3').then((s3) => {
+      const client = new s3.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        // One quick retry: a dead endpoint should become a 503 within seconds, not hang a request.
+        maxAttempts: 2,
+      });
+      if (this.destroyed) client.destroy();
+      return { s3, client };
     });
   }
 
@@ -95,9 +99,10 @@ export class S3Bytes implements ByteStore {
   }
 
   async write(key: string, bytes: Uint8Array): Promise<void> {
+    const { s3, client } = await this.sdk;
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      await client.send(
+        new s3.PutObjectCommand({
           Bucket: this.config.bucket,
           Key: this.objectKey(key),
           Body: bytes,
@@ -106,34 +111,35 @@ export class S3Bytes implements ByteStore {
         }),
       );
     } catch (err) {
-      throw new StoreUnavailable(reasonOf(err));
+      throw new StoreUnavailable(reasonOf(s3, err));
     }
   }
 
   async read(key: string): Promise<Readable | undefined> {
+    const { s3, client } = await this.sdk;
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
-      );
+      const out = await client.send(new s3.GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
       if (!out.Body) return undefined;
       return out.Body instanceof Readable ? out.Body : Readable.from(out.Body as AsyncIterable<Uint8Array>);
     } catch (err) {
-      if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404))
+      if (err instanceof s3.NoSuchKey || (err instanceof s3.S3ServiceException && err.$metadata.httpStatusCode === 404))
         return undefined;
-      throw new StoreUnavailable(reasonOf(err));
+      throw new StoreUnavailable(reasonOf(s3, err));
     }
   }
 
   async check(): Promise<void> {
+    const { s3, client } = await this.sdk;
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+      await client.send(new s3.HeadBucketCommand({ Bucket: this.config.bucket }));
     } catch (err) {
-      throw new Error(`bucket ${this.config.bucket}: ${reasonOf(err)}`);
+      throw new Error(`bucket ${this.config.bucket}: ${reasonOf(s3, err)}`);
     }
   }
 
   destroy(): void {
-    this.client.destroy();
+    this.destroyed = true;
+    void this.sdk.then(({ client }) => client.destroy());
   }
 }
 

@@ -9,7 +9,7 @@
  * changed in the console applies to the very next request (with the requests already counted in the
  * current window). Refused requests are counted too.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   RateLimiterDrizzle,
   RateLimiterRedis,
@@ -87,7 +87,8 @@ function tightestOf(periods: PeriodState[]): PeriodState {
 
 export class RateLimitCounters implements LimitCounters {
   readonly backend: 'database' | 'redis';
-  private readonly redis?: Redis;
+  /** The Redis client; ioredis is loaded here, so a process without Redis never loads it. */
+  private readonly redis?: Promise<Redis>;
   /** One limiter per kind, period and limit value (the value is the limiter's `points`). */
   private readonly limiters = new Map<string, RateLimiterAbstract>();
   private janitor = false;
@@ -95,22 +96,30 @@ export class RateLimitCounters implements LimitCounters {
   constructor(private readonly opts: LimitCountersOptions) {
     this.backend = opts.redisUrl ? 'redis' : 'database';
     if (opts.redisUrl) {
-      this.redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
-      this.redis.on('error', () => {}); // a refused request reports it (503); do not crash the process
+      const url = opts.redisUrl;
+      this.redis = import('ioredis').then(({ Redis }) => {
+        const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+        redis.on('error', () => {}); // a refused request reports it (503); do not crash the process
+        return redis;
+      });
     }
   }
 
-  private limiter(kind: LimitKind, period: LimitPeriod, points: number): RateLimiterAbstract {
+  private async limiter(kind: LimitKind, period: LimitPeriod, points: number): Promise<RateLimiterAbstract> {
     const id = `${kind}:${period}:${points}`;
     let limiter = this.limiters.get(id);
     if (limiter) return limiter;
+    const redis = await this.redis;
+    // Made meanwhile by a concurrent caller.
+    limiter = this.limiters.get(id);
+    if (limiter) return limiter;
     if (this.limiters.size > 5000) this.limiters.clear();
     const common = { keyPrefix: `apikey:${kind}:${period}`, points, duration: LIMIT_PERIOD_SECONDS[period] };
-    if (this.redis) {
+    if (redis) {
       limiter = new RateLimiterRedis({
         ...common,
         keyPrefix: `${this.opts.redisPrefix ?? 'aq-console:ratelimit'}:${common.keyPrefix}`,
-        storeClient: this.redis,
+        storeClient: redis,
       });
     } else {
       // The first limiter also removes windows that ended over an hour ago, every five minutes.
@@ -135,7 +144,7 @@ export class RateLimitCounters implements LimitCounters {
           return {
             period,
             limit,
-            res: await this.limiter(kind, period, limit).consume(String(userId)),
+            res: await (await this.limiter(kind, period, limit)).consume(String(userId)),
             refused: false,
           };
         } catch (err) {
@@ -155,14 +164,15 @@ export class RateLimitCounters implements LimitCounters {
   async peek(userId: number, kind: LimitKind, limits: Limits): Promise<PeriodState[]> {
     return Promise.all(
       limitEntries(limits).map(async ([period, limit]) =>
-        state(period, limit, await this.limiter(kind, period, limit).get(String(userId))),
+        state(period, limit, await (await this.limiter(kind, period, limit)).get(String(userId))),
       ),
     );
   }
 
   async close(): Promise<void> {
     this.limiters.clear();
-    if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());
+    const redis = await this.redis;
+    if (redis) await redis.quit().catch(() => redis.disconnect());
   }
 }
 
