@@ -35,7 +35,7 @@ test('the limit editor shows the rule a value breaks and saves a valid limit', a
   await signIn(page, 'sales');
   const user = await someUser(page, 0);
   await openUser(page, user.username);
-  await expect(page.getByRole('cell', { name: user.username, exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: user.username, exact: true })).toBeVisible();
 
   const dialog = await setMinuteLimit(page, user.username, '100');
   await dialog.getByTestId('standard-hour').fill('50');
@@ -54,7 +54,7 @@ test('the limit editor shows the rule a value breaks and saves a valid limit', a
   await expect(page.getByText('All changes saved!')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(
-    page.getByRole('row').filter({ has: page.getByRole('cell', { name: user.username, exact: true }) }),
+    page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: user.username, exact: true }) }),
   ).toContainText('100/min · 5K/h');
 });
 

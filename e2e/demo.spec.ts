@@ -318,7 +318,7 @@ test('demo: one change on each screen family, each shown afterwards and audited 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(notification(page, 'All changes saved!')).toBeVisible({ timeout: 30_000 });
     await expect(
-      page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) }),
+      page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: username, exact: true }) }),
     ).toContainText('100/min · 5K/h');
   });
 

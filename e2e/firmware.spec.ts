@@ -92,7 +92,7 @@ test('upload a GSM version, deploy it rolling to a range, see progress, halt', a
   await page.getByRole('button', { name: `Halt deployment ${id}` }).click();
   await page.getByRole('button', { name: 'Halt', exact: true }).click();
   await expect(page.getByText(`Deployment ${id} halted`)).toBeVisible();
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+  const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: String(id), exact: true }) });
   await expect(row.getByTestId('deployment-status')).toHaveText('Halted');
   await page.goto(`/deployments/gsm/${id}/sensors`);
   await expect(page.getByTestId('deployment-sensors').getByText('Skipped').first()).toBeVisible();

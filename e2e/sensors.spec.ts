@@ -407,7 +407,7 @@ test.describe('tags screens', () => {
   test('admin creates, updates and removes a tag', async ({ page }) => {
     await signIn(page, 'admin', '/sensors/tags');
     await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Name', 'Type', 'Values', 'Actions']);
-    await expect(page.getByRole('cell', { name: 'META', exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'META', exact: true }).first()).toBeVisible();
     const name = `E2E tag ${Date.now()}`;
     await page.getByRole('button', { name: 'Add tag' }).click();
     const dialog = page.getByRole('dialog');

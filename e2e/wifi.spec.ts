@@ -46,7 +46,7 @@ test('open a Wi-Fi binary and its log, then deploy a branch', async ({ page, req
   const logLines = logText.replace(/\n$/, '').split('\n');
 
   await page.goto('/deployments/wifi');
-  await page.getByRole('cell', { name: String(target!.id), exact: true }).click();
+  await page.getByRole('gridcell', { name: String(target!.id), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/deployments/wifi/${target!.id}/sensors$`));
   const table = page.getByTestId('deployment-sensors');
   await expect(table.getByRole('row')).not.toHaveCount(0);
@@ -95,7 +95,7 @@ test('open a Wi-Fi binary and its log, then deploy a branch', async ({ page, req
   expect(created[0]).toMatchObject({ sensors: [free[0]!, free[1]!].sort((a, b) => a - b), status: 'Rolling' });
   const row = page
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: String(created[0]!.id), exact: true }) });
+    .filter({ has: page.getByRole('gridcell', { name: String(created[0]!.id), exact: true }) });
   await expect(row).toContainText('Rolling');
   await expect(row).toContainText('Rolling: 1 every 30 min');
 });

@@ -73,7 +73,7 @@ function Grid({ rowClick }: { rowClick: (id: unknown) => false }) {
 function focusedCell() {
   const cell = document.activeElement?.closest('td, th') as HTMLTableCellElement | null;
   if (!cell) return undefined;
-  const rows = [...screen.getByRole('table').querySelectorAll('tr')];
+  const rows = [...screen.getByRole('grid').querySelectorAll('tr')];
   return `${rows.indexOf(cell.parentElement as HTMLTableRowElement)},${cell.cellIndex}`;
 }
 
@@ -92,7 +92,7 @@ async function setup() {
 describe('grid keyboard model', () => {
   it('is one Tab stop: Tab goes from before the table to its first data cell, then past the table', async () => {
     const user = await setup();
-    const grid = screen.getByRole('table');
+    const grid = screen.getByRole('grid');
     await waitFor(() => expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1));
     // Every control inside the table (sort header, value buttons, row buttons) is out of the Tab order.
     const controls = grid.querySelectorAll('button, [role="button"]');
@@ -132,7 +132,7 @@ describe('grid keyboard model', () => {
     expect(focusedCell()).toBe('0,0');
     await user.keyboard('{ArrowDown}{ArrowRight}');
     expect(focusedCell()).toBe('1,1');
-    const grid = screen.getByRole('table');
+    const grid = screen.getByRole('grid');
     expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
     expect(grid.querySelector('[tabindex="0"]')).toBe(document.activeElement);
     await user.tab();

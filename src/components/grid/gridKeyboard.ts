@@ -1,5 +1,5 @@
 /**
- * The keyboard model of a data table (WAI-ARIA grid pattern, roving tabindex), on the DOM of any
+ * The keyboard model of a data table (WAI-ARIA grid pattern: role="grid", roving tabindex), on the DOM of any
  * `<table>` under a root element, so every list gets it from one place (`GridDataTable`) whatever
  * its cells render:
  *
@@ -90,9 +90,11 @@ export function attachGridKeyboard(root: HTMLElement): () => void {
     scheduled = false;
     const t = table();
     if (!t) return;
-    // A table that keeps its table semantics (rows, column headers, cells): the marker only says the
-    // keyboard model is on (one Tab stop, arrow keys between cells).
+    // An ARIA grid (WAI-ARIA grid pattern): the table keeps its rows and column headers, its cells
+    // become grid cells, and a screen reader hands the arrow keys to this model instead of reading
+    // the table in its own browse mode. The marker says the keyboard model is on.
     if (!t.hasAttribute('data-keyboard-grid')) t.setAttribute('data-keyboard-grid', '');
+    if (t.getAttribute('role') !== 'grid') t.setAttribute('role', 'grid');
     const current = cellAt(t, (active ??= initial(t)));
     const stop = current && cellPosition(current);
     // Each element written once, and only when it changes: the observer sees no change of ours twice.
