@@ -3,7 +3,7 @@
  * deploy it ROLLING to a range, watch the simulator move the first wave, and halt the deployment.
  */
 import { expect, test } from '@playwright/test';
-import { DEPLOYMENT_REFRESH_MS } from '../common/firmware';
+import { waitUntilASensorLeavesQueued } from './support/deployments';
 import { signIn } from './support/login';
 
 test('upload a GSM version, deploy it rolling to a range, see progress, halt', async ({ page, request }) => {
@@ -62,20 +62,9 @@ test('upload a GSM version, deploy it rolling to a range, see progress, halt', a
   await expect(page).toHaveURL(/\/deployments\/gsm\/\d+\/sensors$/);
   const id = Number(page.url().match(/gsm\/(\d+)\/sensors/)![1]);
 
-  // The simulator (2 s ticks) releases one sensor; it leaves Queued for Building / Waiting / Downloading /
-  // Updated, which the view shows at its next refresh (each look moves the page's clock to it).
-  const statuses = page.getByTestId('deployment-sensors').getByTestId('deployment-status');
-  await expect(statuses).toHaveCount(3);
-  await expect
-    .poll(
-      async () => {
-        const released = (await statuses.allTextContents()).filter((s) => s !== 'Queued').length;
-        if (!released) await page.clock.fastForward(DEPLOYMENT_REFRESH_MS);
-        return released;
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBeGreaterThan(0);
+  // The simulator (2 s ticks) releases one sensor, which the view shows at its next refresh.
+  await expect(page.getByTestId('deployment-sensors').getByTestId('deployment-status')).toHaveCount(3);
+  await waitUntilASensorLeavesQueued(page);
 
   // The first sensor's timeline starts with its planning; the page draws the progress.
   await page

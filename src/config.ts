@@ -3,7 +3,17 @@ import type { EntityDecl } from '../common/entities';
 export interface RuntimeConfig {
   version: string;
   services: Record<ServiceName, string>;
-  realtime: { key: string; authEndpoint: string; host?: string; port?: number };
+  realtime: {
+    key: string;
+    authEndpoint: string;
+    host?: string;
+    port?: number;
+    /**
+     * How long live updates wait for the connection before saying it failed (absent: 5 s,
+     * LIVE_UPDATES); null: no time-out (the demo sets it: its hub is in the browser's own worker).
+     */
+    connectionTimeoutMs?: number | null;
+  };
   signIn: {
     provider: string;
     enabled: boolean;

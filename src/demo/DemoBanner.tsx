@@ -1,11 +1,15 @@
 /** The demo build's banner: says the data is a demo's and resets on reload, with "Reset demo". */
 import { useSyncExternalStore } from 'react';
 import { Alert, Button } from '@mui/material';
-import { i18nProvider } from '../i18n';
+import { en } from '../i18n/en';
+import { pl } from '../i18n/pl';
 
 /**
  * The console's language: the banner sits outside react-admin's context (it stays while the console
- * restarts), so it follows the page's `lang`, which the console sets when the language changes.
+ * restarts), so it follows the page's `lang`, which the console sets when the language changes. Its
+ * texts come from that language's catalogue, not from the i18n provider: react-admin switches the
+ * provider's locale a few microtasks after the page's `lang` changed, so the provider read when
+ * `lang` changes still answers in the language left.
  */
 function subscribeToLanguage(onChange: () => void) {
   const observer = new MutationObserver(onChange);
@@ -15,9 +19,8 @@ function subscribeToLanguage(onChange: () => void) {
 const pageLanguage = () => document.documentElement.lang;
 
 export function DemoBanner({ onReset }: { onReset: () => void }) {
-  // The provider's own locale follows react-admin's; re-rendered when the page's language changes.
-  useSyncExternalStore(subscribeToLanguage, pageLanguage);
-  const t = (key: string) => i18nProvider.translate(key);
+  // Re-rendered when the page's language changes.
+  const { demo } = (useSyncExternalStore(subscribeToLanguage, pageLanguage) === 'pl' ? pl : en).aq;
   return (
     <Alert
       severity="info"
@@ -28,11 +31,11 @@ export function DemoBanner({ onReset }: { onReset: () => void }) {
       sx={{ position: 'fixed', bottom: 12, right: 12, zIndex: 2000, boxShadow: 3, alignItems: 'center', py: 0 }}
       action={
         <Button color="inherit" size="small" onClick={onReset}>
-          {t('aq.demo.reset')}
+          {demo.reset}
         </Button>
       }
     >
-      {t('aq.demo.banner')}
+      {demo.banner}
     </Alert>
   );
 }

@@ -42,7 +42,15 @@ async function start() {
     const services = Object.fromEntries(
       Object.entries(config.services).map(([name, prefix]) => [name, `aqdemo:${prefix}`]),
     );
-    setRuntimeConfig({ ...config, services: services as typeof config.services });
+    // The realtime hub is in the worker too (pusher-js's WebSocket is a message channel to it): no
+    // network could fail between them, so live updates have no connection time-out. A time-out would
+    // only measure how busy this page is (a slow device rendering the console right after sign-in
+    // reported "Pusher failed to gain a connection", then connected).
+    setRuntimeConfig({
+      ...config,
+      services: services as typeof config.services,
+      realtime: { ...config.realtime, connectionTimeoutMs: null },
+    });
   } catch (err) {
     root.render(
       <p style={{ padding: 24, fontFamily: 'sans-serif' }}>

@@ -11,7 +11,9 @@
  *   (its state events, not the next check), and 'offline' once the transport gave up, the browser
  *   is offline or `connectionTimeoutMs` (5 s) passed without a connection.
  * - The connection state is also checked every `connectionCheckMs` (5 s); a connection that is not
- *   up after `connectionTimeoutMs` reports 'Pusher failed to gain a connection' once.
+ *   up after `connectionTimeoutMs` reports 'Pusher failed to gain a connection' once. With
+ *   `connectionTimeoutMs: null` (a hub inside the browser, the demo's: no network between the two)
+ *   there is no time-out: the status stays 'connecting' until the transport connects or gives up.
  * - A failed fetch of the list stops live updates until the next successful one.
  * - Subscribe and unsubscribe failures are only logged.
  *
@@ -49,8 +51,13 @@ export interface LiveOptions {
   /** A user-facing problem (the connection failure message). */
   onError?(message: string): void;
   log?(message: string, error?: unknown): void;
-  timings?: Partial<typeof LIVE_UPDATES>;
+  timings?: Partial<LiveTimings>;
 }
+
+/** LIVE_UPDATES's timings; `connectionTimeoutMs: null` is no time-out. */
+export type LiveTimings = {
+  [K in keyof typeof LIVE_UPDATES]: K extends 'connectionTimeoutMs' ? number | null : number;
+};
 
 export class LiveUpdates {
   private ids: number[] = [];
@@ -68,7 +75,7 @@ export class LiveUpdates {
   private readonly checkTimer: ReturnType<typeof setInterval>;
   private readonly unbind: () => void;
   private readonly unbindState: () => void;
-  private readonly t: typeof LIVE_UPDATES;
+  private readonly t: LiveTimings;
 
   constructor(
     private readonly transport: LiveTransport,
@@ -147,7 +154,8 @@ export class LiveUpdates {
     }
     this.subscribedOn = null;
     const since = this.connectingSince ?? this.startConnecting();
-    const timedOut = Date.now() - since >= this.t.connectionTimeoutMs;
+    const timeout = this.t.connectionTimeoutMs;
+    const timedOut = timeout !== null && Date.now() - since >= timeout;
     this.setStatus(this.online && !timedOut && this.transport.isConnecting() ? 'connecting' : 'offline');
     if (!this.failureReported && this.online && timedOut) {
       this.failureReported = true;
@@ -159,7 +167,8 @@ export class LiveUpdates {
   private startConnecting(): number {
     this.connectingSince = Date.now();
     clearTimeout(this.timeoutTimer);
-    this.timeoutTimer = setTimeout(() => this.check(), this.t.connectionTimeoutMs);
+    const timeout = this.t.connectionTimeoutMs;
+    if (timeout !== null) this.timeoutTimer = setTimeout(() => this.check(), timeout);
     return this.connectingSince;
   }
 

@@ -11,7 +11,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import { runtimeConfig } from '../config';
 import type { AppDataProvider } from '../dataProviders/types';
 import { useSession } from '../state/useSession';
-import { LiveUpdates, type LiveStatus, type LiveTransport } from './liveUpdates';
+import { LiveUpdates, type LiveStatus, type LiveTimings, type LiveTransport } from './liveUpdates';
 import { pusherTransport } from './pusherTransport';
 
 export interface LiveListState {
@@ -41,10 +41,13 @@ export function useLiveUpdates(
   useEffect(() => {
     if (userId === undefined) return;
     let transport: LiveTransport;
+    let timings: Partial<LiveTimings> | undefined;
     if (transportFactory) transport = transportFactory(userId);
     else {
       const { realtime } = runtimeConfig();
       if (!realtime?.key) return;
+      // The configured connection time-out (the demo's: none), else LIVE_UPDATES's.
+      if (realtime.connectionTimeoutMs !== undefined) timings = { connectionTimeoutMs: realtime.connectionTimeoutMs };
       transport = pusherTransport(
         { key: realtime.key, host: realtime.host, port: realtime.port },
         userId,
@@ -64,6 +67,7 @@ export function useLiveUpdates(
         onError: (message) => latest.current.notify(message, { type: 'error' }),
         // The spec: subscribe and unsubscribe failures are only logged.
         log: (message, error) => console.warn(message, error),
+        timings,
       },
     );
     live.current = controller;

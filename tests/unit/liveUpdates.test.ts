@@ -7,7 +7,7 @@
  * and 'offline' once the transport gave up or the 5 s time-out passed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveUpdates, type LiveTransport } from '../../src/realtime/liveUpdates';
+import { LiveUpdates, type LiveTimings, type LiveTransport } from '../../src/realtime/liveUpdates';
 
 /** A transport whose state changes are told (as pusher-js state events are) when `events` is on. */
 function fakeTransport({ events = false } = {}) {
@@ -54,13 +54,13 @@ function fakeTransport({ events = false } = {}) {
   };
 }
 
-function setup(opts?: { events?: boolean }) {
+function setup(opts?: { events?: boolean; timings?: Partial<LiveTimings> }) {
   const fake = fakeTransport(opts);
   const api = { subscribe: vi.fn(async () => {}), unsubscribe: vi.fn(async () => {}) };
   const onUpdate = vi.fn();
   const onStatus = vi.fn();
   const onError = vi.fn();
-  const live = new LiveUpdates(fake.transport, api, { onUpdate, onStatus, onError });
+  const live = new LiveUpdates(fake.transport, api, { onUpdate, onStatus, onError, timings: opts?.timings });
   return { fake, api, live, onUpdate, onStatus, onError };
 }
 
@@ -190,6 +190,20 @@ describe('LiveUpdates', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(live.liveStatus).toBe('offline');
     expect(onError).toHaveBeenCalledWith('Pusher failed to gain a connection');
+    live.dispose();
+  });
+
+  it('without a connection time-out (the demo: the hub is in the browser) stays connecting, reports no failure', async () => {
+    const { fake, live, onError } = setup({ events: true, timings: { connectionTimeoutMs: null } });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(live.liveStatus).toBe('connecting');
+    expect(onError).not.toHaveBeenCalled();
+    fake.up();
+    expect(live.liveStatus).toBe('connected');
+    // The transport giving up is still offline, without a message.
+    fake.down();
+    expect(live.liveStatus).toBe('offline');
+    expect(onError).not.toHaveBeenCalled();
     live.dispose();
   });
 
