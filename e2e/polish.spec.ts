@@ -191,7 +191,7 @@ test.describe('the console in Polish', () => {
       const fresh = await second.newPage();
       await signInAsPola(fresh);
       await expect(fresh.getByRole('button', { name: 'Wyloguj' })).toBeVisible({ timeout: 15_000 });
-      await expect(fresh.getByRole('button', { name: 'Język' })).toBeVisible();
+      await expect(fresh.getByRole('button', { name: 'PL, Język' })).toBeVisible();
       await expect(fresh.locator('html')).toHaveAttribute('lang', 'pl');
     } finally {
       await second.close();

@@ -53,7 +53,11 @@ try {
     const { categories, audits } = result.lhr;
     const failed = Object.values(audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary');
     console.log(`${p}: accessibility ${Math.round(categories.accessibility.score * 100)}`);
-    for (const a of failed) console.log(`  ✗ ${a.id} — ${a.title} (${a.details?.items?.length ?? 0} elements)`);
+    for (const a of failed) {
+      console.log(`  ✗ ${a.id} — ${a.title} (${a.details?.items?.length ?? 0} elements)`);
+      // Which elements: their HTML as Lighthouse quotes it.
+      for (const item of a.details?.items ?? []) if (item.node?.snippet) console.log(`      ${item.node.snippet}`);
+    }
   }
 } finally {
   await context.close();

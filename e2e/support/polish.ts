@@ -89,9 +89,9 @@ export function visibleTexts(page: Page): Promise<string[]> {
 
 /** Switches to Polish through the toolbar's language switch. */
 export async function switchToPolish(page: Page) {
-  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('button', { name: 'EN, Language' }).click();
   await page.getByRole('menuitem', { name: 'Polski' }).click();
-  await expect(page.getByRole('button', { name: 'Język' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'PL, Język' })).toBeVisible();
 }
 
 /** The record of a walk through the routes in Polish: English texts or raw keys found on each screen. */

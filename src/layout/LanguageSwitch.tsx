@@ -14,12 +14,14 @@ export function LanguageSwitch() {
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate('aq.language');
+  const code = locale.toUpperCase();
   return (
     <>
       <Tooltip title={label}>
         <Button
           color="inherit"
-          aria-label={label}
+          // The name starts with what the button shows (WCAG 2.5.3): "EN, Language".
+          aria-label={`${code}, ${label}`}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           aria-controls={anchor ? 'language-menu' : undefined}
@@ -27,7 +29,7 @@ export function LanguageSwitch() {
           onClick={(event) => setAnchor(event.currentTarget)}
           data-testid="language-switch"
         >
-          {locale.toUpperCase()}
+          {code}
         </Button>
       </Tooltip>
       <Menu id="language-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
