@@ -156,6 +156,8 @@ test.describe('the console in Polish', () => {
       await page.evaluate(() => localStorage.clear());
       await signInAsPola(page);
       await switchToPolish(page);
+      // Saved on the server before the walk's first page load, which would cancel the request.
+      await expect.poll(() => serverLocaleOfPola(page), { message: 'her choice saved on the server' }).toBe('pl');
     }
 
     const walk = new PolishWalk();
