@@ -34,8 +34,8 @@ function Language({ lang }: { lang: Lang }) {
 /** The date field named by its label: the group of its sections (day, month, year…). */
 const dateField = (name: RegExp) => screen.getByRole('group', { name });
 
-/** What the field shows. */
-const shown = (field: HTMLElement) => field.textContent;
+/** What the field shows: its sections and their separators (not the label an outlined field also holds). */
+const shown = (field: HTMLElement) => field.querySelector('.MuiPickersSectionList-root')?.textContent;
 
 /** Types digits into a date field as a user does: a click on its first section, then one key after another. */
 async function typeDigits(user: User, field: HTMLElement, digits: string) {

@@ -15,6 +15,7 @@
  * Only screens loaded after sign-in use it (the picker stays out of the sign-in chunk).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useThemeProps, type TextFieldProps } from '@mui/material';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
@@ -100,6 +101,8 @@ export function LocaleDateInput({
 }: LocaleDateInputProps) {
   const [locale] = useLocaleState();
   const localeText = useLocaleText(locale);
+  // The theme's text field look (variant, margin, size), as react-admin's text inputs take it.
+  const themed = useThemeProps<object, Partial<TextFieldProps>, 'MuiTextField'>({ props: {}, name: 'MuiTextField' });
   const { field, fieldState, id, isRequired } = useInput({
     source,
     validate,
@@ -152,9 +155,9 @@ export function LocaleDateInput({
         onBlur: field.onBlur,
         error: invalid,
         fullWidth,
-        variant: 'filled' as const,
-        margin: 'dense' as const,
-        size: 'small' as const,
+        variant: themed.variant,
+        margin: themed.margin,
+        size: themed.size,
         helperText: showHelper ? (
           <InputHelperText error={error?.message} helperText={helperText === false ? undefined : helperText} />
         ) : null,
