@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/login';
+import { dateField, typeDay } from './support/dates';
 
 test('Sensor models: create and edit a model through the generic forms', async ({ page }) => {
   const name = `E2E Model ${Date.now()}`;
@@ -21,7 +22,7 @@ test('Sensor models: create and edit a model through the generic forms', async (
   await page.getByRole('option', { name: 'LORA' }).click();
   await page.getByRole('textbox', { name: 'Measured parameters', exact: true }).fill('pm25, pm10');
   await page.getByRole('textbox', { name: 'Firmware family', exact: true }).fill('gen3');
-  await page.getByLabel(/^Introduced/).fill('2025-03-04');
+  await typeDay(dateField(page, /^Introduced/), '2025-03-04');
   await page.getByRole('button', { name: 'Save' }).dblclick();
   await expect(page.getByText('Element created')).toBeVisible();
   await expect(page).toHaveURL(/\/sensor-models(\?.*)?$/);

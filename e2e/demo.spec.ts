@@ -199,7 +199,10 @@ test("demo: a change goes through the backend's validation and audit (a sensor m
   await page.getByRole('option', { name: 'LORA' }).click();
   await page.getByRole('textbox', { name: 'Measured parameters', exact: true }).fill('pm25, pm10');
   await page.getByRole('textbox', { name: 'Firmware family', exact: true }).fill('gen3');
-  await page.getByLabel(/^Introduced/).fill('2025-03-04');
+  // The day typed as a user types it (the date field's sections, English order: 2025-03-04).
+  const introduced = page.getByRole('group', { name: /^Introduced/ });
+  await introduced.getByRole('spinbutton').first().click();
+  await page.keyboard.type('20250304');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Element created')).toBeVisible({ timeout: 30_000 });
   // The audit record, written in the same transaction, on the system log.

@@ -99,6 +99,11 @@ export const en = {
       future: 'in %{distance}',
       past: '%{distance} ago',
     },
+    /**
+     * What MUI X's date pickers leave English in Polish (src/components/inputs/LocaleDateInput.tsx):
+     * an empty section's spoken value, the letter of a year's placeholder (YYYY), an hour's placeholder.
+     */
+    datePicker: { empty: 'Empty', yearLetter: 'Y', hoursPlaceholder: 'hh' },
     login: {
       withProvider: 'Sign in with %{provider}',
       password: 'Password login',

@@ -447,6 +447,7 @@ export const pl: Messages = {
       future: 'za %{distance}',
       past: '%{distance} temu',
     },
+    datePicker: { empty: 'Puste', yearLetter: 'R', hoursPlaceholder: 'gg' },
     login: {
       withProvider: 'Zaloguj przez %{provider}',
       password: 'Logowanie hasłem',

@@ -19,8 +19,6 @@ import {
   BooleanField,
   BooleanInput,
   Create,
-  DateInput,
-  DateTimeInput,
   DeleteButton,
   Edit,
   NumberField,
@@ -60,6 +58,7 @@ import {
 import { writeSchema } from '../../common/entities/schema';
 import { DateTimeField } from '../components/DateTimeField';
 import { formatDate } from '../components/dates';
+import { LocaleDateInput } from '../components/inputs/LocaleDateInput';
 import { FORM_ERROR, useFormSubmit } from '../components/formSubmit';
 import { useCanAccessNow } from './useCanAccessNow';
 import { useFieldAccess } from './useFieldAccess';
@@ -99,10 +98,10 @@ export function DeclaredInput({ entity, field: f }: { entity: EntityDecl; field:
     case 'number':
       return <NumberInput {...common} min={f.min} max={f.max} step={f.type === 'integer' ? 1 : 'any'} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <LocaleDateInput {...common} />;
     case 'datetime':
       // The input's local time, sent as an instant (ISO 8601 in UTC).
-      return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+      return <LocaleDateInput {...common} kind="datetime" />;
     case 'boolean':
       return <BooleanInput source={f.name} label={common.label} />;
     default: {

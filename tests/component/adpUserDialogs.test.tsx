@@ -133,9 +133,9 @@ describe('AdpUserPlanDialog', () => {
       .findByRole('switch', { name: /Trial/ })
       .catch(() => screen.getByRole('checkbox', { name: /Trial/ }));
     expect((trialSwitch as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByLabelText(/Trial end date/)).toBeTruthy();
+    expect(screen.getByRole('group', { name: /Trial end date/ })).toBeTruthy();
     await user.click(trialSwitch);
-    await waitFor(() => expect(screen.queryByLabelText(/Trial end date/)).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('group', { name: /Trial end date/ })).toBeNull());
     await user.click(saveButton());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls).toEqual(['removeTrial', 'plan:PLAN_ADVANCED']);
@@ -306,7 +306,7 @@ describe('AdpUserRowActions', () => {
     // Only what the permissions allow.
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     await user.click(screen.getByRole('menuitem', { name: 'Plan and trial' }));
-    expect(await screen.findByLabelText(/Trial end date/)).toBeTruthy();
+    expect(await screen.findByRole('group', { name: /Trial end date/ })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Plan/ }).textContent).toContain('PLAN_ADVANCED'));
   });
 });

@@ -51,7 +51,9 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'LORA' }));
   await user.type(input('Measured parameters'), 'pm25, pm10');
   await user.type(input('Firmware family'), 'gen3');
-  fireEvent.change(input('Introduced'), { target: { value: '2025-03-04' } });
+  // The day typed as a user types it: the first section of the field, then its digits.
+  await user.click(within(screen.getByRole('group', { name: /^Introduced/ })).getAllByRole('spinbutton')[0]!);
+  for (const digit of '20250304') await user.keyboard(digit);
 }
 
 beforeEach(async () => {
@@ -67,6 +69,7 @@ describe('generic create form of sensor models', () => {
     await screen.findByLabelText(/^Model/);
     for (const f of formFields(sensorModel, 'create'))
       if (f.type === 'enum') expect(screen.getByRole('combobox', { name: new RegExp(f.label) })).toBeTruthy();
+      else if (f.type === 'date') expect(screen.getByRole('group', { name: new RegExp(`^${f.label}`) })).toBeTruthy();
       else expect(screen.getByLabelText(new RegExp(`^${f.label}`)), f.name).toBeTruthy();
     expect(formFields(sensorModel, 'create')).toHaveLength(7);
   });

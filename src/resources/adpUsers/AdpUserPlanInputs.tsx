@@ -3,8 +3,9 @@
  * the plan, the trial switch and, while it is on, the downgrade plan and the end date (default
  * two weeks from today).
  */
-import { BooleanInput, DateInput, SelectInput } from 'react-admin';
+import { BooleanInput, SelectInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { LocaleDateInput } from '../../components/inputs/LocaleDateInput';
 import { requiredRule } from './adpUserRules';
 import { useAdpPlans } from './useAdpChoices';
 
@@ -37,7 +38,7 @@ export function AdpUserPlanInputs() {
             isRequired
             fullWidth
           />
-          <DateInput
+          <LocaleDateInput
             source="endDate"
             label="adpUsers.fields.endDate"
             validate={[requiredRule, notPast]}

@@ -11,6 +11,7 @@ import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { nowFields, suspensionBody, tillMismatch, type SuspensionDraft } from '../../../../common/suspension';
 import { maxLength, required } from '../../../../common/validation';
 import { FormDialog } from '../../../components/FormDialog';
+import { LocaleDateInput } from '../../../components/inputs/LocaleDateInput';
 import { ruleError, ruleValidator, translateRule } from '../../../components/formValidation';
 import { success } from '../../../components/sensors/notifications';
 import type { Installation } from '../types';
@@ -74,13 +75,12 @@ export function SuspendDialog({
     >
       <TillAlert />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, pt: 1 }}>
-        <TextInput source="fromDate" type="date" label="installations.suspend.fromDate" validate={requiredRule} />
+        <LocaleDateInput source="fromDate" label="installations.suspend.fromDate" validate={requiredRule} />
         <TextInput source="fromTime" type="time" label="installations.suspend.fromTime" validate={requiredRule} />
         {action === 'suspend' && (
           <>
-            <TextInput
+            <LocaleDateInput
               source="tillDate"
-              type="date"
               label="installations.suspend.tillDate"
               validate={tillRule}
               helperText={false}
