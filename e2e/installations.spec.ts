@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/login';
-import { dateField, typeDay } from './support/dates';
+import { dateField, typeDay, typeTime } from './support/dates';
 
 /** One installation on screen: the advanced query narrows the list to it. */
 const ONE = 1011;
@@ -75,7 +75,7 @@ test('inline editors save with their rules: contact e-mail, visibility, suspensi
     'If till date is filled, time is required, and vice versa',
   );
   await expect(suspend.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await suspend.getByLabel('Till time').fill('12:00');
+  await typeTime(dateField(suspend, 'Till time'), '12:00');
   await expect(suspend.getByTestId('suspend-alert')).toHaveCount(0);
   await suspend.getByLabel('Reason').fill('e2e calibration');
   await suspend.getByRole('button', { name: 'Save' }).click();

@@ -15,3 +15,10 @@ export async function typeDay(field: Locator, day: string, lang: 'en' | 'pl' = '
   await field.page().keyboard.type(lang === 'pl' ? d + m + y : y + m + d);
   await expect(field.locator('.MuiPickersSectionList-root')).toHaveText(lang === 'pl' ? `${d}.${m}.${y}` : day);
 }
+
+/** Types a time of day (`HH:mm`, 24 hours in every language) into a time field, and checks that it shows it. */
+export async function typeTime(field: Locator, time: string) {
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(time.replace(':', ''));
+  await expect(field.locator('.MuiPickersSectionList-root')).toHaveText(time);
+}

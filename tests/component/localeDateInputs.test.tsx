@@ -216,7 +216,11 @@ describe('the suspend dialog', () => {
     expect(shown(till)).toBe(lang === 'pl' ? '02.01.2030' : '2030-01-02');
     // The till pair's rule still holds: a date without a time is refused.
     expect(await screen.findByTestId('suspend-alert')).toBeTruthy();
-    await user.type(screen.getByLabelText(lang === 'pl' ? /^Godzina do/ : /^Till time/), '12:00');
+    // Times in 24 hours in both languages (the native time field showed the browser's "12:09 AM").
+    expect(shown(dateField(lang === 'pl' ? /^Godzina od/ : /^From time/))).toBe(fromTime);
+    const tillTime = dateField(lang === 'pl' ? /^Godzina do/ : /^Till time/);
+    await typeDigits(user, tillTime, '1700');
+    expect(shown(tillTime)).toBe('17:00');
     await waitFor(() => expect(screen.queryByTestId('suspend-alert')).toBeNull());
     const save = screen.getByRole('button', { name: LABELS[lang].save }) as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
@@ -229,7 +233,7 @@ describe('the suspend dialog', () => {
           action: 'suspend',
           change: {
             startTime: localInstant(fromDate, fromTime),
-            endTime: localInstant('2030-01-02', '12:00'),
+            endTime: localInstant('2030-01-02', '17:00'),
             measurementsTypes: ['PM10'],
           },
         },

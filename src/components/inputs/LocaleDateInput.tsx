@@ -19,19 +19,20 @@ import { useThemeProps, type TextFieldProps } from '@mui/material';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
+import { DesktopTimePicker } from '@mui/x-date-pickers/DesktopTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { plPL, type PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { format as formatDate, isValid } from 'date-fns';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useTranslate, type Validator } from 'react-admin';
 import { dateLocale, toDate } from '../dates';
 
-export type DateKind = 'date' | 'datetime';
+export type DateKind = 'date' | 'datetime' | 'time';
 
 /** The field's format per language and kind (date-fns patterns); English for any other language. */
-const ENGLISH: Record<DateKind, string> = { date: 'yyyy-MM-dd', datetime: 'yyyy-MM-dd HH:mm' };
+const ENGLISH: Record<DateKind, string> = { date: 'yyyy-MM-dd', datetime: 'yyyy-MM-dd HH:mm', time: 'HH:mm' };
 const FORMATS: Record<string, Record<DateKind, string>> = {
   en: ENGLISH,
-  pl: { date: 'dd.MM.yyyy', datetime: 'dd.MM.yyyy HH:mm' },
+  pl: { date: 'dd.MM.yyyy', datetime: 'dd.MM.yyyy HH:mm', time: 'HH:mm' },
 };
 
 /** The pattern a field of this kind shows in this language. */
@@ -41,6 +42,7 @@ export const inputFormat = (locale: string, kind: DateKind): string => (FORMATS[
 export function toFormValue(date: Date | null, kind: DateKind): string | null {
   if (date === null || !isValid(date)) return null;
   if (kind === 'date') return formatDate(date, 'yyyy-MM-dd');
+  if (kind === 'time') return formatDate(date, 'HH:mm');
   const minute = new Date(date);
   minute.setSeconds(0, 0);
   return minute.toISOString();
@@ -49,6 +51,13 @@ export function toFormValue(date: Date | null, kind: DateKind): string | null {
 /** The picker's value of a form value (a `YYYY-MM-DD` day is that local day; an instant its local time). */
 export function fromFormValue(value: unknown): Date | null {
   if (value === null || value === undefined || value === '') return null;
+  // A time of day (`HH:mm`): that time today.
+  const time = typeof value === 'string' ? /^(\d{2}):(\d{2})$/.exec(value) : null;
+  if (time) {
+    const today = new Date();
+    today.setHours(Number(time[1]), Number(time[2]), 0, 0);
+    return today;
+  }
   if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) return null;
   const date = toDate(value);
   return isValid(date) ? date : null;
@@ -72,7 +81,7 @@ export interface LocaleDateInputProps {
   source: string;
   /** A message key or text, as react-admin's inputs take it. */
   label?: string;
-  /** `date` (default): a day, `YYYY-MM-DD`; `datetime`: a moment, an ISO instant. */
+  /** `date` (default): a day, `YYYY-MM-DD`; `datetime`: a moment, an ISO instant; `time`: a time of day, `HH:mm` (24-hour in every language). */
   kind?: DateKind;
   validate?: Validator | Validator[];
   isRequired?: boolean;
@@ -168,6 +177,8 @@ export function LocaleDateInput({
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={dateLocale(locale)} localeText={localeText}>
       {kind === 'date' ? (
         <DesktopDatePicker key={start.key} {...common} />
+      ) : kind === 'time' ? (
+        <DesktopTimePicker key={start.key} {...common} ampm={false} />
       ) : (
         <DesktopDateTimePicker key={start.key} {...common} ampm={false} />
       )}

@@ -76,7 +76,7 @@ export function SuspendDialog({
       <TillAlert />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, pt: 1 }}>
         <LocaleDateInput source="fromDate" label="installations.suspend.fromDate" validate={requiredRule} />
-        <TextInput source="fromTime" type="time" label="installations.suspend.fromTime" validate={requiredRule} />
+        <LocaleDateInput kind="time" source="fromTime" label="installations.suspend.fromTime" validate={requiredRule} />
         {action === 'suspend' && (
           <>
             <LocaleDateInput
@@ -85,9 +85,9 @@ export function SuspendDialog({
               validate={tillRule}
               helperText={false}
             />
-            <TextInput
+            <LocaleDateInput
+              kind="time"
               source="tillTime"
-              type="time"
               label="installations.suspend.tillTime"
               validate={tillRule}
               helperText={false}
