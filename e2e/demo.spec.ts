@@ -90,6 +90,19 @@ async function signIn(page: Page, username: string) {
   await expect(page).toHaveURL(/\/demo\/(installations|sensors)/, { timeout: 60_000 });
 }
 
+/** Opens the first waiting installation request (of a kind, with `kind`) from the requests list; its id. */
+async function openWaitingRequest(page: Page, kind?: RegExp): Promise<string> {
+  await navigate(page, '/installation-requests');
+  const rows = page.locator('table tbody tr');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  let waiting = rows.filter({ hasText: /waiting/i });
+  if (kind) waiting = waiting.filter({ hasText: kind });
+  await waiting.first().click({ timeout: 30_000 });
+  const heading = page.getByRole('heading', { level: 1, name: /^Installation request \d+$/ }).first();
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  return /(\d+)$/.exec(await heading.innerText())![1]!;
+}
+
 /** Opens a console path inside the running page (a plain static server has no fallback for deep links). */
 async function navigate(page: Page, to: string) {
   await page.evaluate(
@@ -316,15 +329,7 @@ test('demo: one change on each screen family, each shown afterwards and audited 
   });
 
   await test.step('installation requests: a waiting one held, a photo added and shown', async () => {
-    await navigate(page, '/installation-requests');
-    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
-    await rows
-      .filter({ hasText: /waiting/i })
-      .first()
-      .click({ timeout: 30_000 });
-    const heading = page.getByRole('heading', { level: 1, name: /^Installation request \d+$/ }).first();
-    await expect(heading).toBeVisible({ timeout: 30_000 });
-    const id = /(\d+)$/.exec(await heading.innerText())![1]!;
+    const id = await openWaitingRequest(page);
     const state = page.getByTestId('request-page').locator('[data-state]').first();
     await expect(state).toHaveAttribute('data-state', 'WAITING');
     await page.getByRole('button', { name: 'Hold' }).click();
@@ -345,16 +350,7 @@ test('demo: one change on each screen family, each shown afterwards and audited 
   let reinstalled = '';
   await test.step('reinstall: a waiting request installed through the reinstall form', async () => {
     // A waiting reinstallation request: its sensor has a current installation to move from.
-    await navigate(page, '/installation-requests');
-    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
-    await rows
-      .filter({ hasText: /waiting/i })
-      .filter({ hasText: /reinstallation/i })
-      .first()
-      .click({ timeout: 30_000 });
-    const heading = page.getByRole('heading', { level: 1, name: /^Installation request \d+$/ }).first();
-    await expect(heading).toBeVisible({ timeout: 30_000 });
-    const requestId = /(\d+)$/.exec(await heading.innerText())![1]!;
+    const requestId = await openWaitingRequest(page, /reinstallation/i);
     await page.getByRole('button', { name: 'Install' }).click();
     await expect(page).toHaveURL(
       new RegExp(`/installations/reinstallation/null\\?requestId=${requestId}&sensorId=\\d+$`),

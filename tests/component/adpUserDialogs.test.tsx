@@ -13,6 +13,7 @@ import { Notification, RecordContextProvider } from 'react-admin';
 import { parseAccessImport } from '../../common/adpUsers';
 import { PASSWORD_MAX_LENGTH } from '../../common/domain';
 import type { AdpUser } from '../../src/dataProviders/adpUsers';
+import { TRIAL_USER } from './support/adpUser';
 import { AdpUserEmailDialog } from '../../src/resources/adpUsers/AdpUserEmailDialog';
 import { AdpUserLoginDialog } from '../../src/resources/adpUsers/AdpUserLoginDialog';
 import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
@@ -22,19 +23,7 @@ import { AdpUserAccessDialog } from '../../src/resources/adpUsers/AdpUserAccessD
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 import { QueryClient } from '@tanstack/react-query';
 
-const record: AdpUser = {
-  id: 12,
-  nickname: 'Ada Nowak',
-  email: 'ada@example.org',
-  status: 'ENABLED',
-  plan: { name: 'PLAN_ADVANCED', displayName: 'Advanced' },
-  trial: { trialPlanName: 'PLAN_ADVANCED', postTrialPlanName: 'PLAN_EMPTY', endDate: '2099-01-01' },
-  contractorId: 3,
-  contractorName: 'Zielony',
-  type: 'CLIENT',
-  reason: null,
-  accessCount: 1,
-};
+const record = TRIAL_USER;
 
 const calls: string[] = [];
 const methods = {

@@ -13,7 +13,7 @@ import { SaveButton, SimpleForm, Toolbar, useLocaleState } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { sensorModel, type FieldDecl } from '../../common/entities';
 import { localInstant, nowFields } from '../../common/suspension';
-import type { AdpUser } from '../../src/dataProviders/adpUsers';
+import { TRIAL_USER } from './support/adpUser';
 import { i18nProvider } from '../../src/i18n';
 import { AdpUserPlanDialog } from '../../src/resources/adpUsers/AdpUserPlanDialog';
 import { SuspendDialog } from '../../src/resources/installations/editors/SuspendDialog';
@@ -243,19 +243,7 @@ describe('the suspend dialog', () => {
 });
 
 describe("the portal user's trial end date", () => {
-  const record: AdpUser = {
-    id: 12,
-    nickname: 'Ada Nowak',
-    email: 'ada@example.org',
-    status: 'ENABLED',
-    plan: { name: 'PLAN_ADVANCED', displayName: 'Advanced' },
-    trial: { trialPlanName: 'PLAN_ADVANCED', postTrialPlanName: 'PLAN_EMPTY', endDate: '2099-01-01' },
-    contractorId: 3,
-    contractorName: 'Zielony',
-    type: 'CLIENT',
-    reason: null,
-    accessCount: 1,
-  };
+  const record = TRIAL_USER;
 
   it.each([
     ['en', '2099-01-01'],
