@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PermissionSet } from '../common/permissions';
 import { ENTITIES, entityPath } from '../common/entities';
 import { ROUTES } from '../src/resources/routes';
@@ -132,6 +134,52 @@ async function screenShown(page: Page, what: string, settle = false) {
 }
 
 const LISTS = new Set(ENTITIES.map(entityPath));
+
+/**
+ * The record a route with a parameter opens, read from the demo's own data (dist-demo/demo-db.tar.gz,
+ * the database the worker loads: the same ids the screens show). A new route with a parameter needs
+ * its line here.
+ */
+const RECORD_SQL: Record<string, string> = {
+  SensorsHistory: `select '/sensors/' || min(id) || '/history' as path from sensors`,
+  InstallationsHistory: `select '/installations/' || min(id) || '/history' as path from installations`,
+  ContractorsHistory: `select '/contractors/' || min(id) || '/history' as path from contractors`,
+  InstallationRequest: `select '/installation-requests/' || min(id) as path from installation_requests`,
+  InstallationsReinstallation: `select '/installations/reinstallation/' || min(id) as path from installations where removed_at is null`,
+  DeploymentsGsmSensors: `select '/deployments/gsm/' || min(id) || '/sensors' as path from deployments where family = 'gsm'`,
+  DeploymentsWifiSensors: `select '/deployments/wifi/' || min(id) || '/sensors' as path from deployments where family = 'wifi'`,
+  DeploymentsWifiSensorsBinaries: `select '/deployments/wifi/' || s.deployment_id || '/sensors/' || s.binary as path
+    from deployment_sensors s join deployments d on d.id = s.deployment_id
+    where d.family = 'wifi' and s.binary is not null order by s.deployment_id, s.sensor_id limit 1`,
+  DeploymentsGen3Version: `select '/deployments/gen3/versions/' || min(version) as path from firmware_versions where family = 'gen3'`,
+  DeploymentsGen3VersionBinaries: `select '/deployments/gen3/versions/' || min(version) || '/binaries' as path from firmware_versions where family = 'gen3'`,
+  DeploymentsGen3VersionBinariesCreate: `select '/deployments/gen3/versions/' || min(version) || '/binaries/create' as path from firmware_versions where family = 'gen3'`,
+};
+
+/** The path each route opens: its own, or for a route with a parameter, one of the demo's records. */
+async function routePaths(): Promise<Map<string, string>> {
+  const db = await PGlite.create({
+    loadDataDir: new Blob([await fsp.readFile(path.join(DIST, 'demo-db.tar.gz'))]),
+    extensions: { pg_trgm },
+  });
+  try {
+    const paths = new Map<string, string>();
+    for (const route of ROUTES) {
+      if (!route.path.includes(':')) {
+        paths.set(route.name, route.path);
+        continue;
+      }
+      const query = RECORD_SQL[route.name];
+      expect(query, `add the record ${route.name} (${route.path}) opens to RECORD_SQL`).toBeDefined();
+      const { rows } = await db.query<{ path: string | null }>(query!);
+      expect(rows[0]?.path, `a record for ${route.name} in the demo data`).toBeTruthy();
+      paths.set(route.name, encodeURI(rows[0]!.path!));
+    }
+    return paths;
+  } finally {
+    await db.close();
+  }
+}
 const banner = (page: Page) => page.getByTestId('demo-banner');
 
 for (const username of ['admin', 'viewer', 'technician', 'sales']) {
@@ -149,17 +197,23 @@ for (const username of ['admin', 'viewer', 'technician', 'sales']) {
       () => (JSON.parse(localStorage.getItem('aq.session') ?? '{}') as { permissions: string[] }).permissions,
     );
     const held = new PermissionSet(permissions);
-    const routes = ROUTES.filter((r) => !r.path.includes(':') && held.can(r.permission));
+    // Every route, those with a parameter at one of the demo's records.
+    const paths = await routePaths();
+    const routes = ROUTES.filter((r) => held.can(r.permission));
     expect(routes.length, `routes ${username} may open`).toBeGreaterThan(1);
     for (const route of routes) {
-      await test.step(route.path, async () => {
-        await navigate(page, route.path);
-        await expect(page).toHaveURL(new RegExp(`${PREFIX}${route.path.slice(1)}`));
-        await screenShown(page, route.path);
+      const to = paths.get(route.name)!;
+      await test.step(to, async () => {
+        await navigate(page, to);
+        await expect(page).toHaveURL(new RegExp(`${PREFIX}${to.slice(1)}$`));
+        await screenShown(page, to);
         // A list's rows (or its empty state) are on screen: the backend answered the list request.
         const grid = page.locator('table tbody tr, .RaList-noResults, [data-testid=empty]').first();
         if (LISTS.has(route.path)) await expect(grid, `the rows of ${route.path}`).toBeVisible({ timeout: 30_000 });
         await expect(page.getByText(/Internal server error|cannot start/i)).toHaveCount(0);
+        // Every request of the screen answered (a record that does not exist would be a 404 banner).
+        await screenShown(page, to, true);
+        await expect(page.getByTestId('error-banner'), `an error on ${to}`).toHaveCount(0);
       });
     }
     expect(bad, 'requests that are not static files of the demo').toEqual([]);
