@@ -30,7 +30,7 @@ export function ToolbarSearch() {
   const translate = useTranslate();
   const location = useLocation();
   const resource = searchableResource(location.pathname);
-  const { search, advanced, setSearch } = useToolbarSearch();
+  const { search, advanced, setSearch, wroteLast } = useToolbarSearch();
   const [text, setText] = useState(search);
   // The mode on screen: the switch changes it at once, while the URL it writes is rendered in a
   // router transition (the list behind it re-renders first). Waiting for the URL left the old plain
@@ -39,9 +39,15 @@ export function ToolbarSearch() {
   const hasAdvanced = resource?.search === 'advanced';
   const isAdvanced = hasAdvanced && mode;
 
-  // Follow the URL when it changes from elsewhere (navigation, back button, favourites).
-  useEffect(() => setText(search), [search, location.pathname]);
-  useEffect(() => setMode(advanced), [advanced, location.pathname]);
+  // Follow the URL when it changes from elsewhere (navigation, back button). Not when it is the URL
+  // this box wrote: the text and mode were set when it was written, and the user may have typed on
+  // since (a query typed right after the switch was wiped by the switch's URL rendering late).
+  useEffect(() => {
+    if (!wroteLast(location)) setText(search);
+  }, [search, location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!wroteLast(location)) setMode(advanced);
+  }, [advanced, location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Plain mode applies the text after a pause; advanced mode applies it with Enter.
   useEffect(() => {

@@ -19,7 +19,14 @@ export function searchableResource(pathname: string): ResourceDefinition | undef
   return RESOURCES.find((r) => r.search && `/${r.name}` === path);
 }
 
-export function useToolbarSearch(): ToolbarSearchState & { setSearch(next: Partial<ToolbarSearchState>): void } {
+export function useToolbarSearch(): ToolbarSearchState & {
+  setSearch(next: Partial<ToolbarSearchState>): void;
+  /**
+   * Is the location on screen the one this hook's setSearch wrote last? Its render comes in a
+   * transition, after the user may have typed on: a box following the URL must not undo that.
+   */
+  wroteLast(location: { pathname: string; search: string }): boolean;
+} {
   const location = useLocation();
   const navigate = useNavigate();
   const state = readToolbarSearch(location.search);
@@ -27,6 +34,7 @@ export function useToolbarSearch(): ToolbarSearchState & { setSearch(next: Parti
   // right after another (a favourite applied while a debounced search is due) must build on the
   // URL just written, not on the one still rendered.
   const latest = useRef({ pathname: location.pathname, search: location.search });
+  const written = useRef<string | null>(null);
   useLayoutEffect(() => {
     latest.current = { pathname: location.pathname, search: location.search };
   }, [location.pathname, location.search]);
@@ -46,9 +54,14 @@ export function useToolbarSearch(): ToolbarSearchState & { setSearch(next: Parti
       const query = params.toString() ? `?${params}` : '';
       if (query === current) return;
       latest.current = { pathname, search: query };
+      written.current = `${pathname}${query}`;
       navigate({ pathname, search: query }, { replace: true });
     },
     [navigate],
   );
-  return { ...state, setSearch };
+  const wroteLast = useCallback(
+    (at: { pathname: string; search: string }) => written.current === `${at.pathname}${at.search}`,
+    [],
+  );
+  return { ...state, setSearch, wroteLast };
 }

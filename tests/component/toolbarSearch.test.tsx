@@ -1,21 +1,32 @@
 /**
  * The toolbar search's advanced switch changes the mode on screen at once: the URL it writes renders
  * in a router transition, after the list behind it, and a keyboard user's next Shift+Tab must find
- * the query editor, not the plain field about to go. Here the navigation is recorded and never
- * applied (a transition that has not rendered yet).
+ * the query editor, not the plain field about to go. Here the navigation is recorded and held
+ * (a transition that has not rendered yet), and applied when a test releases it.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolbarSearch } from '../../src/layout/ToolbarSearch';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 
 const navigations = vi.hoisted(() => [] as { pathname?: string; search?: string }[]);
-vi.mock('react-router-dom', async (original) => ({
-  ...(await original<typeof import('react-router-dom')>()),
-  useNavigate: () => (to: { pathname?: string; search?: string }) => navigations.push(to),
-}));
+/** The held navigations, each applied by calling it. */
+const held = vi.hoisted(() => [] as (() => void)[]);
+vi.mock('react-router-dom', async (original) => {
+  const router = await original<typeof import('react-router-dom')>();
+  return {
+    ...router,
+    useNavigate: () => {
+      const navigate = router.useNavigate();
+      return (to: { pathname?: string; search?: string }, options?: { replace?: boolean }) => {
+        navigations.push(to);
+        held.push(() => void navigate(to, options));
+      };
+    },
+  };
+});
+const releaseNavigations = () => act(() => held.splice(0).forEach((apply) => apply()));
 
 const renderAt = (path: string) =>
   render(
@@ -29,6 +40,7 @@ const renderAt = (path: string) =>
 
 beforeEach(() => {
   navigations.length = 0;
+  held.length = 0;
   signInAs(['*']);
 });
 
@@ -53,6 +65,19 @@ describe('the advanced switch', () => {
     await user.click(advanced);
     expect((advanced as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement).value).toBe('Długa 12');
+  });
+
+  it('keeps a query typed before the URL it wrote has rendered', async () => {
+    const user = userEvent.setup();
+    renderAt('/contractors?search=Adam');
+    await user.click(screen.getByRole('switch', { name: 'Advanced' }));
+    const editor = (await screen.findByRole('combobox', { name: 'Query' })) as HTMLInputElement;
+    await user.clear(editor);
+    await user.type(editor, 'id >= 0');
+
+    releaseNavigations();
+    expect(editor.value).toBe('id >= 0');
+    expect((screen.getByRole('switch', { name: 'Advanced' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('follows the URL: a list opened in advanced mode shows the editor', async () => {
