@@ -23,7 +23,8 @@ import { countMatches } from '../../../lists/count';
 import { inWindow } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import type { ListRepository } from '../../../lists/endpoint';
-import { iso } from '../../../lists/schemas';
+import { rowTemplates } from '../../../lists/rowTemplates';
+import { isRowField, iso } from '../../../lists/schemas';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
@@ -209,7 +210,8 @@ export const installationList: ListRepository<PageRow> = {
       tagIds,
     );
     const nowMs = Date.now();
-    return rows.map((row) => shapeRow(row, tagValues.get(row.i.id) ?? {}, tagIds, nowMs));
+    const tagKeys = [...tagIds].map((id) => `tag_${id}`);
+    return rows.map((row) => shapeRow(row, tagValues.get(row.i.id) ?? {}, tagKeys, nowMs));
   },
   exportSql: {
     from: sql`${installations}
@@ -262,16 +264,19 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
   return is(column, Column) ? columnCell(column as AnyPgColumn) : { sql: sql`${column}` };
 }
 
+/** A blank shaped installation: every declared field, then the caller's tag columns (see rowTemplates). */
+const blankInstallation = rowTemplates(installation.fields.filter(isRowField).map((f) => f.name));
+
 /** An installation as the API (and the CSV export) shows it, every field included. */
 function shapeRow(
   { i, ...r }: PageRow,
   tv: Record<string, TagValue>,
-  tagIds: ReadonlySet<number>,
+  tagKeys: readonly string[],
   nowMs: number,
 ): Record<string, unknown> {
   const values = r.values ?? {};
   const suspensions: Record<string, Suspension> = i.suspensions ?? {};
-  const out: Record<string, unknown> = {
+  const out = Object.assign(blankInstallation(tagKeys), {
     id: i.id,
     installationId: i.installationId,
     predecessorId: r.predecessorNumber,
@@ -317,7 +322,7 @@ function shapeRow(
     measured: i.measured,
     lastMeasurement: iso(r.lastMeasurement),
     recentActivity: i.removedAt ? new Array<number>(ACTIVITY_HOURS).fill(0) : activityFlags(r.activeHours, nowMs),
-  };
+  });
   for (const p of MEASURED_PARAMS) {
     const v = values[p];
     out[`${p}Value`] = typeof v === 'number' ? v : null;
@@ -325,7 +330,7 @@ function shapeRow(
     out[`${p}SuspendedFrom`] = suspensions[p]?.suspendedFrom ?? null;
   }
   for (const p of FACTOR_COLUMN_PARAMS) out[`${p}Factors`] = i.factors?.[p] ?? null;
-  for (const id of tagIds) out[`tag_${id}`] = tv[String(id)] ?? null;
+  for (const key of tagKeys) out[key] = tv[key.slice(4)] ?? null;
   return out;
 }
 
