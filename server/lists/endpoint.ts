@@ -29,7 +29,7 @@ import { csvLines, exportRows, sendCsv, type ExportCell, type ExportQuery } from
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
-import { listEnvelope, listResponseSchema, listSerializer, rowSchema } from './schemas';
+import { acceptsAnyMember, listEnvelope, listResponseSchema, listSerializer, rowSchema } from './schemas';
 import { badRequest } from '../http/errors';
 import {
   encodeCursor,
@@ -186,7 +186,8 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     );
   };
   const config = { permission: actionRule(entity, 'list') };
-  const serializerCompiler = () => listSerializer(schema.response[200]);
+  const openRows = opts.row !== undefined && acceptsAnyMember(opts.row);
+  const serializerCompiler = () => listSerializer(schema.response[200], { openRows });
   app.get(opts.path, { config, schema, serializerCompiler }, handler);
   for (const alias of opts.aliases ?? [])
     app.get(alias, { config, schema: { ...schema, hide: true }, serializerCompiler }, handler);

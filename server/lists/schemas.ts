@@ -144,8 +144,14 @@ export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOSt
  * Schema) instead of a zod parse of every row and field followed by JSON.stringify: about 2.5× less
  * time for a 100-row installations page. It writes the same members (undeclared ones are left out,
  * as the zod parse strips them); members may come in another order (required ones first).
+ *
+ * Rows open to any member (`openRows`: installations, with a tag_<id> column per tag) leave the
+ * compiled serializer nothing to strip from them, and their envelope comes from `listEnvelope`
+ * with fixed members: V8's own JSON.stringify writes the same text faster (a 100-row installations
+ * page over HTTP on PostgreSQL: 19.1 → 17.4 ms, medians of 55 alternating requests).
  */
-export function listSerializer(schema: z.ZodType): (data: unknown) => string {
+export function listSerializer(schema: z.ZodType, { openRows = false } = {}): (data: unknown) => string {
+  if (openRows) return (data) => JSON.stringify(data);
   // Compiled on the first answer, not at start-up.
   let stringify: ((data: unknown) => string) | undefined;
   return (data) => {
@@ -156,6 +162,10 @@ export function listSerializer(schema: z.ZodType): (data: unknown) => string {
     return stringify(data);
   };
 }
+
+/** Does an object schema keep members it does not declare (`.loose()`)? */
+export const acceptsAnyMember = (row: z.ZodType): boolean =>
+  row instanceof z.ZodObject && !(row.def.catchall instanceof z.ZodNever) && row.def.catchall !== undefined;
 
 /** `anyOf: [{type: X}, {type: 'null'}]` of a scalar X as `type: [X, 'null']`, which fast-json-stringify writes without trying each branch. */
 function simpleNullables(node: unknown): unknown {

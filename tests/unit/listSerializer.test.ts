@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findEntity } from '../../common/entities';
-import { listResponseSchema, listSerializer, rowSchema } from '../../server/lists/schemas';
+import { acceptsAnyMember, listResponseSchema, listSerializer, rowSchema } from '../../server/lists/schemas';
 
 describe('listSerializer', () => {
   for (const name of ['installations', 'sensors', 'contractors']) {
@@ -27,6 +27,27 @@ describe('listSerializer', () => {
       expect(JSON.stringify(written)).not.toContain('secret');
     });
   }
+
+  it('writes open rows (installations with their tag columns) with every member, as the zod parse does', () => {
+    const entity = findEntity('installations')!;
+    const row = rowSchema(entity).loose();
+    expect(acceptsAnyMember(row)).toBe(true);
+    expect(acceptsAnyMember(rowSchema(entity))).toBe(false);
+    const schema = listResponseSchema(entity, row, { max: 10, pagesAhead: 10 }, true);
+    const full = Object.fromEntries(entity.fields.map((f) => [f.name, f.type === 'integer' ? 7 : null]));
+    const body = {
+      data: {
+        installations: [
+          { ...full, tag_1: 'Pole', tag_2: null },
+          { ...full, id: 3, tag_1: '=x"y' },
+        ],
+      },
+      meta: { totalCount: 10, capped: false, next: 'abc' },
+    };
+    const written = JSON.parse(listSerializer(schema, { openRows: true })(body)) as unknown;
+    expect(written).toEqual(listEnvelopeLike(schema, body));
+    expect(written).toEqual(JSON.parse(listSerializer(schema)(body)));
+  });
 
   it('writes nested objects, JSON values and nulls as they are', () => {
     const schema = z.object({
