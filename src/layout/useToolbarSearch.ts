@@ -1,6 +1,6 @@
 /** The toolbar search lives in the URL as `search` and `advanced`, read by the current list. */
-import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useContext, useLayoutEffect, useRef } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router-dom';
 import { RESOURCES, type ResourceDefinition } from '../resources/definitions';
 
 export interface ToolbarSearchState {
@@ -38,10 +38,21 @@ export function useToolbarSearch(): ToolbarSearchState & {
   useLayoutEffect(() => {
     latest.current = { pathname: location.pathname, search: location.search };
   }, [location.pathname, location.search]);
+  // The history's own location is ahead of both while another screen renders (its code loading): a
+  // search typed meanwhile belongs to that screen. Written into the list left behind, it took the
+  // staff member back there (e2e admin.spec: Users clicked, 'techn' typed, Installations again).
+  const { navigator, basename } = useContext(UNSAFE_NavigationContext);
+  const target = useCallback(() => {
+    const at = (navigator as { location?: { pathname: string; search: string } }).location;
+    if (!at) return latest.current;
+    const base = basename.replace(/\/$/, '');
+    const pathname = base && at.pathname.startsWith(base) ? at.pathname.slice(base.length) || '/' : at.pathname;
+    return pathname === latest.current.pathname ? latest.current : { pathname, search: at.search };
+  }, [navigator, basename]);
 
   const setSearch = useCallback(
     (next: Partial<ToolbarSearchState>) => {
-      const { pathname, search: current } = latest.current;
+      const { pathname, search: current } = target();
       const params = new URLSearchParams(current);
       const search = next.search ?? params.get('search') ?? '';
       const advanced = next.advanced ?? params.get('advanced') === 'true';
@@ -57,7 +68,7 @@ export function useToolbarSearch(): ToolbarSearchState & {
       written.current = `${pathname}${query}`;
       navigate({ pathname, search: query }, { replace: true });
     },
-    [navigate],
+    [navigate, target],
   );
   const wroteLast = useCallback(
     (at: { pathname: string; search: string }) => written.current === `${at.pathname}${at.search}`,

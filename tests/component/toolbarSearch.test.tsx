@@ -5,6 +5,8 @@
  * (a transition that has not rendered yet), and applied when a test releases it.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useContext } from 'react';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolbarSearch } from '../../src/layout/ToolbarSearch';
@@ -28,12 +30,20 @@ vi.mock('react-router-dom', async (original) => {
 });
 const releaseNavigations = () => act(() => held.splice(0).forEach((apply) => apply()));
 
+/** The router's history (MemoryRouter's), read by a probe beside the search. */
+let history: { location: { pathname: string; search: string } } | undefined;
+function HistoryProbe() {
+  history = useContext(UNSAFE_NavigationContext).navigator as unknown as typeof history;
+  return null;
+}
+
 const renderAt = (path: string) =>
   render(
     <TestAdmin
       path={path}
       dataProvider={appDataProvider({ getQueryTags: async () => [], getPersonalItems: async () => [] })}
     >
+      <HistoryProbe />
       <ToolbarSearch />
     </TestAdmin>,
   );
@@ -78,6 +88,18 @@ describe('the advanced switch', () => {
     releaseNavigations();
     expect(editor.value).toBe('id >= 0');
     expect((screen.getByRole('switch', { name: 'Advanced' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('writes a search typed while another screen renders to that screen, not to the list left behind', async () => {
+    const user = userEvent.setup();
+    renderAt('/installations');
+    // A menu entry was clicked: the history is at Users, the screen still shows Installations.
+    Object.defineProperty(history!, 'location', {
+      configurable: true,
+      get: () => ({ pathname: '/users', search: '' }),
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'techn');
+    await vi.waitFor(() => expect(navigations.at(-1)).toEqual({ pathname: '/users', search: '?search=techn' }));
   });
 
   it('follows the URL: a list opened in advanced mode shows the editor', async () => {
