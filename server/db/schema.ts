@@ -8,12 +8,12 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -21,6 +21,17 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * jsonb, read as the driver parsed it. node-postgres and PGlite both parse jsonb already; drizzle's
+ * own jsonb column parsed again any string it got, so a JSON string that reads as another JSON
+ * value (a text tag "123", "true" or "[1]") came back as a number, a boolean or a list.
+ */
+const jsonb = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+});
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();

@@ -88,6 +88,9 @@ export const isoText = (expr: SQL | AnyPgColumn, withTimezone = true): SQL =>
  * text, date and time columns in string mode as PostgreSQL writes them, anything else as it is.
  */
 export function columnCell(column: AnyPgColumn): ExportCell {
+  // The schema's jsonb is a custom column (server/db/schema.ts): told by its SQL type.
+  const sqlType = column.getSQLType();
+  if (sqlType === 'jsonb' || sqlType === 'json') return { sql: sql`${column}`, json: true };
   switch (column.columnType) {
     case 'PgTimestamp':
       return { sql: isoText(column, (column as unknown as { withTimezone: boolean }).withTimezone) };
@@ -98,9 +101,6 @@ export function columnCell(column: AnyPgColumn): ExportCell {
     case 'PgTime':
     case 'PgInterval':
       return { sql: sql`(${column})::text` };
-    case 'PgJsonb':
-    case 'PgJson':
-      return { sql: sql`${column}`, json: true };
     default:
       return { sql: sql`${column}` };
   }

@@ -333,3 +333,42 @@ describe('tags and the rest of the API', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('tag values that read as other JSON', () => {
+  // A text value such as "123" is stored as the JSON string "123"; read back through the database
+  // driver and drizzle's jsonb column it was parsed twice and came back as the number 123.
+  const VALUES = ['123', 'true', '[1]', 'null', '{"a":1}', 'plain'];
+
+  it.each(TAG_CONTEXTS)(
+    '%s: a STRING value stays the string written, in the answer, the record and the list',
+    async (context) => {
+      const created = await call('POST', `/api/${context}/tags`, {
+        name: `Looks like JSON ${context}`,
+        type: 'STRING',
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.id as number;
+      const firstRow = (await call('GET', `/api/${context}?limit=1`)).body.data[context][0];
+      const first = firstRow.id as number;
+      // Installations are addressed by their business number.
+      const path = `/api/${context}/${context === 'installations' ? firstRow.installationId : first}`;
+      const listQuery = `query=${encodeURIComponent(`id = ${first}`)}`;
+      for (const value of VALUES) {
+        const set = await call('PATCH', `${path}/tags/${id}`, { value });
+        expect(set.status, JSON.stringify(set.body)).toBe(200);
+        expect(set.body.data.value).toBe(value);
+        const list = await call('GET', `/api/${context}?${listQuery}`);
+        expect(list.status).toBe(200);
+        const row = list.body.data[context][0];
+        expect(row.tags?.[String(id)] ?? row[`tag_${id}`]).toBe(value);
+        const [stored] = await db()
+          .select({ value: VALUE_TABLES[context].value })
+          .from(VALUE_TABLES[context])
+          .where(and(eq(VALUE_TABLES[context].tagId, id), eq(VALUE_TABLES[context].entityId, first)));
+        expect(stored!.value).toBe(value);
+      }
+      if (context === 'sensors')
+        expect((await call('GET', `/api/sensors/${first}`)).body.data.sensor.tags[String(id)]).toBe('plain');
+    },
+  );
+});
