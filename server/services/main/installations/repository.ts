@@ -24,7 +24,8 @@ import { inWindow } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import type { ListRepository } from '../../../lists/endpoint';
 import { rowTemplates } from '../../../lists/rowTemplates';
-import { isRowField, iso } from '../../../lists/schemas';
+import { isRowField } from '../../../lists/schemas';
+import { arrayRows, renderedOnce } from '../../../db/arrayRows';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
@@ -148,35 +149,59 @@ function fromInstallations<T extends Record<string, unknown>>(db: Executor, sele
     );
 }
 
-const PAGE_SELECT = {
-  i: installations,
-  predecessorNumber: businessNumberOf(installations.predecessorId),
-  successorNumber: businessNumberOf(installations.successorId),
-  sensorToken: sensors.sensorToken,
-  communication: sensors.communication,
-  contractorName: contractors.name,
-  hsId: contractors.hsId,
-  hsName: contractors.hsName,
-  lastMeasurement: measurementSummaries.lastMeasurementAt,
-  values: measurementSummaries.values,
-  activeHours: measurementSummaries.activeHours,
-};
+/** The list's FROM: the page, the count and the export read the same joins. */
+const INSTALLATIONS_FROM = sql`${installations}
+  left join ${sensors} on ${sensors.id} = ${installations.sensorId}
+  left join ${contractors} on ${contractors.id} = ${installations.contractorId}
+  left join ${measurementSummaries} on ${measurementSummaries.sensorId} = ${installations.sensorId}
+    and ${installations.removedAt} is null`;
 
-interface PageRow {
-  i: typeof installations.$inferSelect;
-  predecessorNumber: number | null;
-  successorNumber: number | null;
-  sensorToken: string | null;
-  communication: string | null;
-  contractorName: string | null;
-  hsId: string | null;
-  hsName: string | null;
-  lastMeasurement: Date | null;
-  values: Record<string, number | null> | null;
-  activeHours: number[] | null;
+/** Row fields computed from JSON columns (values, suspensions, factors) and the activity, not copied. */
+const VALUE_KEYS = MEASURED_PARAMS.map((p) => `${p}Value`);
+const SUSPENDED_KEYS = MEASURED_PARAMS.map((p) => `${p}Suspended`);
+const SUSPENDED_FROM_KEYS = MEASURED_PARAMS.map((p) => `${p}SuspendedFrom`);
+const FACTOR_KEYS = FACTOR_COLUMN_PARAMS.map((p) => `${p}Factors`);
+const COMPUTED = new Set([...VALUE_KEYS, ...SUSPENDED_KEYS, ...SUSPENDED_FROM_KEYS, ...FACTOR_KEYS, 'recentActivity']);
+
+/** Row fields a page row copies from its column as it is: the page selects them first, in this order. */
+const COPIED = installation.fields
+  .filter(isRowField)
+  .map((f) => f.name)
+  .filter((name) => !COMPUTED.has(name));
+
+/** A copied field's SQL: its column, timestamps as ISO text, a missing sensor's token and communication as ''. */
+function pageCell(name: string): SQL {
+  const column = INSTALLATION_COLUMNS[name];
+  if (!column) throw new Error(`installations: no column for the row field ${name}`);
+  if (name === 'sensorToken' || name === 'communication') return sql`coalesce(${column}, '')`;
+  if (is(column, Column) && column.columnType === 'PgTimestamp') return columnCell(column as AnyPgColumn).sql;
+  return sql`${column}`;
 }
 
-export const installationList: ListRepository<PageRow> = {
+/** The JSON columns the computed fields are read from, selected after the copied ones. */
+const VALUES = COPIED.length;
+const ACTIVE_HOURS = VALUES + 1;
+const FACTORS = VALUES + 2;
+const SUSPENSIONS = VALUES + 3;
+
+/**
+ * The page's select list, rendered once (it has no parameters): the copied fields, then the JSON
+ * columns. Rows are read as arrays and shaped by position (`shapeRow`), not mapped by drizzle.
+ */
+const PAGE_LIST = renderedOnce(
+  sql.join(
+    [
+      ...COPIED.map(pageCell),
+      sql`${measurementSummaries.values}`,
+      sql`${measurementSummaries.activeHours}`,
+      sql`${installations.factors}`,
+      sql`${installations.suspensions}`,
+    ],
+    sql`, `,
+  ),
+);
+
+export const installationList: ListRepository<unknown[]> = {
   entity: installation,
   columns: INSTALLATION_COLUMNS,
   tieBreak: installations.id,
@@ -196,9 +221,11 @@ export const installationList: ListRepository<PageRow> = {
    */
   page: async (db, where, plan) => {
     const ids = inWindow(fromInstallations(db, { id: installations.id }).where(where).$dynamic(), plan);
-    return (await fromInstallations(db, PAGE_SELECT)
-      .where(inArray(installations.id, ids))
-      .orderBy(...plan.orderBy)) as PageRow[];
+    return arrayRows(
+      db,
+      sql`select ${PAGE_LIST} from ${INSTALLATIONS_FROM}
+          where ${inArray(installations.id, ids)} order by ${sql.join([...plan.orderBy], sql`, `)}`,
+    );
   },
   count: (db, where, atMost) => countMatches(db, fromInstallations(db, { one: sql`1` }).where(where), atMost),
   async shape(rows, { db, permissions, tags }) {
@@ -206,19 +233,15 @@ export const installationList: ListRepository<PageRow> = {
     const tagValues = await loadTagValues(
       db,
       installationTagValues,
-      rows.map((r) => r.i.id),
+      rows.map((r) => r[0] as number),
       tagIds,
     );
     const nowMs = Date.now();
     const tagKeys = [...tagIds].map((id) => `tag_${id}`);
-    return rows.map((row) => shapeRow(row, tagValues.get(row.i.id) ?? {}, tagKeys, nowMs));
+    return rows.map((row) => shapeRow(row, tagValues.get(row[0] as number) ?? {}, tagKeys, nowMs));
   },
   exportSql: {
-    from: sql`${installations}
-      left join ${sensors} on ${sensors.id} = ${installations.sensorId}
-      left join ${contractors} on ${contractors.id} = ${installations.contractorId}
-      left join ${measurementSummaries} on ${measurementSummaries.sensorId} = ${installations.sensorId}
-        and ${installations.removedAt} is null`,
+    from: INSTALLATIONS_FROM,
     cell: (path) => exportCell(path, Date.now()),
   },
 };
@@ -267,69 +290,28 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
 /** A blank shaped installation: every declared field, then the caller's tag columns (see rowTemplates). */
 const blankInstallation = rowTemplates(installation.fields.filter(isRowField).map((f) => f.name));
 
-/** An installation as the API (and the CSV export) shows it, every field included. */
-function shapeRow(
-  { i, ...r }: PageRow,
-  tv: Record<string, TagValue>,
-  tagKeys: readonly string[],
-  nowMs: number,
-): Record<string, unknown> {
-  const values = r.values ?? {};
-  const suspensions: Record<string, Suspension> = i.suspensions ?? {};
-  const out = Object.assign(blankInstallation(tagKeys), {
-    id: i.id,
-    installationId: i.installationId,
-    predecessorId: r.predecessorNumber,
-    successorId: r.successorNumber,
-    sensorId: i.sensorId,
-    sensorToken: r.sensorToken ?? '',
-    installationDate: iso(i.installationDate),
-    removedAt: iso(i.removedAt),
-    communication: r.communication ?? '',
-    contractorId: i.contractorId,
-    contractorName: r.contractorName,
-    hsId: r.hsId,
-    hsName: r.hsName,
-    status: i.status,
-    providerOwned: i.providerOwned,
-    isVisible: i.isVisible,
-    mamsl: i.mamsl,
-    latitude: i.latitude,
-    longitude: i.longitude,
-    country: i.country,
-    countryLocal: i.countryLocal,
-    countryId: i.countryId,
-    state: i.state,
-    stateLocal: i.stateLocal,
-    stateId: i.stateId,
-    city: i.city,
-    cityLocal: i.cityLocal,
-    cityId: i.cityId,
-    street: i.street,
-    streetLocal: i.streetLocal,
-    streetId: i.streetId,
-    number: i.number,
-    numberLocal: i.numberLocal,
-    numberId: i.numberId,
-    alternativeAddress1: i.alternativeAddress1,
-    alternativeAddress2: i.alternativeAddress2,
-    visibleBy: i.visibleBy,
-    contactFullName: i.contactFullName,
-    contactEmail: i.contactEmail,
-    contactPhoneNumber: i.contactPhoneNumber,
-    date: iso(i.date),
-    installationRequestId: i.installationRequestId,
-    measured: i.measured,
-    lastMeasurement: iso(r.lastMeasurement),
-    recentActivity: i.removedAt ? new Array<number>(ACTIVITY_HOURS).fill(0) : activityFlags(r.activeHours, nowMs),
-  });
-  for (const p of MEASURED_PARAMS) {
+/**
+ * An installation as the API shows it, every field included, from a page row (`PAGE_LIST`): the
+ * copied fields by position, then measured values, suspensions and factors from their JSON
+ * columns, the 72-hour activity and the caller's tag columns.
+ */
+function shapeRow(row: readonly unknown[], tv: Record<string, TagValue>, tagKeys: readonly string[], nowMs: number) {
+  const out = blankInstallation(tagKeys);
+  for (let k = 0; k < COPIED.length; k++) out[COPIED[k]!] = row[k];
+  const values = (row[VALUES] ?? {}) as Record<string, unknown>;
+  const suspensions = (row[SUSPENSIONS] ?? {}) as Record<string, Suspension | undefined>;
+  const factors = (row[FACTORS] ?? {}) as Record<string, unknown>;
+  for (let k = 0; k < MEASURED_PARAMS.length; k++) {
+    const p = MEASURED_PARAMS[k]!;
     const v = values[p];
-    out[`${p}Value`] = typeof v === 'number' ? v : null;
-    out[`${p}Suspended`] = suspensions[p]?.suspended === true;
-    out[`${p}SuspendedFrom`] = suspensions[p]?.suspendedFrom ?? null;
+    out[VALUE_KEYS[k]!] = typeof v === 'number' ? v : null;
+    out[SUSPENDED_KEYS[k]!] = suspensions[p]?.suspended === true;
+    out[SUSPENDED_FROM_KEYS[k]!] = suspensions[p]?.suspendedFrom ?? null;
   }
-  for (const p of FACTOR_COLUMN_PARAMS) out[`${p}Factors`] = i.factors?.[p] ?? null;
+  for (let k = 0; k < FACTOR_COLUMN_PARAMS.length; k++)
+    out[FACTOR_KEYS[k]!] = factors[FACTOR_COLUMN_PARAMS[k]!] ?? null;
+  // The summary joins current installations only: a removed one shows no activity.
+  out.recentActivity = activityFlags(row[ACTIVE_HOURS] as number[] | null, nowMs);
   for (const key of tagKeys) out[key] = tv[key.slice(4)] ?? null;
   return out;
 }
