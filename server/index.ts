@@ -15,6 +15,7 @@
  * SHUTDOWN_GRACE_MS to finish, then the process exits.
  */
 import cluster from 'node:cluster';
+import v8 from 'node:v8';
 import { loadConfig, workersProblem, type Config } from './config';
 import { buildApp } from './app';
 import { createContext } from './start';
@@ -22,6 +23,15 @@ import { keepPlannerStatistics } from './db/statistics';
 import { startSimulatorLeadership } from './simulator';
 import { startBanner } from './banner';
 import { gracefulShutdown } from './shutdown';
+
+/**
+ * V8 lets the old generation grow to about four times what survived its last full collection
+ * before it collects again. A CSV export promotes most of what node-postgres reads (its row strings
+ * survive two scavenges), so a 100,000-row installations export grew the server by ~100 MiB before
+ * that garbage was collected. With a factor of 2 it is collected sooner: +19–26 MiB, at the same
+ * export speed (bench/exports.ts, PostgreSQL, paired runs: 0.76× and 0.73× the SELECT either way).
+ */
+v8.setFlagsFromString('--heap-growing-percent=100');
 
 const urlOf = (config: Config) =>
   `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
