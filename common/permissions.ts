@@ -197,6 +197,9 @@ export function permissionGroup(name: string): PermissionGroup {
 }
 
 /** A user's held permissions, normalised once, queried many times. */
+/** Rule answers a permission set remembers. */
+const MAX_ANSWERS = 512;
+
 export class PermissionSet {
   private readonly names: Set<string>;
 
@@ -216,6 +219,19 @@ export class PermissionSet {
   holds(rule: string | readonly string[] | undefined): boolean {
     if (rule === undefined) return true;
     if (typeof rule !== 'string') return rule.some((r) => this.holds(r));
+    let held = this.answers.get(rule);
+    if (held === undefined) {
+      held = this.decide(rule);
+      // A list asks the same few rules for every row; names read from requests do not pile up.
+      if (this.answers.size < MAX_ANSWERS) this.answers.set(rule, held);
+    }
+    return held;
+  }
+
+  /** The names are fixed, so each rule's answer is worked out once (a pattern tests every name). */
+  private readonly answers = new Map<string, boolean>();
+
+  private decide(rule: string): boolean {
     const re = patternOf(rule);
     if (!re) return this.names.has(lower(rule));
     for (const name of this.names) if (re.test(name)) return true;

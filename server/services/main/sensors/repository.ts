@@ -93,11 +93,15 @@ export function pickFactors(
  * declaration (the same rule as the query fields and the CSV export) and VIEW_<p>_FACTORS.
  */
 export function shapeSensor(r: SensorSelectRow, tagValues: Record<string, TagValue>, perms: PermissionSet) {
-  return gateRow(sensorRowOf(r, tagValues, perms), hiddenPaths(sensor, perms));
+  return gateRow(sensorRowOf(r, tagValues, visibleFactorParams(perms)), hiddenPaths(sensor, perms));
 }
 
+/** The parameters whose factors the caller may see (VIEW_<p>_FACTORS). */
+const visibleFactorParams = (perms: PermissionSet) =>
+  FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`));
+
 /** The sensor row before field gating (the list builder gates a whole page at once). */
-function sensorRowOf(r: SensorSelectRow, tagValues: Record<string, TagValue>, perms: PermissionSet) {
+function sensorRowOf(r: SensorSelectRow, tagValues: Record<string, TagValue>, factorParams: readonly string[]) {
   return {
     id: r.id,
     info: {
@@ -111,10 +115,7 @@ function sensorRowOf(r: SensorSelectRow, tagValues: Record<string, TagValue>, pe
       measured: r.measured,
     },
     params: {
-      factors: pickFactors(
-        r.factors,
-        FACTOR_COLUMN_PARAMS.filter((p) => perms.can(`view_${p}_factors`)),
-      ),
+      factors: pickFactors(r.factors, factorParams),
     },
     tags: tagValues,
   };
@@ -143,7 +144,8 @@ export const sensorList: ListRepository<SensorSelectRow> = {
       rows.map((r) => r.id),
       visibleTagIds(tags, 'sensors', permissions),
     );
-    return rows.map((r) => sensorRowOf(r, tagValues.get(r.id) ?? {}, permissions));
+    const factorParams = visibleFactorParams(permissions);
+    return rows.map((r) => sensorRowOf(r, tagValues.get(r.id) ?? {}, factorParams));
   },
 };
 
