@@ -19,8 +19,11 @@ const THEME_STORE_KEY = 'RaStoreaq-console.theme';
 /** react-admin's store key of the language. */
 const LOCALE_STORE_KEY = 'RaStoreaq-console.locale';
 
-/** Whose language the server gave in this page load, and the language it holds now. */
-const languageOf: { user?: number; saved?: string } = {};
+/**
+ * Whose language the server gave in this page load and the language it holds now; and the user
+ * signed in last with the language on screen then (a choice made before the server's answer).
+ */
+const languageOf: { user?: number; saved?: string; signedIn?: number; atSignIn?: string } = {};
 
 export function PreferencesSync() {
   const session = useSession();
@@ -57,14 +60,28 @@ export function PreferencesSync() {
 
   // The language: the server's at sign-in (once per user and page load: a change of language
   // re-renders the console, and the choice made since must not be undone by an older answer),
-  // then every choice is saved.
+  // then every choice is saved. A language chosen before the server answered is kept and saved:
+  // the language on screen at sign-in is noted first (effects run in order).
+  useEffect(() => {
+    if (userId === undefined || languageOf.signedIn === userId) return;
+    languageOf.signedIn = userId;
+    languageOf.atSignIn = locale;
+  }, [userId, locale]);
   useEffect(() => {
     if (!prefs || userId === undefined || languageOf.user === userId) return;
     languageOf.user = userId;
     languageOf.saved = prefs.locale;
+    if (locale !== languageOf.atSignIn) {
+      // Chosen since the sign-in: it stays, and the server learns it.
+      if (isLocale(locale) && locale !== prefs.locale) {
+        languageOf.saved = locale;
+        save({ locale });
+      }
+      return;
+    }
     // Only a different language is set: setting the same one still re-renders the whole console.
     if (isLocale(prefs.locale) && prefs.locale !== locale) setLocale(prefs.locale);
-  }, [prefs, userId, locale, setLocale]);
+  }, [prefs, userId, locale, setLocale, save]);
 
   // The page's language follows the console's (screen readers, hyphenation, spelling).
   useEffect(() => {
