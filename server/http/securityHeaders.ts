@@ -84,10 +84,36 @@ export function contentSecurityPolicy(config: Pick<Config, 'mapTileUrl' | 'oidc'
   };
 }
 
+/**
+ * The policy's header value for a request: the same for every request naming the same Host (only
+ * the websocket sources depend on it), so it is written once per Host, not on every answer as
+ * helmet's own CSP did. At most MAX_CSP_HOSTS values are kept: the Host header is the client's.
+ */
+export function cspHeader(config: Pick<Config, 'mapTileUrl' | 'oidc'>): (req: IncomingMessage) => string {
+  const directives = Object.entries(contentSecurityPolicy(config));
+  const byHost = new Map<string, string>();
+  return (req) => {
+    const host = req.headers.host ?? '';
+    let value = byHost.get(host);
+    if (value === undefined) {
+      value = directives
+        .map(([name, sources]) =>
+          [name, ...sources.map((s) => (typeof s === 'function' ? s(req) : s)).filter(Boolean)].join(' '),
+        )
+        .join(';');
+      if (byHost.size < MAX_CSP_HOSTS) byHost.set(host, value);
+    }
+    return value;
+  };
+}
+
+const MAX_CSP_HOSTS = 64;
+
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const csp = cspHeader(config);
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: false,
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: false,
     frameguard: { action: 'deny' },
@@ -95,6 +121,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request, reply) => {
+    void reply.header('content-security-policy', csp(request.raw));
     void reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
   });
