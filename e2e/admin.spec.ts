@@ -52,8 +52,10 @@ test.describe('users', () => {
     await signIn(page, 'admin');
     await sidebar(page).getByText('Users', { exact: true }).click();
     await expect(page).toHaveURL(/\/users$/);
-    // The list is on screen before the search is typed (a route change resets the toolbar search).
+    // The Users list is on screen before the search is typed (a route change resets the toolbar
+    // search): its heading, as the installations rows left behind would also match 'tbody tr'.
     // (Not the technician's row: users the other tests sign in may push it to the second page.)
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.locator('tbody tr').first()).toBeVisible();
     await page.getByRole('textbox', { name: 'Search' }).fill('techn');
     await expect(page).toHaveURL(/search=techn/);
