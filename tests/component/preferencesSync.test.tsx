@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, memoryStore, useLocaleState } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { configureServices, json, jwt } from './support/services';
+import { configureServices, json, jwt, stubMainApi, type ApiCall } from './support/services';
 import { dataProvider } from '../../src/dataProviders';
 import { writeSession } from '../../src/state/session';
 import { i18nProvider } from '../../src/i18n';
 import { PreferencesSync } from '../../src/layout/PreferencesSync';
 
-let calls: { method: string; path: string; body: unknown }[];
+let calls: ApiCall[];
 let answerPreferences: () => void;
 /** The language the server holds for the user. */
 let savedLocale: string;
@@ -36,26 +36,18 @@ function signIn() {
 beforeEach(() => {
   localStorage.clear();
   configureServices();
-  calls = [];
   savedLocale = 'en';
   // The saved preferences answer only when the test says so.
   const held = new Promise<void>((resolve) => (answerPreferences = resolve));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = new URL(url).pathname.replace(/^\/api/, '');
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      if (path === '/preferences' && method === 'GET') {
-        await held;
-        return json(200, { data: { theme: 'light', locale: savedLocale } });
-      }
-      if (path === '/preferences' && method === 'PATCH')
-        return json(200, { data: { theme: 'light', locale: savedLocale, ...(body as object) } });
-      return json(200, { data: {} });
-    }),
-  );
+  calls = stubMainApi(async ({ method, path, body }) => {
+    if (path === '/preferences' && method === 'GET') {
+      await held;
+      return json(200, { data: { theme: 'light', locale: savedLocale } });
+    }
+    if (path === '/preferences' && method === 'PATCH')
+      return json(200, { data: { theme: 'light', locale: savedLocale, ...(body as object) } });
+    return json(200, { data: {} });
+  });
 });
 
 afterEach(() => {

@@ -18,7 +18,7 @@ import {
   TAB_SYNC_KEY,
   type Preset,
 } from '../../common/presets';
-import { configureServices, json, jwt } from './support/services';
+import { configureServices, json, jwt, stubMainApi, type ApiCall } from './support/services';
 // The real provider over a stubbed fetch: these tests follow the calls down to the wire.
 import { dataProvider } from '../../src/dataProviders';
 import { writeSession } from '../../src/state/session';
@@ -31,7 +31,7 @@ import { announceChange, syncTopicOf } from '../../src/pages/preferences/tabSync
 import { PreferencesSync } from '../../src/layout/PreferencesSync';
 
 let presets: Preset[];
-let calls: { method: string; path: string; body: unknown }[];
+let calls: ApiCall[];
 let clipboard: { writeText: ReturnType<typeof vi.fn>; readText: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
@@ -49,31 +49,23 @@ beforeEach(() => {
     tokens: { accessToken: jwt(Math.floor(Date.now() / 1000) + 3600), refreshToken: 'r' },
   });
   presets = BUILT_IN_PRESETS.map((p) => ({ ...p }));
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = new URL(url).pathname.replace(/^\/api/, '');
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      if (path === '/preferences/presets' && method === 'GET') return json(200, { data: { presets } });
-      if (path === '/preferences/presets' && method === 'POST') {
-        const preset = { id: Math.max(...presets.map((p) => p.id)) + 1, ...(body as object) } as Preset;
-        presets = [...presets, preset];
-        return json(201, { data: { preset } });
-      }
-      const m = /^\/preferences\/presets\/(\d+)$/.exec(path);
-      if (m && method === 'PUT') {
-        const preset = { id: Number(m[1]), ...(body as object) } as Preset;
-        presets = presets.map((p) => (p.id === preset.id ? preset : p));
-        return json(200, { data: { preset } });
-      }
-      if (path === '/preferences/queries/sensors' && method === 'GET')
-        return json(200, { data: { queries: DEFAULT_SAVED_QUERIES.sensors } });
-      return json(404, { status: 404, message: `No route for ${method} ${path}` });
-    }),
-  );
+  calls = stubMainApi(({ method, path, body }) => {
+    if (path === '/preferences/presets' && method === 'GET') return json(200, { data: { presets } });
+    if (path === '/preferences/presets' && method === 'POST') {
+      const preset = { id: Math.max(...presets.map((p) => p.id)) + 1, ...(body as object) } as Preset;
+      presets = [...presets, preset];
+      return json(201, { data: { preset } });
+    }
+    const m = /^\/preferences\/presets\/(\d+)$/.exec(path);
+    if (m && method === 'PUT') {
+      const preset = { id: Number(m[1]), ...(body as object) } as Preset;
+      presets = presets.map((p) => (p.id === preset.id ? preset : p));
+      return json(200, { data: { preset } });
+    }
+    if (path === '/preferences/queries/sensors' && method === 'GET')
+      return json(200, { data: { queries: DEFAULT_SAVED_QUERIES.sensors } });
+    return json(404, { status: 404, message: `No route for ${method} ${path}` });
+  });
   stubClipboard();
 });
 

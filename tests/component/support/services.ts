@@ -1,4 +1,5 @@
 /** Wire-level helpers of the tests that run the real HTTP stack over a stubbed fetch. */
+import { vi } from 'vitest';
 import { setRuntimeConfig, type RuntimeConfig } from '../../../src/config';
 
 /** The services at their usual paths below the test page's origin. */
@@ -24,3 +25,31 @@ export function jwt(expSeconds: number): string {
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A call the console made to the main API: its method, path below /api and JSON body. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Stubs fetch with `answer` for calls to the main API, recording each in `calls` (returned) before
+ * it is answered.
+ */
+export function stubMainApi(answer: (call: ApiCall) => Response | Promise<Response>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        method: init.method ?? 'GET',
+        path: new URL(url).pathname.replace(/^\/api/, ''),
+        body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
