@@ -178,7 +178,8 @@ function pageCell(name: string): SQL {
   return sql`${column}`;
 }
 
-/** The JSON columns the computed fields are read from, selected after the copied ones. */
+/** Where a page row holds its id, and the JSON columns the computed fields are read from (after the copied ones). */
+const ID = COPIED.indexOf('id');
 const VALUES = COPIED.length;
 const ACTIVE_HOURS = VALUES + 1;
 const FACTORS = VALUES + 2;
@@ -233,12 +234,12 @@ export const installationList: ListRepository<unknown[]> = {
     const tagValues = await loadTagValues(
       db,
       installationTagValues,
-      rows.map((r) => r[0] as number),
+      rows.map((r) => r[ID] as number),
       tagIds,
     );
     const nowMs = Date.now();
     const tagKeys = [...tagIds].map((id) => `tag_${id}`);
-    return rows.map((row) => shapeRow(row, tagValues.get(row[0] as number) ?? {}, tagKeys, nowMs));
+    return rows.map((row) => shapeRow(row, tagValues.get(row[ID] as number) ?? {}, tagKeys, nowMs));
   },
   exportSql: {
     from: INSTALLATIONS_FROM,
