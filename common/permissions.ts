@@ -196,10 +196,10 @@ export function permissionGroup(name: string): PermissionGroup {
   return 'Other';
 }
 
-/** A user's held permissions, normalised once, queried many times. */
 /** Rule answers a permission set remembers. */
 const MAX_ANSWERS = 512;
 
+/** A user's held permissions, normalised once, queried many times. */
 export class PermissionSet {
   private readonly names: Set<string>;
 
