@@ -134,8 +134,10 @@ export function activityText(text: string | null, nowMs: number): string {
 }
 
 /**
- * The list's FROM (the page and the count filter on the same joins). The selection is cast: with a
- * generic selection drizzle's types lose the chain after the second join.
+ * The list's FROM as a drizzle SELECT (the page's ids and the count filter on the same joins as
+ * INSTALLATIONS_FROM, below: drizzle's builder refuses columns of tables it did not join itself, so
+ * the joins are written twice). The selection is cast: with a generic selection drizzle's types
+ * lose the chain after the second join.
  */
 function fromInstallations<T extends Record<string, unknown>>(db: Executor, select: T) {
   return db
