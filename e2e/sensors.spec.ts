@@ -201,6 +201,12 @@ test.describe('sensors list', () => {
     const saved = async () => {
       await expect(notification(page, 'All changes saved!').last()).toBeVisible();
     };
+    // The answer to the PATCH of a tag's value: an earlier "All changes saved!" may still be on
+    // screen, and the controls show the new value before the server has it.
+    const tagSaved = (tagId: number) =>
+      page.waitForResponse(
+        (res) => res.request().method() === 'PATCH' && res.url().endsWith(`/sensors/${id}/tags/${tagId}`) && res.ok(),
+      );
     const text = async (type: string, value: string) => {
       const t = byType(type);
       await r.getByRole('button', { name: new RegExp(`, edit ${t.name} of sensor ${id}$`) }).click();
@@ -232,11 +238,11 @@ test.describe('sensors list', () => {
     const cycle: Record<string, string> = { null: 'true', true: 'false', false: 'null' };
     let state = (await boolButton.getAttribute('data-value'))!;
     for (let i = 0; i < 3; i++) {
-      await boolButton.click();
+      await Promise.all([tagSaved(bool.id), boolButton.click()]);
       state = cycle[state]!;
       await expect(boolButton).toHaveAttribute('data-value', state);
     }
-    await boolButton.click();
+    await Promise.all([tagSaved(bool.id), boolButton.click()]);
     await expect(boolButton).toHaveAttribute('data-value', cycle[state]!);
     const boolValue = { true: true, false: false, null: undefined }[cycle[state]! as 'true' | 'false' | 'null'];
 
@@ -246,7 +252,7 @@ test.describe('sensors list', () => {
     const choice = enumTag.values.find((v) => v !== current)!;
     await r.getByRole('combobox', { name: new RegExp(`, ${enumTag.name} of sensor ${id}$`) }).click();
     await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['—', ...enumTag.values]);
-    await page.getByRole('option', { name: choice, exact: true }).click();
+    await Promise.all([tagSaved(enumTag.id), page.getByRole('option', { name: choice, exact: true }).click()]);
     await saved();
     await expect(r.getByRole('combobox', { name: new RegExp(`, ${enumTag.name} of sensor ${id}$`) })).toHaveText(
       choice,
