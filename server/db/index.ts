@@ -86,4 +86,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
+/**
+ * Whether statements sent at once on `db` run side by side: the database on a PostgreSQL pool. Not
+ * on PGlite (one statement at a time) nor in a transaction (one connection).
+ */
+export function runsSideBySide(db: Executor): boolean {
+  return typeof (db as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number';
+}
+
 export { schema };

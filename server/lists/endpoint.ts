@@ -25,6 +25,7 @@ import type { Principal } from '../auth/sessions';
 import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
+import { ALWAYS, CountAhead, pageKey } from './countAhead';
 import { csvLines, exportRows, sendCsv, type ExportCell, type ExportQuery } from './csvStream';
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
@@ -158,6 +159,7 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
       ),
     },
   };
+  const countAhead = new CountAhead();
   const handler = async (request: {
     query: z.infer<ReturnType<typeof listQuerystring>>;
     principal: { permissions: PermissionSet };
@@ -165,14 +167,14 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     const permissions = request.principal.permissions;
     const { where, tags } = await listWhere(db, repo, request.query.query, permissions);
     const plan = planPage(entity, request.query, repo.columns, repo.tieBreak, permissions);
-    const rows = await pageAfter(db, repo, where, plan);
-    // After a cursor the page's offset says nothing about the total: count it.
-    const known = plan.keyset ? undefined : totalFromPage(plan, rows.length);
     const cap = listCountCap(plan);
-    const [shaped, n] = await Promise.all([
-      repo.shape(rows, { db, permissions, tags }),
-      known ?? repo.count(db, where, cap + 1),
-    ]);
+    const key = plan.keyset ? ALWAYS : pageKey(request.query.query, plan.offset, plan.limit);
+    // After a cursor the page's offset says nothing about the total: always counted, so started at once.
+    const counted = countAhead.count(db, key, () => repo.count(db, where, cap + 1));
+    const rows = await pageAfter(db, repo, where, plan);
+    const known = plan.keyset ? undefined : totalFromPage(plan, rows.length);
+    countAhead.saw(key, known === undefined);
+    const [shaped, n] = await Promise.all([repo.shape(rows, { db, permissions, tags }), known ?? counted()]);
     const capped = known === undefined && n > cap;
     const hidden = hiddenPaths(entity, permissions);
     // Only a keyset walk gets the cursor: it costs a lookup that a page/limit caller does not need.
@@ -428,6 +430,9 @@ export interface PagedListRequest<Query, Params> {
   principal: Principal;
 }
 
+/** Each paged list's memory of which pages needed their count (see CountAhead). */
+const pagedCountAhead = new WeakMap<object, CountAhead>();
+
 /** One page of a paged list as the endpoint answers it (also used by the benchmarks). */
 export async function pagedListBody<Row, Query extends PageParams, Params = unknown>(
   db: Executor,
@@ -440,9 +445,14 @@ export async function pagedListBody<Row, Query extends PageParams, Params = unkn
   const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
   const where = await repo.where({ db, query, params, permissions, principal });
   const cap = opts.countCap && (opts.countCap.when?.(query) ?? true) ? opts.countCap.max : undefined;
+  const { sortBy: _s, order: _o, descending: _d, page: _p, limit: _l, ...filters } = query;
+  const key = pageKey({ filters, params }, window.offset, window.limit);
+  const ahead = pagedCountAhead.get(repo) ?? pagedCountAhead.set(repo, new CountAhead()).get(repo)!;
+  const counted = ahead.count(db, key, () => repo.count(db, where, cap === undefined ? undefined : cap + 1));
   const rows = await repo.page(db, where, window);
-  const n =
-    totalFromPage(window, rows.length) ?? (await repo.count(db, where, cap === undefined ? undefined : cap + 1));
+  const known = totalFromPage(window, rows.length);
+  ahead.saw(key, known === undefined);
+  const n = known ?? (await counted());
   const capped = cap !== undefined && n > cap;
   return listEnvelope(list, repo.shape(rows, permissions), capped ? cap : n, opts.countCap ? capped : undefined);
 }

@@ -13,6 +13,7 @@ import { contractorList } from '../../server/services/main/contractors/repositor
 import { LIST_COUNT_CAP } from '../../server/lists/endpoint';
 import { installationList } from '../../server/services/main/installations/repository';
 import { adminAuditLogs } from '../../server/services/main/audit/repository';
+import { runsSideBySide } from '../../server/db';
 
 let t: TestApp;
 let currentInstallations: number;
@@ -79,6 +80,52 @@ describe('GET /api/installations totals', () => {
     expect(body.data.installations).toEqual([]);
     expect(body.meta.totalCount).toBe(currentInstallations);
     expect(counted.mock.calls.length, 'count statements run').toBe(1);
+  });
+});
+
+describe('when the count starts (a query-language list and a paged list)', () => {
+  /** The order in which `repo`'s page and count start and the page ends, for one request of `url`. */
+  async function steps(
+    repo: { page: (...a: never[]) => Promise<unknown[]>; count: (...a: never[]) => Promise<number> },
+    url: string,
+  ) {
+    const events: string[] = [];
+    const page = repo.page.bind(repo);
+    const count = repo.count.bind(repo);
+    vi.spyOn(repo, 'page').mockImplementation(async (...args) => {
+      events.push('page');
+      const rows = await page(...args);
+      events.push('page answered');
+      return rows;
+    });
+    vi.spyOn(repo, 'count').mockImplementation((...args) => {
+      events.push('count');
+      return count(...args);
+    });
+    await list(url);
+    vi.restoreAllMocks();
+    return events;
+  }
+  const sideBySide = process.env.TEST_DB === 'postgres';
+
+  it('the test database runs statements side by side on PostgreSQL only', () => {
+    expect(runsSideBySide(t.ctx.db)).toBe(sideBySide);
+  });
+
+  it.each([
+    ['installations', installationList, '/api/installations?limit=3&page=4'],
+    ['admin audit logs', adminAuditLogs, '/api/audit/logs/admin?limit=2&page=2'],
+  ])('%s: a full page counts after its page the first time, beside it (PostgreSQL) the next', async (_, repo, url) => {
+    expect(await steps(repo as never, url)).toEqual(['page', 'page answered', 'count']);
+    expect(await steps(repo as never, url)).toEqual(
+      sideBySide ? ['count', 'page', 'page answered'] : ['page', 'page answered', 'count'],
+    );
+  });
+
+  it('a short page asked for again still runs no count', async () => {
+    const url = `/api/installations?limit=9&query=${encodeURIComponent('installationId = -7')}`;
+    expect(await steps(installationList as never, url)).toEqual(['page', 'page answered']);
+    expect(await steps(installationList as never, url)).toEqual(['page', 'page answered']);
   });
 });
 
