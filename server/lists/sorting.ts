@@ -61,6 +61,10 @@ export interface PageWindow {
   orderBy: SQL[];
 }
 
+/** One page of a list query written as SQL: its ORDER BY, LIMIT and OFFSET clauses. */
+export const windowClauses = (window: PageWindow): SQL =>
+  sql` order by ${sql.join(window.orderBy, sql`, `)} limit ${window.limit} offset ${window.offset}`;
+
 /** One page of a list query (a SELECT in drizzle's dynamic mode): its order, limit and offset. */
 export const inWindow = <T extends PgSelect>(query: T, window: PageWindow) =>
   query

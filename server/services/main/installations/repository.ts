@@ -4,7 +4,7 @@
  * measurements, suspensions, factors, 72-hour activity and tag columns. Chain links
  * (predecessorId, successorId) are shown and queried as business numbers.
  */
-import { Column, and, eq, inArray, is, isNull, sql, type SQL } from 'drizzle-orm';
+import { Column, and, is, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { installation } from '../../../../common/entities';
 import { ACTIVITY_HOURS, MEASURED_PARAMS } from '../../../../common/domain';
@@ -20,7 +20,7 @@ import {
   type TagValue,
 } from '../../../db/schema';
 import { countMatches } from '../../../lists/count';
-import { inWindow } from '../../../lists/sorting';
+import { windowClauses } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import type { ListRepository } from '../../../lists/endpoint';
 import { rowTemplates } from '../../../lists/rowTemplates';
@@ -133,30 +133,21 @@ export function activityText(text: string | null, nowMs: number): string {
   return flags ? flags.join(',') : NO_ACTIVITY;
 }
 
-/**
- * The list's FROM as a drizzle SELECT (the page's ids and the count filter on the same joins as
- * INSTALLATIONS_FROM, below: drizzle's builder refuses columns of tables it did not join itself, so
- * the joins are written twice). The selection is cast: with a generic selection drizzle's types
- * lose the chain after the second join.
- */
-function fromInstallations<T extends Record<string, unknown>>(db: Executor, select: T) {
-  return db
-    .select(select as never)
-    .from(installations)
-    .leftJoin(sensors, eq(sensors.id, installations.sensorId))
-    .leftJoin(contractors, eq(contractors.id, installations.contractorId))
-    .leftJoin(
-      measurementSummaries,
-      and(eq(measurementSummaries.sensorId, installations.sensorId), isNull(installations.removedAt)),
-    );
-}
-
 /** The list's FROM: the page, the count and the export read the same joins. */
 const INSTALLATIONS_FROM = sql`${installations}
   left join ${sensors} on ${sensors.id} = ${installations.sensorId}
   left join ${contractors} on ${contractors.id} = ${installations.contractorId}
   left join ${measurementSummaries} on ${measurementSummaries.sensorId} = ${installations.sensorId}
     and ${installations.removedAt} is null`;
+
+/**
+ * The list's rows matching `where` (none: every row), selecting `select`, with the FROM rendered to
+ * SQL text once: the page's ids and the count build only their WHERE on each request (building
+ * them through drizzle's query builder took ~0.13 ms of every list request).
+ */
+const FROM_TEXT = renderedOnce(INSTALLATIONS_FROM);
+const matching = (select: SQL, where: SQL | undefined) =>
+  where ? sql`select ${select} from ${FROM_TEXT} where ${where}` : sql`select ${select} from ${FROM_TEXT}`;
 
 /** Row fields computed from JSON columns (values, suspensions, factors) and the activity, not copied. */
 const VALUE_KEYS = MEASURED_PARAMS.map((p) => `${p}Value`);
@@ -223,14 +214,14 @@ export const installationList: ListRepository<unknown[]> = {
    * joins and decodes every row it skips.
    */
   page: async (db, where, plan) => {
-    const ids = inWindow(fromInstallations(db, { id: installations.id }).where(where).$dynamic(), plan);
+    const ids = sql`${matching(sql`${installations.id}`, where)}${windowClauses(plan)}`;
     return arrayRows(
       db,
-      sql`select ${PAGE_LIST} from ${INSTALLATIONS_FROM}
-          where ${inArray(installations.id, ids)} order by ${sql.join([...plan.orderBy], sql`, `)}`,
+      sql`select ${PAGE_LIST} from ${FROM_TEXT}
+          where ${installations.id} in (${ids}) order by ${sql.join(plan.orderBy, sql`, `)}`,
     );
   },
-  count: (db, where, atMost) => countMatches(db, fromInstallations(db, { one: sql`1` }).where(where), atMost),
+  count: (db, where, atMost) => countMatches(db, matching(sql`1`, where), atMost),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);
     const tagValues = await loadTagValues(
