@@ -167,14 +167,30 @@ type Statement = unknown[];
  * Records the statements the app sends to the database driver (PGlite's or the pg Pool's `query`,
  * which drizzle calls for every statement) while `record` runs, and replays them on the same driver:
  * the exact SQL a route runs, with its parameters and row mode, and nothing of the app around it.
+ * It also notes which statements had answered when each one was sent, so that a replay can overlap
+ * them as the route did (`replayOverlapped`: a count sent beside the page runs beside it again).
  */
 export function sqlRecorder(database: Database) {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const original = client.query.bind(client);
   let recording: Statement[] | undefined;
+  /** Each recorded statement → the recorded statements (by position) that had answered when it was sent. */
+  const waitedFor = new WeakMap<Statement, number[]>();
+  /** Positions of the statements of the recording that have answered. */
+  const answered = new Set<number>();
   client.query = (...args: unknown[]) => {
-    recording?.push(args);
-    return original(...args);
+    const answer = original(...args);
+    if (recording) {
+      const into = recording;
+      const index = into.length;
+      waitedFor.set(args, [...answered]);
+      into.push(args);
+      const done = () => {
+        if (recording === into) answered.add(index);
+      };
+      answer.then(done, done);
+    }
+    return answer;
   };
   return {
     /** The driver's own `query`, unrecorded. */
@@ -182,6 +198,7 @@ export function sqlRecorder(database: Database) {
     /** The statements run while `body` runs (nothing else may use the database meanwhile). */
     async record(body: () => Promise<unknown>): Promise<Statement[]> {
       recording = [];
+      answered.clear();
       try {
         await body();
         return recording;
@@ -189,10 +206,24 @@ export function sqlRecorder(database: Database) {
         recording = undefined;
       }
     },
-    /** Runs the statements one after another, as the route did. */
+    /** Runs the statements one after another (the SQL's own time, none of it overlapped). */
     async replay(statements: readonly Statement[]): Promise<void> {
       for (const s of statements) await original(...s);
     },
+    /**
+     * Runs the statements overlapped as the route ran them: each is sent once the statements that
+     * had answered before the route sent it have answered again.
+     */
+    async replayOverlapped(statements: readonly Statement[]): Promise<void> {
+      const answers: Promise<unknown>[] = [];
+      for (const s of statements) {
+        const after = (waitedFor.get(s) ?? answers.map((_, i) => i)).map((i) => answers[i]);
+        answers.push(Promise.all(after).then(() => original(...s)));
+      }
+      await Promise.all(answers);
+    },
+    /** Whether the route overlapped any of the statements (replayOverlapped differs from replay). */
+    overlaps: (statements: readonly Statement[]) => statements.some((s, i) => (waitedFor.get(s)?.length ?? i) < i),
     /** The SQL text of a recorded statement (for printing). */
     text: (s: Statement) => (typeof s[0] === 'string' ? s[0] : (s[0] as { text: string }).text),
   };
