@@ -36,3 +36,7 @@ export function renderedOnce(fragment: SQL): SQL {
   if (params.length > 0) throw new Error('renderedOnce: the fragment has parameters');
   return sql.raw(text);
 }
+
+/** `select <list> from <from>`, with `where <where>` when there is one (the list's FROM usually `renderedOnce`). */
+export const selectWhere = (list: SQL, from: SQL, where: SQL | undefined): SQL =>
+  where ? sql`select ${list} from ${from} where ${where}` : sql`select ${list} from ${from}`;

@@ -25,7 +25,7 @@ import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStr
 import type { ListRepository } from '../../../lists/endpoint';
 import { rowTemplates } from '../../../lists/rowTemplates';
 import { isRowField } from '../../../lists/schemas';
-import { arrayRows, renderedOnce } from '../../../db/arrayRows';
+import { arrayRows, renderedOnce, selectWhere } from '../../../db/arrayRows';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
@@ -146,8 +146,6 @@ const INSTALLATIONS_FROM = sql`${installations}
  * them through drizzle's query builder took ~0.13 ms of every list request).
  */
 const FROM_TEXT = renderedOnce(INSTALLATIONS_FROM);
-const matching = (select: SQL, where: SQL | undefined) =>
-  where ? sql`select ${select} from ${FROM_TEXT} where ${where}` : sql`select ${select} from ${FROM_TEXT}`;
 
 /** Row fields computed from JSON columns (values, suspensions, factors) and the activity, not copied. */
 const VALUE_KEYS = MEASURED_PARAMS.map((p) => `${p}Value`);
@@ -214,14 +212,14 @@ export const installationList: ListRepository<unknown[]> = {
    * joins and decodes every row it skips.
    */
   page: async (db, where, plan) => {
-    const ids = sql`${matching(sql`${installations.id}`, where)}${windowClauses(plan)}`;
+    const ids = sql`${selectWhere(sql`${installations.id}`, FROM_TEXT, where)}${windowClauses(plan)}`;
     return arrayRows(
       db,
       sql`select ${PAGE_LIST} from ${FROM_TEXT}
           where ${installations.id} in (${ids}) order by ${sql.join(plan.orderBy, sql`, `)}`,
     );
   },
-  count: (db, where, atMost) => countMatches(db, matching(sql`1`, where), atMost),
+  count: (db, where, atMost) => countMatches(db, selectWhere(sql`1`, FROM_TEXT, where), atMost),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);
     const tagValues = await loadTagValues(
