@@ -16,7 +16,7 @@
  *   npx tsx bench/installations.ts                      # fresh in-memory PGlite
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/installations.ts
  *                                                       # also PostgreSQL (a throwaway database)
- *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 BENCH_ONLY=pglite|postgres …
+ *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 BENCH_CASE_MS=3000 BENCH_ONLY=pglite|postgres …
  *
  * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
@@ -27,6 +27,9 @@ import type { Database } from '../server/db';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
+/** Each case runs at least RUNS times and, for short requests, on until this long has passed (at most 400 runs). */
+const CASE_MS = Number(process.env.BENCH_CASE_MS ?? 3000);
+const MAX_RUNS = 400;
 
 const q = (query: string) => encodeURIComponent(query);
 const CASES = [
@@ -71,7 +74,8 @@ async function run(kind: string, database: Database) {
     const db: number[] = [];
     const dbOverlapped: number[] = [];
     // Alternating, after one warm-up of each.
-    for (let i = 0; i <= RUNS; i++) {
+    const caseStarted = performance.now();
+    for (let i = 0; i <= RUNS || (performance.now() - caseStarted < CASE_MS && i <= MAX_RUNS); i++) {
       let started = performance.now();
       await get();
       if (i > 0) http.push(performance.now() - started);
@@ -90,11 +94,13 @@ async function run(kind: string, database: Database) {
         `  ${name.padEnd(52)} HTTP ${spread(h, 2).padEnd(26)} ${label} ${spread(s, 2).padEnd(26)} ${`${(h.median / s.median).toFixed(2)}×`.padStart(6)} ${`+${(h.median - s.median).toFixed(2)} ms`.padStart(11)}   ${note}`,
       );
     };
-    line(c.name, stats(db), 'SQL', `${statements.length} statements`);
+    line(c.name, stats(db), 'SQL', `${statements.length} statements, ${http.length} runs`);
     if (overlapped) line(`${c.name}, overlapped SQL`, stats(dbOverlapped), 'SQL', "replayed with the route's overlap");
   }
   lines.push(await deepByCursor(port, token));
-  console.log(`\n${kind}: medians (min–max) of ${RUNS} runs; SQL = the statements the request ran, replayed`);
+  console.log(
+    `\n${kind}: medians (min–max) of ${RUNS}–${MAX_RUNS} runs a case (${CASE_MS} ms or ${RUNS} runs); SQL = the statements the request ran, replayed`,
+  );
   for (const line of lines) console.log(line);
   await app.close();
 }
