@@ -124,6 +124,9 @@ export class SessionService {
    */
   private readonly verifiedTokens = new Map<string, { userId: number; sessionId: string; exp: number }>();
 
+  /** Each cached session row's user and permission set (see sessionPrincipal). */
+  private readonly principalOfRow = new WeakMap<SessionRow, { user: SessionUser; permissions: PermissionSet }>();
+
   constructor(
     private readonly db: Db,
     private readonly opts: SessionOptions,
@@ -281,14 +284,29 @@ export class SessionService {
     });
     if (!row || row.userId !== userId || row.revokedAt || !row.enabled)
       throw unauthorized('The session has ended. Please sign in again.');
-    const user = toSessionUser(row);
+    const { user, permissions } = this.sessionPrincipal(row);
     return {
       user,
-      permissions: new PermissionSet(user.permissions),
+      permissions,
       sessionId,
       tokenId: null,
       actor: { userId: user.id, userName: user.name, source: 'Console' },
     };
+  }
+
+  /**
+   * The user and permission set of a cached session row, built once per row: the requests of one
+   * session share one PermissionSet (its remembered answers, and what is cached per set, such as a
+   * list's query catalogue) until the session cache is ended by a write and the row is read again.
+   */
+  private sessionPrincipal(row: SessionRow): { user: SessionUser; permissions: PermissionSet } {
+    let built = this.principalOfRow.get(row);
+    if (!built) {
+      const user = toSessionUser(row);
+      built = { user, permissions: new PermissionSet(user.permissions) };
+      this.principalOfRow.set(row, built);
+    }
+    return built;
   }
 
   /** The session and user an access token names, once its signature, type and expiry hold; else 401/403. */
