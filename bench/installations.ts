@@ -21,15 +21,21 @@
  * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
 import { fillFleet } from './fleet';
-import { benchMain, httpGet, listeningApp, onEachDatabase, spread, sqlRecorder } from './support';
+import {
+  againstItsSql,
+  benchMain,
+  casePlan,
+  httpGet,
+  listeningApp,
+  onEachDatabase,
+  spread,
+  sqlRecorder,
+} from './support';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
-/** Each case runs at least RUNS times and, for short requests, on until this long has passed (at most 400 runs). */
-const CASE_MS = Number(process.env.BENCH_CASE_MS ?? 3000);
-const MAX_RUNS = 400;
 
 const q = (query: string) => encodeURIComponent(query);
 const CASES = [
@@ -62,45 +68,9 @@ async function run(kind: string, database: Database) {
   const recorder = sqlRecorder(database);
   console.log(`\n${kind}: ${N.toLocaleString('en')} installations (filled in ${fillSec} s), ${RUNS} runs each`);
   const lines: string[] = [];
-  for (const c of CASES) {
-    const get = async () => {
-      const res = await httpGet(port, c.path, token);
-      if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${res.body.slice(0, 200)}`);
-    };
-    await get();
-    const statements = await recorder.record(get);
-    const overlapped = recorder.overlaps(statements);
-    const http: number[] = [];
-    const db: number[] = [];
-    const dbOverlapped: number[] = [];
-    // Alternating, after one warm-up of each.
-    const caseStarted = performance.now();
-    for (let i = 0; i <= RUNS || (performance.now() - caseStarted < CASE_MS && i <= MAX_RUNS); i++) {
-      let started = performance.now();
-      await get();
-      if (i > 0) http.push(performance.now() - started);
-      started = performance.now();
-      await recorder.replay(statements);
-      if (i > 0) db.push(performance.now() - started);
-      if (!overlapped) continue;
-      started = performance.now();
-      await recorder.replayOverlapped(statements);
-      if (i > 0) dbOverlapped.push(performance.now() - started);
-    }
-    const h = stats(http);
-    const line = (name: string, s: ReturnType<typeof stats>, label: string, note: string) => {
-      console.log(`${name}, ${h.median.toFixed(2)}, ms, ${s.median.toFixed(2)}, ${(h.median / s.median).toFixed(2)}`);
-      lines.push(
-        `  ${name.padEnd(52)} HTTP ${spread(h, 2).padEnd(26)} ${label} ${spread(s, 2).padEnd(26)} ${`${(h.median / s.median).toFixed(2)}×`.padStart(6)} ${`+${(h.median - s.median).toFixed(2)} ms`.padStart(11)}   ${note}`,
-      );
-    };
-    line(c.name, stats(db), 'SQL', `${statements.length} statements, ${http.length} runs`);
-    if (overlapped) line(`${c.name}, overlapped SQL`, stats(dbOverlapped), 'SQL', "replayed with the route's overlap");
-  }
+  for (const c of CASES) lines.push(...(await againstItsSql(recorder, port, token, c, { runs: RUNS })));
   lines.push(await deepByCursor(port, token));
-  console.log(
-    `\n${kind}: medians (min–max) of ${RUNS}–${MAX_RUNS} runs a case (${CASE_MS} ms or ${RUNS} runs); SQL = the statements the request ran, replayed`,
-  );
+  console.log(`\n${kind}: medians (min–max) of ${casePlan(RUNS)}; SQL = the statements the request ran, replayed`);
   for (const line of lines) console.log(line);
   await app.close();
 }

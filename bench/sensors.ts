@@ -1,56 +1,47 @@
 /**
- * Sensors list and CSV export on 100,000 sensors: time and peak RSS of
- *   - the list's first page (the baseline),
- *   - a deep page (offset 99,990),
- *   - a filtered, sorted query,
- *   - the full CSV export (GET /sensors/export) streamed to /dev/null, and the export of a tenth of
- *     the rows (if the export streams, its memory does not grow with the rows),
- * each through the real app over HTTP (a listening server in this process), with ratios against the
- * first page of the same run. The sensors come from generate_series (with contractors, tag values and
- * factors, so every export column has data).
+ * The sensors list on 100,000 sensors with contractors, tag values and factors (so every column has
+ * data), through the real app over HTTP (a listening server in this process):
+ *   - each list case against the exact SQL that request ran, replayed in the same run
+ *     (`againstItsSql`, bench/support.ts: one after another, and with the route's own overlap);
+ *   - the first page while a full CSV export streams, against the first page alone: PGlite has one
+ *     connection, so an export must leave room for other requests between its batches.
+ * The export's own speed and memory (rows/s against its SELECT, the server's RSS from outside the
+ * process) are bench/exports.ts's.
  *
  *   npx tsx bench/sensors.ts                                  # fresh in-memory PGlite
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sensors.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/sensors.ts
  *                                                             # also PostgreSQL: a throwaway database there
- *   BENCH_SENSORS=20000 BENCH_RUNS=5 …                        # smaller fill, more repetitions
+ *   BENCH_SENSORS=20000 BENCH_RUNS=9 BENCH_ONLY=pglite|postgres …
  *
- * PGlite runs inside this process, so its memory is part of the RSS; the figures that matter are the
- * ratios and the growth during a case ("+RSS"), not the absolute numbers.
+ * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
-import { benchMain, listeningApp, onEachDatabase } from './support';
-import fs from 'node:fs';
-import http from 'node:http';
+import {
+  againstItsSql,
+  benchMain,
+  casePlan,
+  httpGet,
+  listeningApp,
+  onEachDatabase,
+  spread,
+  sqlRecorder,
+} from './support';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db';
-import { PERMISSIONS, PermissionSet } from '../common/permissions';
-import { exportCsv, planExport } from '../server/services/main/sensorRoutes';
 
 const SENSORS = Number(process.env.BENCH_SENSORS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const FILTER = 'communication in (GSM, NBIOT) and status in (Installed, Suspended) and contractorId != null';
+const DEEP = Math.max(0, Math.min(99_900, SENSORS - 100));
 
-interface Case {
-  name: string;
-  path: string;
-}
-
-const CASES: Case[] = [
-  { name: 'list, first page (baseline)', path: '/api/sensors?page=1&limit=10' },
+const FIRST_PAGE = { name: 'sensors list, first page (100 rows)', path: '/api/sensors?page=1&limit=100' };
+const CASES = [
+  FIRST_PAGE,
+  { name: `sensors list, deep page (offset ${DEEP})`, path: `/api/sensors?page=${DEEP / 100 + 1}&limit=100` },
   {
-    name: `list, deep page (offset ${Math.min(99_990, SENSORS - 10)})`,
-    path: `/api/sensors?page=${Math.floor(Math.min(99_990, SENSORS - 10) / 10) + 1}&limit=10`,
-  },
-  {
-    name: 'list, filtered and sorted',
+    name: 'sensors list, filtered and sorted (100 rows)',
     path: `/api/sensors?limit=100&sortBy=contractorName&order=desc&query=${encodeURIComponent(FILTER)}`,
   },
-  {
-    name: `export, ${SENSORS / 10} rows (id <= ${SENSORS / 10})`,
-    path: `/api/sensors/export?query=${encodeURIComponent(`id <= ${SENSORS / 10}`)}`,
-  },
-  { name: `export, all ${SENSORS} rows`, path: '/api/sensors/export' },
-  { name: `export, all ${SENSORS} rows by status desc`, path: '/api/sensors/export?sortBy=status&order=desc' },
 ];
 
 async function exec(db: Db, statement: string) {
@@ -98,121 +89,58 @@ async function fill(db: Db) {
      FROM generate_series(1, ${SENSORS}) g JOIN tags t ON t.context = 'sensors'
      WHERE (g + t.id) % 3 = 0`,
   );
-  await exec(db, 'ANALYZE');
+  await exec(db, 'VACUUM ANALYZE');
 }
 
-/** GET through the listening server; the body goes to /dev/null. */
-function fetchToNull(port: number, path: string, token: string): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let bytes = 0;
-      const sink = fs.createWriteStream('/dev/null');
-      res.on('data', (b: Buffer) => (bytes += b.length));
-      res.pipe(sink);
-      sink.on('finish', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
+const medianOf = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+};
 
-interface Result {
-  name: string;
-  ms: number;
-  peakRss: number;
-  growth: number;
-  bytes: number;
-}
-
-function measure(port: number, token: string, c: Case): Promise<Result> {
-  return measureWith(c.name, async () => {
-    const res = await fetchToNull(port, c.path, token);
-    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status}`);
-    return res.bytes;
-  });
-}
-
-async function measureWith(name: string, body: () => Promise<number>): Promise<Result> {
-  const times: number[] = [];
-  let peakRss = 0;
-  let growth = 0;
-  let bytes = 0;
-  for (let i = 0; i < RUNS + 1; i++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    const before = process.memoryUsage.rss();
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+/** The first page, timed alone and then again and again while a full CSV export streams. */
+async function firstPageDuringExport(port: number, token: string): Promise<string> {
+  const get = async () => {
+    const res = await httpGet(port, FIRST_PAGE.path, token);
+    if (res.status !== 200) throw new Error(`first page: HTTP ${res.status}`);
+  };
+  const alone: number[] = [];
+  for (let i = 0; i <= RUNS * 3; i++) {
     const started = performance.now();
-    const size = await body();
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage.rss());
-    if (i === 0) continue; // warm-up
-    times.push(ms);
-    peakRss = Math.max(peakRss, peak);
-    growth = Math.max(growth, peak - before);
-    bytes = size;
+    await get();
+    if (i > 0) alone.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { name, ms: times[Math.floor(times.length / 2)]!, peakRss, growth, bytes };
+  const during: number[] = [];
+  let done = false;
+  const exporting = httpGet(port, '/api/sensors/export', token).then((res) => {
+    done = true;
+    if (res.status !== 200) throw new Error(`export: HTTP ${res.status}`);
+  });
+  while (!done) {
+    const started = performance.now();
+    await get();
+    if (!done) during.push(performance.now() - started);
+  }
+  await exporting;
+  if (during.length === 0) return '  (the export ended before a first page could run beside it)';
+  const [d, a] = [medianOf(during), medianOf(alone)];
+  const name = 'sensors first page while a full export streams';
+  console.log(`${name}, ${d.median.toFixed(2)}, ms, ${a.median.toFixed(2)}, ${(d.median / a.median).toFixed(2)}`);
+  return `  ${name.padEnd(52)} during ${spread(d, 2).padEnd(24)} alone ${spread(a, 2).padEnd(24)} ${`${(d.median / a.median).toFixed(2)}×`.padStart(6)}   ${during.length} requests during the export`;
 }
-
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
   const t0 = performance.now();
   await fill(database.db);
   const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
-  const { ctx, app, port, token } = await listeningApp(database);
-  const results: Result[] = [];
-  for (const c of CASES) results.push(await measure(port, token, c));
-  // The same export without HTTP: the generator drained in-process (where the time goes).
-  const perms = new PermissionSet(PERMISSIONS);
-  results.push(
-    await measureWith(`export, all ${SENSORS} rows, no HTTP`, async () => {
-      let bytes = 0;
-      for await (const chunk of exportCsv(ctx.db, await planExport(ctx.db, {}, perms)))
-        bytes += Buffer.byteLength(chunk);
-      return bytes;
-    }),
-  );
-  // PGlite has one connection: the export must leave room for other requests between its batches.
-  const during: number[] = [];
-  const exporting = fetchToNull(port, '/api/sensors/export', token);
-  let done = false;
-  void exporting.then(() => (done = true));
-  while (!done) {
-    const started = performance.now();
-    await fetchToNull(port, CASES[0]!.path, token);
-    if (!done) during.push(performance.now() - started);
-  }
-  await exporting;
+  const { app, port, token } = await listeningApp(database);
+  const recorder = sqlRecorder(database);
+  console.log(`\n${kind}: ${SENSORS.toLocaleString('en')} sensors (filled in ${fillSec} s)`);
+  const lines: string[] = [];
+  for (const c of CASES) lines.push(...(await againstItsSql(recorder, port, token, c, { runs: RUNS })));
+  lines.push(await firstPageDuringExport(port, token));
+  console.log(`\n${kind}: medians (min–max) of ${casePlan(RUNS)}; SQL = the statements the request ran, replayed`);
+  for (const line of lines) console.log(line);
   await app.close();
-  during.sort((a, b) => a - b);
-  const p = (q: number) => during[Math.min(during.length - 1, Math.floor(q * during.length))]!.toFixed(1);
-
-  const base = results[0]!;
-  console.log(
-    `\n${kind}: ${SENSORS.toLocaleString('en')} sensors (filled in ${fillSec} s), median of ${RUNS} runs after a warm-up`,
-  );
-  console.log(
-    `${'case'.padEnd(46)} ${'time'.padStart(10)} ${'× first'.padStart(9)} ${'peak RSS'.padStart(9)} ${'× first'.padStart(8)} ${'+RSS'.padStart(8)} ${'body'.padStart(9)}`,
-  );
-  for (const r of results)
-    console.log(
-      `${r.name.padEnd(46)} ${`${r.ms.toFixed(1)} ms`.padStart(10)} ${(r.ms / base.ms).toFixed(1).padStart(9)} ${mb(r.peakRss).padStart(9)} ${(r.peakRss / base.peakRss).toFixed(2).padStart(8)} ${mb(r.growth).padStart(8)} ${`${(r.bytes / 1024 / 1024).toFixed(1)} MB`.padStart(9)}`,
-    );
-  if (during.length)
-    console.log(
-      `first page while a full export streams: ${during.length} requests, median ${p(0.5)} ms, p90 ${p(0.9)} ms, max ${p(1)} ms`,
-    );
 }
 
-async function main() {
-  console.log(
-    `Node ${process.version}; RSS sampled every 5 ms during each request${(globalThis as { gc?: unknown }).gc ? ', GC before each' : ' (run with --expose-gc for a GC before each)'}`,
-  );
-  await onEachDatabase(run);
-}
-
-benchMain(main);
+benchMain(() => onEachDatabase(run));

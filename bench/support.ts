@@ -244,3 +244,65 @@ export async function timed(runs: number, body: () => unknown): Promise<{ median
 /** A timing as the benchmarks print it: the median and the spread. */
 export const spread = (t: { median: number; min: number; max: number }, digits = 1) =>
   `${t.median.toFixed(digits)} ms (${t.min.toFixed(digits)}–${t.max.toFixed(digits)})`;
+
+/** Each case of `againstItsSql` runs at least `runs` times and, for short requests, on until this long has passed. */
+const CASE_MS = Number(process.env.BENCH_CASE_MS ?? 3000);
+const MAX_RUNS = 400;
+
+/** How `againstItsSql` repeats a case, for a benchmark's heading. */
+export const casePlan = (runs: number) => `${runs}–${MAX_RUNS} runs a case (${CASE_MS} ms or ${runs} runs)`;
+
+const medianOf = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+};
+
+/**
+ * One list request over HTTP against the exact statements it ran (recorded from the driver by
+ * `recorder`), replayed one after another and, where the route overlapped them, with the same
+ * overlap. Runs alternate (HTTP, SQL, overlapped SQL, HTTP, …) after a warm-up of each, so load on the
+ * machine hits all alike. Prints a `name, value, unit, baseline, ratio` line per baseline and returns
+ * the summary lines (medians with their spread, the ratio and the difference in ms).
+ */
+export async function againstItsSql(
+  recorder: ReturnType<typeof sqlRecorder>,
+  port: number,
+  token: string,
+  c: { name: string; path: string },
+  { runs }: { runs: number },
+): Promise<string[]> {
+  const get = async () => {
+    const res = await httpGet(port, c.path, token);
+    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status} ${res.body.slice(0, 200)}`);
+  };
+  await get();
+  const statements = await recorder.record(get);
+  const overlapped = recorder.overlaps(statements);
+  const http: number[] = [];
+  const db: number[] = [];
+  const dbOverlapped: number[] = [];
+  const caseStarted = performance.now();
+  for (let i = 0; i <= runs || (performance.now() - caseStarted < CASE_MS && i <= MAX_RUNS); i++) {
+    let started = performance.now();
+    await get();
+    if (i > 0) http.push(performance.now() - started);
+    started = performance.now();
+    await recorder.replay(statements);
+    if (i > 0) db.push(performance.now() - started);
+    if (!overlapped) continue;
+    started = performance.now();
+    await recorder.replayOverlapped(statements);
+    if (i > 0) dbOverlapped.push(performance.now() - started);
+  }
+  const h = medianOf(http);
+  const lines: string[] = [];
+  const line = (name: string, s: ReturnType<typeof medianOf>, note: string) => {
+    console.log(`${name}, ${h.median.toFixed(2)}, ms, ${s.median.toFixed(2)}, ${(h.median / s.median).toFixed(2)}`);
+    lines.push(
+      `  ${name.padEnd(52)} HTTP ${spread(h, 2).padEnd(26)} SQL ${spread(s, 2).padEnd(26)} ${`${(h.median / s.median).toFixed(2)}×`.padStart(6)} ${`+${(h.median - s.median).toFixed(2)} ms`.padStart(11)}   ${note}`,
+    );
+  };
+  line(c.name, medianOf(db), `${statements.length} statements, ${http.length} runs`);
+  if (overlapped) line(`${c.name}, overlapped SQL`, medianOf(dbOverlapped), "replayed with the route's overlap");
+  return lines;
+}
