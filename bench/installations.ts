@@ -21,16 +21,7 @@
  * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
 import { fillFleet } from './fleet';
-import {
-  againstItsSql,
-  benchMain,
-  casePlan,
-  httpGet,
-  listeningApp,
-  onEachDatabase,
-  spread,
-  sqlRecorder,
-} from './support';
+import { benchMain, httpGet, listCases, medianSpread, onEachDatabase, spread } from './support';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../server/db';
 
@@ -60,20 +51,14 @@ const CASES = [
   { name: 'GSM deployments page 1 (empty)', path: '/updater/gsm/deployments?page=1&limit=25' },
 ];
 
-async function run(kind: string, database: Database) {
-  const t0 = performance.now();
-  await fillFleet(database.db, N, { spread: 'grid' });
-  const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
-  const { app, port, token } = await listeningApp(database);
-  const recorder = sqlRecorder(database);
-  console.log(`\n${kind}: ${N.toLocaleString('en')} installations (filled in ${fillSec} s), ${RUNS} runs each`);
-  const lines: string[] = [];
-  for (const c of CASES) lines.push(...(await againstItsSql(recorder, port, token, c, { runs: RUNS })));
-  lines.push(await deepByCursor(port, token));
-  console.log(`\n${kind}: medians (min–max) of ${casePlan(RUNS)}; SQL = the statements the request ran, replayed`);
-  for (const line of lines) console.log(line);
-  await app.close();
-}
+const run = (kind: string, database: Database) =>
+  listCases(kind, database, {
+    what: `${N.toLocaleString('en')} installations`,
+    fill: () => fillFleet(database.db, N, { spread: 'grid' }),
+    cases: CASES,
+    runs: RUNS,
+    extra: deepByCursor,
+  });
 
 /**
  * The same deep page (rows 25,001–25,100) by offset (`page=`) and by keyset (`after=` the previous
@@ -102,15 +87,10 @@ async function deepByCursor(port: number, token: string): Promise<string> {
     await ids(byAfter);
     if (i > 0) after.push(performance.now() - started);
   }
-  const [a, o] = [stats(after), stats(offset)];
+  const [a, o] = [medianSpread(after), medianSpread(offset)];
   const name = `installations deep page by after (offset ${(page - 1) * 100})`;
   console.log(`${name}, ${a.median.toFixed(2)}, ms, ${o.median.toFixed(2)}, ${(a.median / o.median).toFixed(2)}`);
   return `  ${name.padEnd(52)} after ${spread(a, 2).padEnd(25)} page= ${spread(o, 2).padEnd(25)} ${`${(a.median / o.median).toFixed(2)}×`.padStart(6)}`;
-}
-
-function stats(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
 }
 
 benchMain(() => onEachDatabase(run));

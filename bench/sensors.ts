@@ -15,16 +15,7 @@
  *
  * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
-import {
-  againstItsSql,
-  benchMain,
-  casePlan,
-  httpGet,
-  listeningApp,
-  onEachDatabase,
-  spread,
-  sqlRecorder,
-} from './support';
+import { benchMain, httpGet, listCases, medianSpread, onEachDatabase, spread } from './support';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db';
@@ -92,11 +83,6 @@ async function fill(db: Db) {
   await exec(db, 'VACUUM ANALYZE');
 }
 
-const medianOf = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
-};
-
 /** The first page, timed alone and then again and again while a full CSV export streams. */
 async function firstPageDuringExport(port: number, token: string): Promise<string> {
   const get = async () => {
@@ -122,25 +108,19 @@ async function firstPageDuringExport(port: number, token: string): Promise<strin
   }
   await exporting;
   if (during.length === 0) return '  (the export ended before a first page could run beside it)';
-  const [d, a] = [medianOf(during), medianOf(alone)];
+  const [d, a] = [medianSpread(during), medianSpread(alone)];
   const name = 'sensors first page while a full export streams';
   console.log(`${name}, ${d.median.toFixed(2)}, ms, ${a.median.toFixed(2)}, ${(d.median / a.median).toFixed(2)}`);
   return `  ${name.padEnd(52)} during ${spread(d, 2).padEnd(24)} alone ${spread(a, 2).padEnd(24)} ${`${(d.median / a.median).toFixed(2)}×`.padStart(6)}   ${during.length} requests during the export`;
 }
 
-async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
-  const t0 = performance.now();
-  await fill(database.db);
-  const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
-  const { app, port, token } = await listeningApp(database);
-  const recorder = sqlRecorder(database);
-  console.log(`\n${kind}: ${SENSORS.toLocaleString('en')} sensors (filled in ${fillSec} s)`);
-  const lines: string[] = [];
-  for (const c of CASES) lines.push(...(await againstItsSql(recorder, port, token, c, { runs: RUNS })));
-  lines.push(await firstPageDuringExport(port, token));
-  console.log(`\n${kind}: medians (min–max) of ${casePlan(RUNS)}; SQL = the statements the request ran, replayed`);
-  for (const line of lines) console.log(line);
-  await app.close();
-}
+const run = (kind: string, database: Database) =>
+  listCases(kind, database, {
+    what: `${SENSORS.toLocaleString('en')} sensors`,
+    fill: () => fill(database.db),
+    cases: CASES,
+    runs: RUNS,
+    extra: firstPageDuringExport,
+  });
 
 benchMain(() => onEachDatabase(run));

@@ -252,7 +252,8 @@ const MAX_RUNS = 400;
 /** How `againstItsSql` repeats a case, for a benchmark's heading. */
 export const casePlan = (runs: number) => `${runs}–${MAX_RUNS} runs a case (${CASE_MS} ms or ${runs} runs)`;
 
-const medianOf = (times: number[]) => {
+/** The median of timings, with the fastest and slowest (for `spread`). */
+export const medianSpread = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted[sorted.length - 1]! };
 };
@@ -294,15 +295,44 @@ export async function againstItsSql(
     await recorder.replayOverlapped(statements);
     if (i > 0) dbOverlapped.push(performance.now() - started);
   }
-  const h = medianOf(http);
+  const h = medianSpread(http);
   const lines: string[] = [];
-  const line = (name: string, s: ReturnType<typeof medianOf>, note: string) => {
+  const line = (name: string, s: ReturnType<typeof medianSpread>, note: string) => {
     console.log(`${name}, ${h.median.toFixed(2)}, ms, ${s.median.toFixed(2)}, ${(h.median / s.median).toFixed(2)}`);
     lines.push(
       `  ${name.padEnd(52)} HTTP ${spread(h, 2).padEnd(26)} SQL ${spread(s, 2).padEnd(26)} ${`${(h.median / s.median).toFixed(2)}×`.padStart(6)} ${`+${(h.median - s.median).toFixed(2)} ms`.padStart(11)}   ${note}`,
     );
   };
-  line(c.name, medianOf(db), `${statements.length} statements, ${http.length} runs`);
-  if (overlapped) line(`${c.name}, overlapped SQL`, medianOf(dbOverlapped), "replayed with the route's overlap");
+  line(c.name, medianSpread(db), `${statements.length} statements, ${http.length} runs`);
+  if (overlapped) line(`${c.name}, overlapped SQL`, medianSpread(dbOverlapped), "replayed with the route's overlap");
   return lines;
+}
+
+/**
+ * A list benchmark on one database: `fill` it, start the app, run each case against its SQL
+ * (`againstItsSql`), then `extra` (further summary lines), and print the summary.
+ */
+export async function listCases(
+  kind: string,
+  database: Database,
+  opts: {
+    what: string;
+    fill: () => Promise<unknown>;
+    cases: readonly { name: string; path: string }[];
+    runs: number;
+    extra?: (port: number, token: string) => Promise<string>;
+  },
+) {
+  const t0 = performance.now();
+  await opts.fill();
+  const fillSec = ((performance.now() - t0) / 1000).toFixed(1);
+  const { app, port, token } = await listeningApp(database);
+  const recorder = sqlRecorder(database);
+  console.log(`\n${kind}: ${opts.what} (filled in ${fillSec} s)`);
+  const lines: string[] = [];
+  for (const c of opts.cases) lines.push(...(await againstItsSql(recorder, port, token, c, { runs: opts.runs })));
+  if (opts.extra) lines.push(await opts.extra(port, token));
+  console.log(`\n${kind}: medians (min–max) of ${casePlan(opts.runs)}; SQL = the statements the request ran, replayed`);
+  for (const line of lines) console.log(line);
+  await app.close();
 }
