@@ -17,6 +17,7 @@
  * more, so a slow client holds one batch in memory, not the export.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -296,6 +297,10 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
   );
   yield first;
   if (first.length < pageSize) return;
+  // PGlite answers in this thread without waiting on I/O: back to back, the pages would keep every
+  // other request of the process waiting until the export ends (a first page 0.26–1.5 s during a
+  // 100,000-sensor export). Each statement after the first waits until pending I/O has had its turn.
+  await afterPendingIo();
   // Then the ids of every row in the order, as ONE text (a row per id costs PGlite more than the
   // sort), less those already written, and their rows page by page.
   const written = new Set(first.map((r) => Number(r[r.length - 1])));
@@ -305,6 +310,7 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
   const ids = (list ? list.split(',') : []).map(Number).filter((id) => !written.has(id));
   for (let i = 0; i < ids.length; i += pageSize) {
     const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
+    await afterPendingIo();
     yield await run(
       sql`select ${selectList(cells)} from ${q.from}
           join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${q.id}${join}
