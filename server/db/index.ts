@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type pg from 'pg';
 import { loadPg } from './pgDriver';
 import * as schema from './schema';
 import { lockDataDir } from '../dataDirLock';
@@ -87,11 +88,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /**
+ * The node-postgres pool `db` runs on, told by its shape (a PGlite process never loads
+ * node-postgres); undefined on PGlite and in a transaction (which has no client of its own).
+ */
+export function poolOf(db: Executor): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client && typeof client === 'object' && 'totalCount' in client && 'connect' in client
+    ? (client as pg.Pool)
+    : undefined;
+}
+
+/**
  * Whether statements sent at once on `db` run side by side: the database on a PostgreSQL pool. Not
  * on PGlite (one statement at a time) nor in a transaction (one connection).
  */
-export function runsSideBySide(db: Executor): boolean {
-  return typeof (db as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number';
-}
+export const runsSideBySide = (db: Executor): boolean => poolOf(db) !== undefined;
 
 export { schema };

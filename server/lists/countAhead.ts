@@ -19,19 +19,23 @@ export class CountAhead {
   readonly #neededLastTime = new Set<string>();
 
   /**
-   * The count of the page `key` names: started now when it will probably be needed (see above),
-   * else when the returned function is called. A count started early and then not needed is left
-   * unread; its failure is never an unhandled rejection.
+   * The total of the page `key` names, as `total(known)` once the page has come back: the page's own
+   * total when it tells one (`known`), else its count. The count starts now when it will probably be
+   * needed (see above), else when `total` asks for it; one started early and then not needed is left
+   * unread, and its failure is never an unhandled rejection. `total` also notes, for the next time,
+   * whether this page needed its count.
    */
-  count(db: Executor, key: PageKey, count: () => Promise<number>): () => Promise<number> {
-    if ((key !== ALWAYS && !this.#neededLastTime.has(key)) || !runsSideBySide(db)) return count;
-    const early = count();
-    early.catch(() => {});
-    return () => early;
+  total(db: Executor, key: PageKey, count: () => Promise<number>): (known: number | undefined) => Promise<number> {
+    const early = (key === ALWAYS || this.#neededLastTime.has(key)) && runsSideBySide(db) ? count() : undefined;
+    early?.catch(() => {});
+    return (known) => {
+      this.#saw(key, known === undefined);
+      return known === undefined ? (early ?? count()) : Promise.resolve(known);
+    };
   }
 
   /** Notes whether the page `key` needed its count this time. */
-  saw(key: PageKey, needed: boolean): void {
+  #saw(key: PageKey, needed: boolean): void {
     if (key === ALWAYS) return;
     this.#neededLastTime.delete(key);
     if (!needed) return;

@@ -24,7 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
-import type { Executor } from '../db';
+import { poolOf, type Executor } from '../db';
 import type { TagValueTable } from '../query/compile';
 
 /**
@@ -176,10 +176,9 @@ type Client = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PG
 
 /** The driver under a drizzle database. */
 export function clientOf(db: Executor): Client {
+  const pool = poolOf(db);
+  if (pool) return { kind: 'postgres', pool };
   const client = (db as unknown as { $client?: unknown }).$client;
-  // node-postgres's pool, told by its shape: a PGlite process never loads node-postgres.
-  if (client && typeof client === 'object' && 'totalCount' in client && 'connect' in client)
-    return { kind: 'postgres', pool: client as pg.Pool };
   if (client && typeof (client as PGlite).query === 'function') return { kind: 'pglite', pglite: client as PGlite };
   throw new Error('CSV export: the database has no driver client (a transaction?)');
 }

@@ -170,11 +170,10 @@ export function listEndpoint<Row>(app: ZodApp, db: Executor, repo: ListRepositor
     const cap = listCountCap(plan);
     const key = plan.keyset ? ALWAYS : pageKey(request.query.query, plan.offset, plan.limit);
     // After a cursor the page's offset says nothing about the total: always counted, so started at once.
-    const counted = countAhead.count(db, key, () => repo.count(db, where, cap + 1));
+    const total = countAhead.total(db, key, () => repo.count(db, where, cap + 1));
     const rows = await pageAfter(db, repo, where, plan);
     const known = plan.keyset ? undefined : totalFromPage(plan, rows.length);
-    countAhead.saw(key, known === undefined);
-    const [shaped, n] = await Promise.all([repo.shape(rows, { db, permissions, tags }), known ?? counted()]);
+    const [shaped, n] = await Promise.all([repo.shape(rows, { db, permissions, tags }), total(known)]);
     const capped = known === undefined && n > cap;
     const hidden = hiddenPaths(entity, permissions);
     // Only a keyset walk gets the cursor: it costs a lookup that a page/limit caller does not need.
@@ -448,11 +447,9 @@ export async function pagedListBody<Row, Query extends PageParams, Params = unkn
   const { sortBy: _s, order: _o, descending: _d, page: _p, limit: _l, ...filters } = query;
   const key = pageKey({ filters, params }, window.offset, window.limit);
   const ahead = pagedCountAhead.get(repo) ?? pagedCountAhead.set(repo, new CountAhead()).get(repo)!;
-  const counted = ahead.count(db, key, () => repo.count(db, where, cap === undefined ? undefined : cap + 1));
+  const total = ahead.total(db, key, () => repo.count(db, where, cap === undefined ? undefined : cap + 1));
   const rows = await repo.page(db, where, window);
-  const known = totalFromPage(window, rows.length);
-  ahead.saw(key, known === undefined);
-  const n = known ?? (await counted());
+  const n = await total(totalFromPage(window, rows.length));
   const capped = cap !== undefined && n > cap;
   return listEnvelope(list, repo.shape(rows, permissions), capped ? cap : n, opts.countCap ? capped : undefined);
 }
