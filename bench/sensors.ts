@@ -15,7 +15,7 @@
  *
  * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
-import { benchMain, httpGet, listCases, medianSpread, onEachDatabase, spread } from './support';
+import { benchMain, httpGet, listCases, medianSpread, onEachDatabase, spread, timed } from './support';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../server/db';
@@ -89,12 +89,7 @@ async function firstPageDuringExport(port: number, token: string): Promise<strin
     const res = await httpGet(port, FIRST_PAGE.path, token);
     if (res.status !== 200) throw new Error(`first page: HTTP ${res.status}`);
   };
-  const alone: number[] = [];
-  for (let i = 0; i <= RUNS * 3; i++) {
-    const started = performance.now();
-    await get();
-    if (i > 0) alone.push(performance.now() - started);
-  }
+  const a = await timed(RUNS * 3, get);
   const during: number[] = [];
   let done = false;
   const exporting = httpGet(port, '/api/sensors/export', token).then((res) => {
@@ -108,7 +103,7 @@ async function firstPageDuringExport(port: number, token: string): Promise<strin
   }
   await exporting;
   if (during.length === 0) return '  (the export ended before a first page could run beside it)';
-  const [d, a] = [medianSpread(during), medianSpread(alone)];
+  const d = medianSpread(during);
   const name = 'sensors first page while a full export streams';
   console.log(`${name}, ${d.median.toFixed(2)}, ms, ${a.median.toFixed(2)}, ${(d.median / a.median).toFixed(2)}`);
   return `  ${name.padEnd(52)} during ${spread(d, 2).padEnd(24)} alone ${spread(a, 2).padEnd(24)} ${`${(d.median / a.median).toFixed(2)}×`.padStart(6)}   ${during.length} requests during the export`;

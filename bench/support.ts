@@ -95,14 +95,7 @@ export async function onEachDatabase(body: (kind: 'PGlite' | 'PostgreSQL', datab
 
 /** Median wall time of `runs` runs of `body`, after one warm-up run. */
 export async function medianMs(runs: number, body: () => unknown): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i <= runs; i++) {
-    const started = performance.now();
-    await body();
-    if (i > 0) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return (await timed(runs, body)).median;
 }
 
 /** GET with the bearer token; the status and the whole body. */
@@ -237,8 +230,7 @@ export async function timed(runs: number, body: () => unknown): Promise<{ median
     await body();
     if (i > 0) times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times[times.length - 1]! };
+  return medianSpread(times);
 }
 
 /** A timing as the benchmarks print it: the median and the spread. */
