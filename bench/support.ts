@@ -31,7 +31,7 @@ export async function listeningApp(database: Database) {
     .where(sql`${roles.name} = 'admin'`);
   const [user] = await ctx.db
     .insert(staffUsers)
-    .values({ name: 'bench', roleId: role!.id })
+    .values({ name: `bench-${crypto.randomBytes(3).toString('hex')}`, roleId: role!.id })
     .returning({ id: staffUsers.id });
   const token = (await ctx.sessions.startSession(ctx.db, user!.id)).tokens.accessToken;
   return { ctx, app, port, token };

@@ -2,11 +2,14 @@
  * Throughput (issue 27, P9): 20 concurrent keep-alive connections asking for the 25-row first page
  * of the installations list, against a bare Node `http` server in the same process that runs the
  * same SQL — the statements that request ran, recorded from the driver (`sqlRecorder`) — and
- * answers its rows as JSON, with nothing else (no routing, validation, authentication, shaping,
- * gating or schema). The load comes from a child process (undici, 20 connections), so the server
- * process has the event loop to itself. Rounds alternate bare / app; each line prints the median
- * requests per second of BENCH_ROUNDS rounds (default 5) with the spread, and the p50 / p99 latency
- * of the median round.
+ * answers the rows of every statement as one JSON array, with nothing else (no routing, validation,
+ * authentication, shaping, gating or schema). The load comes from a child process (undici, 20
+ * connections), so the server process has the event loop to itself. Rounds alternate bare / app;
+ * each line prints the median requests per second of BENCH_ROUNDS rounds (default 5) with the
+ * spread, and the p50 / p99 latency of the median round. Each round also notes the server process's
+ * CPU time per answered request (`process.cpuUsage`: the bare server and the app share this process,
+ * one at a time), the steadier figure of what the app adds: requests per second move with whatever
+ * else the two cores run.
  *
  *   npx tsx bench/throughput.ts                      # PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/throughput.ts
@@ -31,6 +34,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PATH = '/api/installations?page=1&limit=25';
 
 interface Load {
+  /** The server process's CPU time per answered request, ms (set by `measured`). */
+  cpuMs?: number;
   requests: number;
   errors: number;
   rps: number;
@@ -95,7 +100,7 @@ function loadFrom(port: number, token: string, seconds: number): Promise<Load> {
   });
 }
 
-/** A bare server: the recorded statements, one after another, and the page's rows as JSON. */
+/** A bare server: the recorded statements, one after another, and their rows as JSON. */
 async function bareServer(replay: () => Promise<unknown>) {
   const server = http.createServer((req, res) => {
     replay().then(
@@ -124,9 +129,11 @@ async function run(kind: string, database: Database) {
   if (ok.status !== 200) throw new Error(`HTTP ${ok.status}`);
   const statements = await recorder.record(() => httpGet(port, PATH, token));
   const { original } = recorder;
+  // Every statement's rows, the page's among them (not only the last statement's: that is the
+  // page's tag values, a few hundred bytes against the page's ~18 KB of rows).
   const bare = await bareServer(async () => {
-    let rows: unknown;
-    for (const s of statements) rows = ((await original(...s)) as { rows: unknown }).rows;
+    const rows: unknown[] = [];
+    for (const s of statements) rows.push(((await original(...s)) as { rows: unknown }).rows);
     return rows;
   });
   console.log(
@@ -137,11 +144,11 @@ async function run(kind: string, database: Database) {
   await loadFrom(port, token, 1);
   const rounds: { bare: Load; app: Load }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await loadFrom(bare.port, token, SECONDS);
-    const a = await loadFrom(port, token, SECONDS);
+    const b = await measured(() => loadFrom(bare.port, token, SECONDS));
+    const a = await measured(() => loadFrom(port, token, SECONDS));
     rounds.push({ bare: b, app: a });
     console.log(
-      `  round ${i + 1}: bare ${b.rps.toFixed(1)} req/s (p99 ${b.p99.toFixed(0)} ms), app ${a.rps.toFixed(1)} req/s (p99 ${a.p99.toFixed(0)} ms), ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? `, ${a.errors + b.errors} errors` : ''}`,
+      `  round ${i + 1}: bare ${b.rps.toFixed(1)} req/s (p99 ${b.p99.toFixed(0)} ms, ${b.cpuMs!.toFixed(2)} ms CPU/request), app ${a.rps.toFixed(1)} req/s (p99 ${a.p99.toFixed(0)} ms, ${a.cpuMs!.toFixed(2)} ms CPU/request), ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? `, ${a.errors + b.errors} errors` : ''}`,
     );
   }
   const ratios = rounds.map((r) => r.app.rps / r.bare.rps);
@@ -154,8 +161,20 @@ async function run(kind: string, database: Database) {
   console.log(
     `  app ${median(appRps).toFixed(1)} req/s (${Math.min(...appRps).toFixed(1)}–${Math.max(...appRps).toFixed(1)}), p50 ${mid.app.p50.toFixed(0)} ms, p99 ${mid.app.p99.toFixed(0)} ms; bare ${median(bareRps).toFixed(1)} req/s (${Math.min(...bareRps).toFixed(1)}–${Math.max(...bareRps).toFixed(1)}); app / bare ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
   );
+  const cpu = (side: 'app' | 'bare') => median(rounds.map((r) => r[side].cpuMs!));
+  console.log(
+    `${kind} server CPU per request, 25-row installations page, ${cpu('app').toFixed(3)}, ms, ${cpu('bare').toFixed(3)}, ${(cpu('app') / cpu('bare')).toFixed(2)}`,
+  );
   await bare.close();
   await app.close();
+}
+
+/** A round of load with this process's CPU time per answered request. */
+async function measured(round: () => Promise<Load>): Promise<Load> {
+  const before = process.cpuUsage();
+  const load = await round();
+  const used = process.cpuUsage(before);
+  return { ...load, cpuMs: (used.user + used.system) / 1000 / Math.max(1, load.requests) };
 }
 
 if (process.argv[2] === '--client') {

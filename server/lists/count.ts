@@ -1,6 +1,7 @@
 /** The row count of a list query, as a number on PGlite and on node-postgres alike. */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db';
+import { arrayRows } from '../db/arrayRows';
 
 export const COUNT = sql<number>`count(*)::int`;
 
@@ -11,10 +12,12 @@ export async function countOf(query: Promise<{ n: number }[]>): Promise<number> 
 
 /**
  * The number of rows `matches` (a SELECT of the list's FROM and WHERE) returns; with `atMost`,
- * counted through a LIMIT, so the count stops there instead of reading every match.
+ * counted through a LIMIT, so the count stops there instead of reading every match. Sent as SQL
+ * and read as an array row: drizzle's select builder and row mapping cost ~70 µs of CPU a count
+ * (a loop of 1,500 counts on PostgreSQL: 131 against 58 µs), and every full list page counts.
  */
-export function countMatches(db: Executor, matches: SQLWrapper, atMost?: number): Promise<number> {
-  const from =
-    atMost === undefined ? sql`(${matches}) as matches` : sql`(${matches} limit ${Math.trunc(atMost)}) as matches`;
-  return countOf(db.select({ n: COUNT }).from(from));
+export async function countMatches(db: Executor, matches: SQLWrapper, atMost?: number): Promise<number> {
+  const limited = atMost === undefined ? sql`${matches}` : sql`${matches} limit ${Math.trunc(atMost)}`;
+  const [row] = await arrayRows(db, sql`select count(*)::int from (${limited}) as matches`);
+  return Number(row?.[0] ?? 0);
 }

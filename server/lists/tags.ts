@@ -2,13 +2,14 @@
  * Tags in lists: the tag definitions of a context, the tag values of a page's rows (only tags the
  * caller may see), and a list's query catalogue extended with `tag.<name>` fields.
  */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { catalogueOf, type EntityDecl } from '../../common/entities';
 import type { TagContext } from '../../common/domain';
 import type { PermissionSet } from '../../common/permissions';
 import { tagViewPermission, type TagDef } from '../../common/query';
 import type { Executor } from '../db';
+import { arrayRows, renderedOnce } from '../db/arrayRows';
 import { CHANGE_CACHE_TTL_MS, ChangeCache } from '../db/changes';
 import { tags, type TagValue } from '../db/schema';
 import { serverCatalogue, type ServerCatalogue, type TagValueTable } from '../query/compile';
@@ -37,6 +38,22 @@ export async function loadTags(db: Executor, context: TagContext): Promise<TagDe
   );
 }
 
+/** A tag-values table's SELECT and key columns, rendered to SQL text once. */
+const TAG_VALUE_SQL = new Map<TagValueTable, { select: SQL; entityId: SQL; tagId: SQL }>();
+function tagValueSql(table: TagValueTable) {
+  let rendered = TAG_VALUE_SQL.get(table);
+  if (!rendered)
+    TAG_VALUE_SQL.set(
+      table,
+      (rendered = {
+        select: renderedOnce(sql`select ${table.entityId}, ${table.tagId}, ${table.value} from ${table}`),
+        entityId: renderedOnce(sql`${table.entityId}`),
+        tagId: renderedOnce(sql`${table.tagId}`),
+      }),
+    );
+  return rendered;
+}
+
 /** Tag values of the page's rows, only for tags the caller may see: entity id → tag id → value. */
 export async function loadTagValues(
   db: Executor,
@@ -46,14 +63,17 @@ export async function loadTagValues(
 ): Promise<Map<number, Record<string, TagValue>>> {
   const out = new Map<number, Record<string, TagValue>>();
   if (ids.length === 0 || visibleTagIds.size === 0) return out;
-  const rows = await db
-    .select({ entityId: table.entityId, tagId: table.tagId, value: table.value })
-    .from(table)
-    .where(and(inIds(table.entityId, ids), inIds(table.tagId, [...visibleTagIds])));
-  for (const r of rows) {
-    let m = out.get(r.entityId);
-    if (!m) out.set(r.entityId, (m = {}));
-    m[String(r.tagId)] = r.value ?? null;
+  // SQL read as arrays: every list page loads its tag values, and drizzle's builder and row mapping
+  // cost ~70 µs of CPU each time (131 against 60 µs a 25-row page, PostgreSQL).
+  const columns = tagValueSql(table);
+  const rows = (await arrayRows(
+    db,
+    sql`${columns.select} where ${inIds(columns.entityId, ids)} and ${inIds(columns.tagId, [...visibleTagIds])}`,
+  )) as [number, number, TagValue | null][];
+  for (const [entityId, tagId, value] of rows) {
+    let m = out.get(entityId);
+    if (!m) out.set(entityId, (m = {}));
+    m[String(tagId)] = value ?? null;
   }
   return out;
 }
