@@ -117,16 +117,20 @@ export function totalFromPage(window: { offset: number; limit: number }, rows: n
 /** Fewest matching rows a query-language list counts before it stops (`meta.capped`). */
 export const LIST_COUNT_CAP = 10_000;
 /** Pages past the requested one a capped count always reaches, so the console can page on. */
-const PAGES_AHEAD = 10;
+export const PAGES_AHEAD = 10;
 
 /**
- * Where a full page's count may stop: LIST_COUNT_CAP rows, or PAGES_AHEAD pages past this one when
- * that is further. Above it the total is the cap and `meta.capped` is true: the count over a LIMIT
+ * Where a full page's count may stop: `max` rows (LIST_COUNT_CAP), or `pagesAhead` pages
+ * (PAGES_AHEAD) past this one when that is further. Above it the total is the cap and `meta.capped` is true: the count over a LIMIT
  * reads at most cap + 1 matches instead of every one (10–70 ms at 100,000 installations), and a
  * client paging on (react-admin's pagination reads the total) finds a larger cap on each later page.
  */
-export function listCountCap(window: { offset: number; limit: number }): number {
-  return Math.max(LIST_COUNT_CAP, window.offset + PAGES_AHEAD * window.limit);
+export function listCountCap(
+  window: { offset: number; limit: number },
+  max = LIST_COUNT_CAP,
+  pagesAhead = PAGES_AHEAD,
+): number {
+  return Math.max(max, window.offset + pagesAhead * window.limit);
 }
 
 /**
@@ -414,7 +418,7 @@ export interface PagedListOptions<Query, Params> {
    * it the total is `max` and the flag beside the total (`meta.capped`) is true. Without it the
    * count is exact and the response has no flag.
    */
-  countCap?: { max: number; when?(query: Query): boolean };
+  countCap?: { max: number; pagesAhead?: number; when?(query: Query): boolean };
   /**
    * The streamed CSV export of every matching row (needs the entity): the list's querystring without
    * page and limit, plus `columns`; the rows are read in pages of EXPORT_BATCH in the list's order.
@@ -443,7 +447,10 @@ export async function pagedListBody<Row, Query extends PageParams, Params = unkn
   const { permissions } = principal;
   const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
   const where = await repo.where({ db, query, params, permissions, principal });
-  const cap = opts.countCap && (opts.countCap.when?.(query) ?? true) ? opts.countCap.max : undefined;
+  const cap =
+    opts.countCap && (opts.countCap.when?.(query) ?? true)
+      ? listCountCap(window, opts.countCap.max, opts.countCap.pagesAhead ?? 0)
+      : undefined;
   const { sortBy: _s, order: _o, descending: _d, page: _p, limit: _l, ...filters } = query;
   const key = pageKey({ filters, params }, window.offset, window.limit);
   const ahead = pagedCountAhead.get(repo) ?? pagedCountAhead.set(repo, new CountAhead()).get(repo)!;

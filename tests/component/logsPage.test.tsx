@@ -124,10 +124,20 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ sortBy: 'eventType', descending: 'false' }));
   });
 
-  it('says when a search was counted only up to the cap', async () => {
+  it('says when the list was counted only up to the cap, and offers no last page', async () => {
     getAuditLogs.mockImplementation(() => page([LOG], 10000, true));
     renderPage('admin', '/logs/admin?search=sensor');
     expect(await screen.findByText('1–100 of more than 10,000')).toBeTruthy();
+    // Where the list ends is not known: a last-page button would jump to the cap, not to the end.
+    expect(screen.queryByRole('button', { name: 'Go to last page' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeTruthy();
+  });
+
+  it('offers the last page when the count is exact', async () => {
+    getAuditLogs.mockImplementation(() => page([LOG], 450));
+    renderPage('admin', '/logs/admin');
+    await screen.findByText('1–100 of 450');
+    expect(screen.getByRole('button', { name: 'Go to last page' })).toBeTruthy();
   });
 
   it('puts the search into the URL 300 ms after the last key, back at page 1', async () => {

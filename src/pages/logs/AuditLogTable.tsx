@@ -127,7 +127,8 @@ export function AuditLogTable({ page, isPending, isFetching, params, showUser, o
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
         labelDisplayedRows={(args) => displayedRowsLabel(translate, locale, args, page.capped)}
         showFirstButton
-        showLastButton
+        // A capped count does not say where the list ends: no button to jump to a last page.
+        showLastButton={!page.capped}
       />
     </>
   );
