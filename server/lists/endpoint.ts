@@ -121,9 +121,10 @@ export const PAGES_AHEAD = 10;
 
 /**
  * Where a full page's count may stop: `max` rows (LIST_COUNT_CAP), or `pagesAhead` pages
- * (PAGES_AHEAD) past this one when that is further. Above it the total is the cap and `meta.capped` is true: the count over a LIMIT
- * reads at most cap + 1 matches instead of every one (10–70 ms at 100,000 installations), and a
- * client paging on (react-admin's pagination reads the total) finds a larger cap on each later page.
+ * (PAGES_AHEAD) past this one when that is further. Above it the total is the cap and
+ * `meta.capped` is true: the count over a LIMIT reads at most cap + 1 matches instead of every one
+ * (10–70 ms at 100,000 installations), and a client paging on (react-admin's pagination reads the
+ * total) finds a larger cap on each later page.
  */
 export function listCountCap(
   window: { offset: number; limit: number },
@@ -414,11 +415,11 @@ export interface PagedListOptions<Query, Params> {
   envelope?: Envelope;
   permission?: PermissionRule;
   /**
-   * Count at most `max` matching rows (when `when` says so for this query, default always): above
-   * it the total is `max` and the flag beside the total (`meta.capped`) is true. Without it the
-   * count is exact and the response has no flag.
+   * Count at most `max` matching rows, or `pagesAhead` pages past the page when that is further
+   * (`listCountCap`): above it the total is the cap and the flag beside the total (`meta.capped`)
+   * is true. Without it the count is exact and the response has no flag.
    */
-  countCap?: { max: number; pagesAhead?: number; when?(query: Query): boolean };
+  countCap?: { max: number; pagesAhead?: number };
   /**
    * The streamed CSV export of every matching row (needs the entity): the list's querystring without
    * page and limit, plus `columns`; the rows are read in pages of EXPORT_BATCH in the list's order.
@@ -447,10 +448,7 @@ export async function pagedListBody<Row, Query extends PageParams, Params = unkn
   const { permissions } = principal;
   const window = planPagedWindow(query, repo.sort, repo.tieBreak, permissions);
   const where = await repo.where({ db, query, params, permissions, principal });
-  const cap =
-    opts.countCap && (opts.countCap.when?.(query) ?? true)
-      ? listCountCap(window, opts.countCap.max, opts.countCap.pagesAhead ?? 0)
-      : undefined;
+  const cap = opts.countCap && listCountCap(window, opts.countCap.max, opts.countCap.pagesAhead ?? 0);
   const { sortBy: _s, order: _o, descending: _d, page: _p, limit: _l, ...filters } = query;
   const key = pageKey({ filters, params }, window.offset, window.limit);
   const ahead = pagedCountAhead.get(repo) ?? pagedCountAhead.set(repo, new CountAhead()).get(repo)!;

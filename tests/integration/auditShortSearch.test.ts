@@ -16,7 +16,8 @@ import {
   SEARCH_DOCUMENT,
   shortSearchKeys,
 } from '../../server/services/main/audit/repository';
-import { AUDIT_COUNT_CAP, type AuditLogQuery } from '../../server/services/main/audit/schemas';
+import { LIST_COUNT_CAP } from '../../server/lists/endpoint';
+import { type AuditLogQuery } from '../../server/services/main/audit/schemas';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 /** Rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
@@ -126,7 +127,7 @@ const planWithoutSeqScan = (statement: SQL) =>
 /** The route's two statements: the page (newest first) and the capped count. */
 const routeStatements = (where: SQL) => [
   sql`select log_id from audit_logs where ${where} order by log_id desc limit 100`,
-  sql`select count(*) from (select 1 from audit_logs where ${where} limit ${AUDIT_COUNT_CAP + 1}) as matches`,
+  sql`select count(*) from (select 1 from audit_logs where ${where} limit ${LIST_COUNT_CAP + 1}) as matches`,
 ];
 
 /** 1- and 2-character searches: letters in both cases, accents, wildcards, spaces, digits, misses. */
@@ -169,7 +170,7 @@ async function expectRouteMatchesIlike(search: string): Promise<number[]> {
     body.data.logs.map((r) => r.logId),
     search,
   ).toEqual(expected.slice(0, 1000));
-  expect(body.meta.totalCount, search).toBe(Math.min(expected.length, AUDIT_COUNT_CAP));
+  expect(body.meta.totalCount, search).toBe(Math.min(expected.length, LIST_COUNT_CAP));
   return expected;
 }
 
@@ -225,7 +226,7 @@ describe('short audit searches', () => {
     const common = await adminLogs('se');
     const expected = await ilikeIds('se');
     expect(common.data.logs.map((r) => r.logId)).toEqual(expected.slice(0, 1000));
-    expect(common.meta.totalCount).toBe(Math.min(expected.length, AUDIT_COUNT_CAP));
+    expect(common.meta.totalCount).toBe(Math.min(expected.length, LIST_COUNT_CAP));
     expect(await commonAmongNewest(t.ctx.db, 'se')).toBe(true);
     expect(await commonAmongNewest(t.ctx.db, 'os')).toBe(false);
     expect((await adminLogs('os')).meta.totalCount).toBe(await ilikeIds('os').then((ids) => ids.length));

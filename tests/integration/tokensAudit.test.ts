@@ -9,7 +9,7 @@ import { apiTokens, roles } from '../../server/db/schema';
 import { sha256 } from '../../server/auth/password';
 import { dataChanged } from '../../server/db/changes';
 import { SEARCH_DOCUMENT } from '../../server/services/main/audit/repository';
-import { AUDIT_COUNT_CAP } from '../../server/services/main/audit/schemas';
+import { LIST_COUNT_CAP } from '../../server/lists/endpoint';
 import { createTestApp, type TestApp } from '../support/testApp';
 
 const WEEK = 6.048e8;
@@ -411,17 +411,17 @@ describe('audit logs', () => {
   it('counts a list only up to the cap, or ten pages past the page, and says so', async () => {
     await t.ctx.db.execute(
       sql`insert into audit_logs (user_id, user_name, event_type, source_name, message)
-          select null, 'system', 'SensorsOrdered', 'System', 'capcheck row ' || i from generate_series(1, ${AUDIT_COUNT_CAP + 50}) as g(i)`,
+          select null, 'system', 'SensorsOrdered', 'System', 'capcheck row ' || i from generate_series(1, ${LIST_COUNT_CAP + 50}) as g(i)`,
     );
     const [counted] = await rowsOf<{ n: number }>(
       t.ctx.db.execute(sql`select count(*)::int as n from audit_logs where event_type = 'SensorsOrdered'`),
     );
     const searched = await logs('admin', 'admin', '?search=capcheck');
-    expect(searched.meta).toEqual({ totalCount: AUDIT_COUNT_CAP, capped: true });
+    expect(searched.meta).toEqual({ totalCount: LIST_COUNT_CAP, capped: true });
     expect(searched.data.logs).toHaveLength(100);
     // Unsearched lists too: a million rows took 112 ms to count.
     const plain = await logs('admin', 'admin', '?type=SensorsOrdered');
-    expect(plain.meta).toEqual({ totalCount: AUDIT_COUNT_CAP, capped: true });
+    expect(plain.meta).toEqual({ totalCount: LIST_COUNT_CAP, capped: true });
     // Page 100 of 100 rows counts up to 9,900 + 10 pages: past every match, so the total is exact.
     const deep = await logs('admin', 'admin', '?type=SensorsOrdered&page=100&limit=100');
     expect(deep.meta).toEqual({ totalCount: counted!.n, capped: false });

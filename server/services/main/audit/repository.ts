@@ -61,6 +61,9 @@ export async function commonAmongNewest(db: Executor, search: string): Promise<b
   return Number(row?.n ?? 0) >= COMMON_PROBE_ROWS * COMMON_SHARE;
 }
 
+/** The search's ILIKE over the search document: the predicate the trigram index serves. */
+const searchMatch = (search: string) => sql`${SEARCH_DOCUMENT} ilike ${likePattern(search)}`;
+
 /**
  * A common search's predicate: its ILIKE inside `coalesce(…, false)`, which matches the same rows.
  * No search index matches the wrapped expression (the trigram index would hand over a third of the
@@ -70,8 +73,7 @@ export async function commonAmongNewest(db: Executor, search: string): Promise<b
  * after a page (1,000,000 rows on PostgreSQL, "sensor" sorted by source: 517 ms scanning and sorting
  * a third of the table, 2.9 ms walking audit_logs_source_idx; one user's, newest first: 139 → 4 ms).
  */
-export const commonSearchMatch = (search: string) =>
-  sql`coalesce(${SEARCH_DOCUMENT} ilike ${likePattern(search)}, false)`;
+export const commonSearchMatch = (search: string) => sql`coalesce(${searchMatch(search)}, false)`;
 
 export const shortSearchKeys = (search: string) =>
   [...search].length === 2 && !search.includes('\u0001')
@@ -115,7 +117,7 @@ export function auditLogList(scope: AuditScope): PagedListRepository<Row, AuditL
       const search = query.search?.trim();
       if (search) {
         const common = await commonAmongNewest(db, search);
-        where.push(common ? commonSearchMatch(search) : sql`${SEARCH_DOCUMENT} ilike ${likePattern(search)}`);
+        where.push(common ? commonSearchMatch(search) : searchMatch(search));
         if (shortSearch(search) && !common) where.push(shortSearchKeys(search));
       }
       return and(...where);
