@@ -25,13 +25,16 @@ export const CSV_SEPARATOR = ';';
 /** Line end of every CSV line (RFC 4180). */
 export const CSV_EOL = '\r\n';
 
-/** Characters that make a spreadsheet treat a cell as a formula when they come first. */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** The characters that make a spreadsheet treat a cell as a formula when they come first. */
+export const FORMULA_START_CHARS = '=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20';
+/** FORMULA_START_CHARS as the body of a regular expression's character class. */
+const FORMULA_CLASS = FORMULA_START_CHARS.replace(/[-\\\]^]/g, '\\$&');
+const FORMULA_START = new RegExp(`^[${FORMULA_CLASS}]`);
 /** A plain decimal number: optional sign, digits with an optional fraction, optional exponent. */
-const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A text written as it is with the `;` separator: no formula start, no `;`, quote, CR or LF. */
-const PLAIN_TEXT = /^(?![=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])[^;"\r\n]*$/;
+const PLAIN_TEXT = new RegExp(`^(?![${FORMULA_CLASS}])[^;"\\r\\n]*$`);
 
 /** The text with a leading single quote when a spreadsheet would read it as a formula. */
 export function neutraliseFormula(text: string): string {

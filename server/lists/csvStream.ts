@@ -10,9 +10,12 @@
  *   statement, so other requests run between them: the first page with LIMIT, then the ids of the
  *   whole order as one text (~7 bytes a row) and the rest in windows of those ids, each joined to
  *   `unnest(ids) with ordinality`. A row changed meanwhile is written as it is then; none twice.
+ *   When every cell of the export can be written in SQL (server/lists/csvCopy.ts), the ids come
+ *   first and each window is one `COPY … TO '/dev/blob'`: PGlite writes the page's CSV itself,
+ *   EXPORT_PAGE_COPY rows at a time, with no row protocol and no value decoded here.
  *
- * Rows come back as arrays (no object per row) and become CSV through the project's one cell encoder
- * (`csvCell`), exactly as the shaped JSON rows used to: the bytes do not depend on the path.
+ * Otherwise rows come back as arrays (no object per row) and become CSV through the project's one
+ * cell encoder (`csvCell`), exactly as the shaped JSON rows used to: the bytes do not depend on the path.
  * `Readable.from` pulls the next batch only when the socket (or the compressor in front of it) wants
  * more, so a slow client holds one batch in memory, not the export.
  */
@@ -26,6 +29,7 @@ import type pg from 'pg';
 import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
 import { poolOf, type Executor } from '../db';
 import type { TagValueTable } from '../query/compile';
+import { cellText, copyCsv, inlined } from './csvCopy';
 
 /**
  * Rows per cursor fetch on PostgreSQL: small enough that a batch's values die young (a batch that
@@ -35,6 +39,8 @@ import type { TagValueTable } from '../query/compile';
 export const EXPORT_FETCH = 500;
 /** Rows per page on PGlite: as small for the same reason (2,000-row pages grew the server's RSS by ~100 MiB). */
 export const EXPORT_PAGE_PGLITE = 500;
+/** Rows per COPY page on PGlite: a page is one text (~300 bytes a row), no object per row or value. */
+export const EXPORT_PAGE_COPY = 2_000;
 
 /** A CSV column read in SQL: its expression, and what turns the value read into the cell's value. */
 export interface ExportCell {
@@ -50,6 +56,12 @@ export interface ExportCell {
    * the driver — numbers, null, booleans and empty containers (most cells) without `JSON.parse`.
    */
   json?: boolean;
+  /**
+   * The cell's text computed in SQL, for PGlite's COPY (`exportLines`): from the value `sql` yields
+   * (a `json` cell's as jsonb), what `map` makes of it — null for an empty cell, `COPY_UNSURE` where
+   * only `map` can tell. An export with a `map` cell that has no `copyText` takes the row path.
+   */
+  copyText?: (value: SQL) => SQL;
 }
 
 /** A JSON number (RFC 8259): for such a text, `Number(text)` is exactly `JSON.parse(text)`. */
@@ -267,6 +279,82 @@ const selectList = (cells: readonly ExportCell[]) =>
       )
     : sql`null`;
 
+/**
+ * The join of a page of ids (a `{…}` array text) with their order, "__page"."n". The row id is also
+ * looked up in the array: without it the planner hashes the whole table to join a page of it.
+ */
+const pageJoin = (id: AnyPgColumn | SQL, page: string) =>
+  sql`join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${id} and ${id} = any(${page}::int8[])`;
+
+/** The array rows of a query on PGlite. */
+async function pgliteRows(pglite: PGlite, query: SQL): Promise<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows;
+}
+
+/**
+ * The exported rows as CSV lines, in batches: PostgreSQL's cursor and PGlite's row pages through
+ * `csvLines`, or on PGlite, when every cell can be written in SQL (server/lists/csvCopy.ts), pages
+ * written by COPY.
+ */
+export async function* exportLines(db: Executor, q: ExportQuery, fetch?: number): AsyncGenerator<string> {
+  const client = clientOf(db);
+  if (client.kind === 'pglite') {
+    const { cells, join } = pivotTags(q.cells, false);
+    const raw = (c: ExportCell) => (c.json ? sql`(${c.sql})::jsonb` : c.sql);
+    // The type of each cell's value: what the row path's driver would have handed to csvCell.
+    const describe = dialect.sqlToQuery(sql`select ${sql.join(cells.map(raw), sql`, `)} from ${q.from}${join} limit 0`);
+    const { fields } = await client.pglite.query(describe.sql, describe.params as unknown[]);
+    const texts = cells.map((c, i) => cellText(c, sql.raw(`"__row"."c${i}"`), fields[i]!.dataTypeID));
+    if (cells.length && texts.every(Boolean)) {
+      yield* copyPages(client.pglite, q, { cells, join, raw, texts: texts as SQL[] }, fetch ?? EXPORT_PAGE_COPY);
+      return;
+    }
+  }
+  for await (const rows of exportRows(db, q, fetch)) yield csvLines(rows, q.cells);
+}
+
+/**
+ * PGlite's COPY pages: the ids of every row in the order as one text, then each window of them as
+ * one COPY of the rows' cell texts (a page holding a cell only the row path can write is read as
+ * rows). Pending I/O has its turn before each page, as on the row path.
+ */
+async function* copyPages(
+  pglite: PGlite,
+  q: ExportQuery,
+  plan: { cells: ExportCell[]; join: SQL; raw: (c: ExportCell) => SQL; texts: SQL[] },
+  pageSize: number,
+): AsyncGenerator<string> {
+  const where = q.where ? sql` where ${q.where}` : sql``;
+  const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
+  const [[list]] = (await pgliteRows(
+    pglite,
+    sql`select string_agg((${q.id})::text, ','${order}) from ${q.from}${where}`,
+  )) as [[string | null]];
+  const ids = list ? list.split(',') : [];
+  const values = sql.join(
+    plan.cells.map((c, i) => sql`${plan.raw(c)} as ${sql.raw(`"c${i}"`)}`),
+    sql`, `,
+  );
+  for (let i = 0; i < ids.length; i += pageSize) {
+    if (i > 0) await afterPendingIo();
+    const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
+    const from = sql`${q.from} ${pageJoin(q.id, page)}${plan.join}`;
+    // OFFSET 0 keeps the inner SELECT apart: each value is read once, however often its text names it.
+    const text = inlined(
+      sql`select ${sql.join(plan.texts, sql`, `)} from (select ${values} from ${from} order by "__page"."n" offset 0) "__row"`,
+    );
+    const csv = text === undefined ? undefined : await copyCsv(pglite, text);
+    yield (
+      csv ??
+      csvLines(
+        await pgliteRows(pglite, sql`select ${selectList(plan.cells)} from ${from} order by "__page"."n"`),
+        plan.cells,
+      )
+    );
+  }
+}
+
 /** The exported rows as arrays, in batches, on either database. */
 export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number): AsyncGenerator<unknown[][]> {
   const client = clientOf(db);
@@ -286,10 +374,7 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
   const { cells, join } = pivotTags(q.cells, false);
   const { pglite } = client;
   const pageSize = fetch ?? EXPORT_PAGE_PGLITE;
-  const run = async (query: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows;
-  };
+  const run = (query: SQL) => pgliteRows(pglite, query);
   // The first page straight from the query (the row id last), so the answer starts at once.
   const first = await run(
     sql`select ${selectList(cells)}, ${q.id} from ${q.from}${join}${where}${order} limit ${pageSize}`,
@@ -311,9 +396,7 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
     const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
     await afterPendingIo();
     yield await run(
-      sql`select ${selectList(cells)} from ${q.from}
-          join unnest(${page}::int8[]) with ordinality as "__page"("id", "n") on "__page"."id" = ${q.id}${join}
-          order by "__page"."n"`,
+      sql`select ${selectList(cells)} from ${q.from} ${pageJoin(q.id, page)}${join} order by "__page"."n"`,
     );
   }
 }

@@ -26,7 +26,7 @@ import type { Executor } from '../db';
 import type { ZodApp } from '../http/service';
 import { parseAndCompile, type ServerCatalogue } from '../query/compile';
 import { ALWAYS, CountAhead, pageKey } from './countAhead';
-import { csvLines, exportRows, sendCsv, type ExportCell, type ExportQuery } from './csvStream';
+import { exportLines, sendCsv, type ExportCell, type ExportQuery } from './csvStream';
 import { gateRow, hiddenPaths } from './gating';
 import { visibleTagIds } from './tags';
 import { exportQuerystring, listQuerystring } from './params';
@@ -297,14 +297,10 @@ const isHidden = (path: string, hidden: readonly string[][]) =>
  * The CSV text of a streamed export: BOM and header, then the rows of `rows` as lines; the header
  * leaves with the first batch, so the first query has run before the answer starts.
  */
-export async function* csvChunks(
-  header: readonly string[],
-  cells: readonly ExportCell[],
-  rows: AsyncIterable<unknown[][]>,
-): AsyncGenerator<string> {
+export async function* csvChunks(header: readonly string[], lines: AsyncIterable<string>): AsyncGenerator<string> {
   let head = CSV_BOM + csvLine(header);
-  for await (const batch of rows) {
-    yield head + csvLines(batch, cells);
+  for await (const batch of lines) {
+    yield head + batch;
     head = '';
   }
   if (head) yield head;
@@ -318,7 +314,7 @@ function streamExport(
   entity: EntityDecl,
   { fileName, header, query }: { fileName: string; header: readonly string[]; query: ExportQuery },
 ) {
-  return sendCsv(reply, csvChunks(header, query.cells, exportRows(db, query)), fileName, (err) =>
+  return sendCsv(reply, csvChunks(header, exportLines(db, query)), fileName, (err) =>
     request.log.error({ err }, `${entity.name} export failed`),
   );
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/testApp';
 import { contractors } from '../../server/db/schema';
-import { exportRows } from '../../server/lists/csvStream';
+import { exportLines, exportRows } from '../../server/lists/csvStream';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,5 +41,32 @@ it('lets pending work run between two pages of an export', async () => {
   }
   await rows.return(undefined);
   expect(pages.length, 'the demo seed has more than a few contractors').toBe(4);
+  expect(turns).toEqual([true, true, true, true]);
+});
+
+it('lets pending work run between two COPY pages of an export', async () => {
+  const lines = exportLines(
+    t.ctx.db,
+    {
+      cells: [{ sql: sql`${contractors.name}` }],
+      from: sql`${contractors}`,
+      where: undefined,
+      orderBy: [sql`${contractors.id}`],
+      id: contractors.id,
+    },
+    2,
+  );
+  const pages: number[] = [];
+  const turns: boolean[] = [];
+  let page = await lines.next();
+  while (!page.done && pages.length < 4) {
+    pages.push(page.value.split('\r\n').length - 1);
+    let ran = false;
+    setImmediate(() => (ran = true));
+    page = await lines.next();
+    if (!page.done) turns.push(ran);
+  }
+  await lines.return(undefined);
+  expect(pages).toEqual([2, 2, 2, 2]);
   expect(turns).toEqual([true, true, true, true]);
 });

@@ -151,7 +151,7 @@ export const adpUserList: PagedListRepository<Row, z.infer<typeof adpUserListQue
             }
           : undefined;
       if (CONTRACTOR_FIELDS.has(path) && !permissions.can(CONTRACTOR_PERMISSION)) return undefined;
-      if (path === 'accessCount') return { sql: ACCESS_COUNT, map: (n) => Number(n) };
+      if (path === 'accessCount') return { sql: ACCESS_COUNT };
       const column = (COLUMNS as Record<string, unknown>)[path];
       return column && path !== 'planName' ? columnCell(column as AnyPgColumn) : undefined;
     },

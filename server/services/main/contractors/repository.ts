@@ -67,7 +67,7 @@ export const contractorList: ListRepository<PageRow> = {
     cell(path) {
       const tag = /^tags\.(\d+)$/.exec(path);
       if (tag) return tagValueCell(contractorTagValues, contractors.id, Number(tag[1]));
-      if (path === 'currentInstallations') return { sql: CURRENT_INSTALLATIONS, map: (n) => Number(n) };
+      if (path === 'currentInstallations') return { sql: CURRENT_INSTALLATIONS };
       const column = (contractors as unknown as Record<string, AnyPgColumn>)[path];
       return path in CONTRACTOR_COLUMNS && column ? columnCell(column) : undefined;
     },

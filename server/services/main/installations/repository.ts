@@ -22,6 +22,7 @@ import {
 import { countMatches } from '../../../lists/count';
 import { windowClauses } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
+import { jsonNumberText } from '../../../lists/csvCopy';
 import type { ListRepository } from '../../../lists/endpoint';
 import { rowTemplates } from '../../../lists/rowTemplates';
 import { isRowField } from '../../../lists/schemas';
@@ -132,6 +133,27 @@ export function activityText(text: string | null, nowMs: number): string {
   }
   return flags ? flags.join(',') : NO_ACTIVITY;
 }
+
+/** One bit per hour of the activity window, the oldest first (`activitySql`). */
+const ACTIVITY_BIT = sql.raw(`('1' || repeat('0', ${ACTIVITY_HOURS - 1}))::bit(${ACTIVITY_HOURS})`);
+
+/**
+ * `activityText` in SQL (PGlite's COPY of an export, server/lists/csvCopy.ts), from the JSON text of
+ * the active hours: the hours of the window (a JSON path filter) set their bits of one bit string,
+ * whose digits are then comma-joined. A list of anything but whole hours is COPY_UNSURE (the row
+ * path writes that page).
+ */
+export const activitySql =
+  (nowMs: number) =>
+  (text: SQL): SQL => {
+    const last = Math.floor(nowMs / 3_600_000);
+    const first = last - ACTIVITY_HOURS + 1;
+    const inWindow = sql.raw(`'$[*] ? (@ >= ${first} && @ <= ${last})'`);
+    return sql`(case when ${text} is null or ${text} = '[]' then ${NO_ACTIVITY}
+      when ${text} !~ '^\\[([0-9]{1,15}, )*[0-9]{1,15}\\]$' then chr(1)
+      else coalesce((select array_to_string(string_to_array(bit_or(${ACTIVITY_BIT} >> ((e::text)::int - ${sql.raw(String(first))}))::text, null), ',')
+        from jsonb_array_elements(jsonb_path_query_array((${text})::jsonb, ${inWindow})) e), ${NO_ACTIVITY}) end)`;
+  };
 
 /** The list's FROM: the page, the count and the export read the same joins. */
 const INSTALLATIONS_FROM = sql`${installations}
@@ -247,6 +269,7 @@ const EXPORT_JSON_CELLS: Record<string, ExportCell> = Object.fromEntries([
         sql: sql`(${measurementSummaries.values} -> ${p}::text)`,
         json: true,
         map: (v: unknown) => (typeof v === 'number' ? v : null),
+        copyText: jsonNumberText,
       },
     ],
     [`${p}Suspended`, { sql: sql`coalesce(${suspensionOf(p)} -> 'suspended' = 'true'::jsonb, false)` }],
@@ -270,6 +293,7 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
     return {
       sql: sql`(${measurementSummaries.activeHours})::text`,
       map: (hours) => activityText(hours as string | null, nowMs),
+      copyText: activitySql(nowMs),
     };
   if (path === 'lastMeasurement') return columnCell(measurementSummaries.lastMeasurementAt);
   const tag = /^tag_(\d+)$/.exec(path);

@@ -12,7 +12,8 @@ import { parseAndCompile } from '../../../query/compile';
 import { CURRENT_INSTALLATION_NUMBER, SENSOR_COLUMNS, SENSOR_TAG_STORAGE } from './repository';
 import { taggedCatalogue } from '../../../lists/tags';
 import { orderWithEmptyLast, resolveSortKey } from '../../../lists/sorting';
-import { exportRows, type ExportCell } from '../../../lists/csvStream';
+import { exportLines, type ExportCell } from '../../../lists/csvStream';
+import { guardedText } from '../../../lists/csvCopy';
 import { csvChunks } from '../../../lists/endpoint';
 
 // ------------------------------------------------------------------ export
@@ -111,19 +112,25 @@ function exportColumns(plan: ExportPlan): ExportCell[] {
         sql`(select ${tv.value} #>> '{}' from ${tv} where ${tv.entityId} = ${sensors.id} and ${tv.tagId} = ${id}::int)`,
     ),
   ];
-  return cells.map((c) => (c === MEASURED ? { sql: c, map: measuredText } : { sql: c }));
+  return cells.map((c) => (c === MEASURED ? { sql: c, map: measuredText, copyText: measuredSql } : { sql: c }));
 }
 
 /** The measured parameters, read as the JSON array they are stored as (cheaper than unnesting them in SQL). */
 const MEASURED = sql`${sensors.measured}`;
 
 /** The measured parameters comma-joined, as `string_agg` over `jsonb_array_elements_text` wrote them (nulls left out). */
-function measuredText(value: unknown): string | null {
+export function measuredText(value: unknown): string | null {
   if (!Array.isArray(value)) return null;
   const parts: string[] = [];
   for (const v of value) if (v !== null) parts.push(typeof v === 'string' ? v : JSON.stringify(v));
   return parts.length ? parts.join(',') : null;
 }
+
+/** `measuredText` in SQL, for PGlite's COPY (server/lists/csvCopy.ts): a list of texts; anything else is COPY_UNSURE. */
+export const measuredSql = (measured: SQL): SQL =>
+  sql`(case when jsonb_typeof(${measured}) = 'array' then (select ${guardedText(sql`t`)} from (select
+    string_agg(case when jsonb_typeof(e) = 'string' then e #>> '{}' else chr(1) end, ',' order by n) as t
+    from jsonb_array_elements(${measured}) with ordinality as x(e, n) where jsonb_typeof(e) <> 'null') s) end)`;
 
 /**
  * The CSV (BOM, header, one line per sensor) streamed from ONE query (server/lists/csvStream.ts: a
@@ -135,7 +142,7 @@ export function exportCsv(db: Executor, plan: ExportPlan, fetch?: number): Async
   const orderBy = plan.byId
     ? [(plan.desc ? desc : asc)(sensors.id)]
     : orderWithEmptyLast(plan.sortExpr, plan.desc ? 'desc' : 'asc', sensors.id, !plan.nullable);
-  const rows = exportRows(
+  const lines = exportLines(
     db,
     {
       cells,
@@ -146,5 +153,5 @@ export function exportCsv(db: Executor, plan: ExportPlan, fetch?: number): Async
     },
     fetch,
   );
-  return csvChunks(plan.header, cells, rows);
+  return csvChunks(plan.header, lines);
 }
