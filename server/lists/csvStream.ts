@@ -10,8 +10,8 @@
  *   statement, so other requests run between them: the first page with LIMIT, then the ids of the
  *   whole order as one text (~7 bytes a row) and the rest in windows of those ids, each joined to
  *   `unnest(ids) with ordinality`. A row changed meanwhile is written as it is then; none twice.
- *   When every cell of the export can be written in SQL (server/lists/csvCopy.ts), the ids come
- *   first and each window is one `COPY … TO '/dev/blob'`: PGlite writes the page's CSV itself,
+ *   When every cell of the export can be written in SQL (server/lists/csvCopy.ts), each window
+ *   after the first page is one `COPY … TO '/dev/blob'`: PGlite writes the page's CSV itself,
  *   EXPORT_PAGE_COPY rows at a time, with no row protocol and no value decoded here.
  *
  * Otherwise rows come back as arrays (no object per row) and become CSV through the project's one
@@ -315,9 +315,10 @@ export async function* exportLines(db: Executor, q: ExportQuery, fetch?: number)
 }
 
 /**
- * PGlite's COPY pages: the ids of every row in the order as one text, then each window of them as
- * one COPY of the rows' cell texts (a page holding a cell only the row path can write is read as
- * rows). Pending I/O has its turn before each page, as on the row path.
+ * PGlite's COPY pages: the first page read as rows with LIMIT, so the answer starts at once (the row
+ * id last), then the ids of every row in the order as one text, less those written, and each window
+ * of them as one COPY of the rows' cell texts (a page holding a cell only the row path can write is
+ * read as rows). Pending I/O has its turn before each statement after the first, as on the row path.
  */
 async function* copyPages(
   pglite: PGlite,
@@ -327,17 +328,26 @@ async function* copyPages(
 ): AsyncGenerator<string> {
   const where = q.where ? sql` where ${q.where}` : sql``;
   const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
+  const firstSize = Math.min(pageSize, EXPORT_PAGE_PGLITE);
+  const first = await pgliteRows(
+    pglite,
+    sql`select ${selectList(plan.cells)}, ${q.id} from ${q.from}${plan.join}${where}${order} limit ${firstSize}`,
+  );
+  yield csvLines(first, plan.cells);
+  if (first.length < firstSize) return;
+  await afterPendingIo();
+  const written = new Set(first.map((r) => String(r[r.length - 1])));
   const [[list]] = (await pgliteRows(
     pglite,
     sql`select string_agg((${q.id})::text, ','${order}) from ${q.from}${where}`,
   )) as [[string | null]];
-  const ids = list ? list.split(',') : [];
+  const ids = (list ? list.split(',') : []).filter((id) => !written.has(id));
   const values = sql.join(
     plan.cells.map((c, i) => sql`${plan.raw(c)} as ${sql.raw(`"c${i}"`)}`),
     sql`, `,
   );
   for (let i = 0; i < ids.length; i += pageSize) {
-    if (i > 0) await afterPendingIo();
+    await afterPendingIo();
     const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
     const from = sql`${q.from} ${pageJoin(q.id, page)}${plan.join}`;
     // OFFSET 0 keeps the inner SELECT apart: each value is read once, however often its text names it.

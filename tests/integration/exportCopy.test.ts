@@ -198,7 +198,8 @@ it.skipIf(usePostgres)('writes every awkward value COPY can spell as the row pat
   const { rows, expected, written, copies, rowPages } = await bothPaths(query(SURE_ROWS));
   expect(rows).toHaveLength(SURE_ROWS);
   expect(written).toBe(expected);
-  expect(copies).toBe(SURE_ROWS / 4);
+  // The first page is read as rows, so the answer starts at once; every other page is a COPY.
+  expect(copies).toBe(SURE_ROWS / 4 - 1);
   expect(rowPages).toBe(0);
 });
 
@@ -206,7 +207,7 @@ it.skipIf(usePostgres)('writes a page holding a value COPY cannot spell by the r
   const { rows, expected, written, copies, rowPages } = await bothPaths(query(SURE_ROWS + UNSURE_ROWS));
   expect(rows).toHaveLength(SURE_ROWS + UNSURE_ROWS);
   expect(written).toBe(expected);
-  expect(copies).toBe(Math.ceil((SURE_ROWS + UNSURE_ROWS) / 4));
+  expect(copies).toBe(Math.ceil((SURE_ROWS + UNSURE_ROWS) / 4) - 1);
   expect(rowPages).toBe(Math.ceil(UNSURE_ROWS / 4));
 });
 
