@@ -17,56 +17,43 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-it('lets pending work run between two pages of an export', async () => {
-  const rows = exportRows(
-    t.ctx.db,
-    {
-      cells: [{ sql: sql`${contractors.name}` }],
-      from: sql`${contractors}`,
-      where: undefined,
-      orderBy: [sql`${contractors.id}`],
-      id: contractors.id,
-    },
-    2,
-  );
-  const pages: number[] = [];
+/** Two contractors a page, ordered by id: every contractor name is written by COPY on PGlite. */
+const QUERY = {
+  cells: [{ sql: sql`${contractors.name}` }],
+  from: sql`${contractors}`,
+  where: undefined,
+  orderBy: [sql`${contractors.id}`],
+  id: contractors.id,
+};
+
+/**
+ * The sizes of the first four pages of `pages`, and for each page after the first whether a
+ * callback scheduled after the page before had run when it arrived.
+ */
+async function turnsBetween<T>(pages: AsyncGenerator<T>, size: (page: T) => number) {
+  const sizes: number[] = [];
   const turns: boolean[] = [];
-  let page = await rows.next();
-  while (!page.done && pages.length < 4) {
-    pages.push(page.value.length);
+  let page = await pages.next();
+  while (!page.done && sizes.length < 4) {
+    sizes.push(size(page.value));
     let ran = false;
     setImmediate(() => (ran = true));
-    page = await rows.next();
+    page = await pages.next();
     if (!page.done) turns.push(ran);
   }
-  await rows.return(undefined);
-  expect(pages.length, 'the demo seed has more than a few contractors').toBe(4);
+  await pages.return(undefined);
+  return { sizes, turns };
+}
+
+it('lets pending work run between two pages of an export', async () => {
+  const { sizes, turns } = await turnsBetween(exportRows(t.ctx.db, QUERY, 2), (rows) => rows.length);
+  expect(sizes, 'the demo seed has more than a few contractors').toEqual([2, 2, 2, 2]);
   expect(turns).toEqual([true, true, true, true]);
 });
 
 it('lets pending work run between two COPY pages of an export', async () => {
-  const lines = exportLines(
-    t.ctx.db,
-    {
-      cells: [{ sql: sql`${contractors.name}` }],
-      from: sql`${contractors}`,
-      where: undefined,
-      orderBy: [sql`${contractors.id}`],
-      id: contractors.id,
-    },
-    2,
-  );
-  const pages: number[] = [];
-  const turns: boolean[] = [];
-  let page = await lines.next();
-  while (!page.done && pages.length < 4) {
-    pages.push(page.value.split('\r\n').length - 1);
-    let ran = false;
-    setImmediate(() => (ran = true));
-    page = await lines.next();
-    if (!page.done) turns.push(ran);
-  }
-  await lines.return(undefined);
-  expect(pages).toEqual([2, 2, 2, 2]);
+  const lines = (text: string) => text.split('\r\n').length - 1;
+  const { sizes, turns } = await turnsBetween(exportLines(t.ctx.db, QUERY, 2), lines);
+  expect(sizes).toEqual([2, 2, 2, 2]);
   expect(turns).toEqual([true, true, true, true]);
 });
