@@ -62,8 +62,6 @@ export interface ExportCell {
    * only `map` can tell. An export with a `map` cell that has no `copyText` takes the row path.
    */
   copyText?: (value: SQL) => SQL;
-  /** The value `copyText` reads, when not `sql`'s (the activity's hours as jsonb, not the row path's text). */
-  copyValue?: SQL;
 }
 
 /** A JSON number (RFC 8259): for such a text, `Number(text)` is exactly `JSON.parse(text)`. */
@@ -303,7 +301,7 @@ export async function* exportLines(db: Executor, q: ExportQuery, fetch?: number)
   const client = clientOf(db);
   if (client.kind === 'pglite') {
     const { cells, join } = pivotTags(q.cells, false);
-    const raw = (c: ExportCell) => c.copyValue ?? (c.json ? sql`(${c.sql})::jsonb` : c.sql);
+    const raw = (c: ExportCell) => (c.json ? sql`(${c.sql})::jsonb` : c.sql);
     // The type of each cell's value: what the row path's driver would have handed to csvCell.
     const describe = dialect.sqlToQuery(sql`select ${sql.join(cells.map(raw), sql`, `)} from ${q.from}${join} limit 0`);
     const { fields } = await client.pglite.query(describe.sql, describe.params as unknown[]);

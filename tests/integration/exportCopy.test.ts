@@ -102,9 +102,8 @@ const HOURS = {
     `[${HOUR - ACTIVITY_HOURS + 1}, ${HOUR - ACTIVITY_HOURS}, ${HOUR - 5}, ${HOUR - 5}, ${HOUR + 1}]`,
     `[${Array.from({ length: ACTIVITY_HOURS }, (_, i) => HOUR - i).join(', ')}]`,
     '[1, 2, 3]',
-    `[${HOUR}.5, ${HOUR - 1}.0, -3, 1e400]`,
   ],
-  unsure: ['[null]', `["${HOUR}"]`, `[[${HOUR}]]`, 'null'],
+  unsure: [`[${HOUR}.5]`, '[-3]'],
 };
 const MEASURED = {
   sure: [null, '[]', '["pm25", "pm10"]', '["a", null, "b"]', '["=cmd"]', '"pm25"', '{}'],
@@ -156,7 +155,6 @@ const CELLS: ExportCell[] = [
     sql: sql`(${column('h')})::text`,
     map: (hours) => activityText(hours as string | null, NOW),
     copyText: activitySql(NOW),
-    copyValue: column('h'),
   },
   { sql: column('m'), map: measuredText, copyText: measuredSql },
 ];

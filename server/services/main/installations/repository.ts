@@ -138,22 +138,21 @@ export function activityText(text: string | null, nowMs: number): string {
 const ACTIVITY_BIT = sql.raw(`('1' || repeat('0', ${ACTIVITY_HOURS - 1}))::bit(${ACTIVITY_HOURS})`);
 
 /**
- * `activityText` in SQL (PGlite's COPY of an export, server/lists/csvCopy.ts), from the active hours
- * (jsonb): the whole hours of the window (a JSON path filter) set their bits of one bit string, whose
- * digits are then comma-joined — as in `activityFlags`, a number outside the window or not whole
- * sets none. A list holding anything but numbers, or no list, is COPY_UNSURE (the row path writes
- * that page).
+ * `activityText` in SQL (PGlite's COPY of an export, server/lists/csvCopy.ts), from the JSON text of
+ * the active hours: the hours of the window (a JSON path filter) set their bits of one bit string,
+ * whose digits are then comma-joined. A list of anything but whole hours is COPY_UNSURE (the row
+ * path writes that page).
  */
 export const activitySql =
   (nowMs: number) =>
-  (hours: SQL): SQL => {
+  (text: SQL): SQL => {
     const last = Math.floor(nowMs / 3_600_000);
     const first = last - ACTIVITY_HOURS + 1;
-    const inWindow = sql.raw(`'strict $[*] ? (@ >= ${first} && @ <= ${last} && @.floor() == @)'`);
-    return sql`(case when ${hours} is null or ${hours} = '[]'::jsonb then ${NO_ACTIVITY}
-      when jsonb_typeof(${hours}) <> 'array' or jsonb_path_exists(${hours}, 'strict $[*] ? (@.type() != "number")') then chr(1)
-      else coalesce((select array_to_string(string_to_array(bit_or(${ACTIVITY_BIT} >> (((e::text)::numeric)::int - ${sql.raw(String(first))}))::text, null), ',')
-        from jsonb_array_elements(jsonb_path_query_array(${hours}, ${inWindow})) e), ${NO_ACTIVITY}) end)`;
+    const inWindow = sql.raw(`'$[*] ? (@ >= ${first} && @ <= ${last})'`);
+    return sql`(case when ${text} is null or ${text} = '[]' then ${NO_ACTIVITY}
+      when ${text} !~ '^\\[([0-9]{1,15}, )*[0-9]{1,15}\\]$' then chr(1)
+      else coalesce((select array_to_string(string_to_array(bit_or(${ACTIVITY_BIT} >> ((e::text)::int - ${sql.raw(String(first))}))::text, null), ',')
+        from jsonb_array_elements(jsonb_path_query_array((${text})::jsonb, ${inWindow})) e), ${NO_ACTIVITY}) end)`;
   };
 
 /** The list's FROM: the page, the count and the export read the same joins. */
@@ -295,7 +294,6 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
       sql: sql`(${measurementSummaries.activeHours})::text`,
       map: (hours) => activityText(hours as string | null, nowMs),
       copyText: activitySql(nowMs),
-      copyValue: sql`${measurementSummaries.activeHours}`,
     };
   if (path === 'lastMeasurement') return columnCell(measurementSummaries.lastMeasurementAt);
   const tag = /^tag_(\d+)$/.exec(path);
