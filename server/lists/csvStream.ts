@@ -315,53 +315,75 @@ export async function* exportLines(db: Executor, q: ExportQuery, fetch?: number)
 }
 
 /**
- * PGlite's COPY pages: the first page read as rows with LIMIT, so the answer starts at once (the row
- * id last), then the ids of every row in the order as one text, less those written, and each window
- * of them as one COPY of the rows' cell texts (a page holding a cell only the row path can write is
- * read as rows). Pending I/O has its turn before each statement after the first, as on the row path.
+ * PGlite's COPY pages (`pglitePages`): the first page through `csvLines`, every later window of ids
+ * as one COPY of the rows' cell texts (a page holding a cell only the row path can write is read as
+ * rows).
  */
-async function* copyPages(
+function copyPages(
   pglite: PGlite,
   q: ExportQuery,
   plan: { cells: ExportCell[]; join: SQL; raw: (c: ExportCell) => SQL; texts: SQL[] },
   pageSize: number,
 ): AsyncGenerator<string> {
+  const values = sql.join(
+    plan.cells.map((c, i) => sql`${plan.raw(c)} as ${sql.raw(`"c${i}"`)}`),
+    sql`, `,
+  );
+  return pglitePages(pglite, q, plan, Math.min(pageSize, EXPORT_PAGE_PGLITE), pageSize, {
+    first: (rows) => csvLines(rows, plan.cells),
+    async page(from) {
+      // OFFSET 0 keeps the inner SELECT apart: each value is read once, however often its text names it.
+      const text = inlined(
+        sql`select ${sql.join(plan.texts, sql`, `)} from (select ${values} from ${from} order by "__page"."n" offset 0) "__row"`,
+      );
+      const csv = text === undefined ? undefined : await copyCsv(pglite, text);
+      return (
+        csv ??
+        csvLines(
+          await pgliteRows(pglite, sql`select ${selectList(plan.cells)} from ${from} order by "__page"."n"`),
+          plan.cells,
+        )
+      );
+    },
+  });
+}
+
+/**
+ * PGlite's pages of an export: the first `firstSize` rows straight from the query (the row id last),
+ * so the answer starts at once, then the ids of every row in the order as ONE text (a row per id
+ * costs PGlite more than the sort), less those already written, and each window of `pageSize` of
+ * them as the FROM of its page ("__page"."n" its order). `batch` makes each page's batch.
+ */
+async function* pglitePages<T>(
+  pglite: PGlite,
+  q: ExportQuery,
+  { cells, join }: { cells: readonly ExportCell[]; join: SQL },
+  firstSize: number,
+  pageSize: number,
+  batch: { first: (rows: unknown[][]) => T; page: (from: SQL) => Promise<T> },
+): AsyncGenerator<T> {
   const where = q.where ? sql` where ${q.where}` : sql``;
   const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
-  const firstSize = Math.min(pageSize, EXPORT_PAGE_PGLITE);
   const first = await pgliteRows(
     pglite,
-    sql`select ${selectList(plan.cells)}, ${q.id} from ${q.from}${plan.join}${where}${order} limit ${firstSize}`,
+    sql`select ${selectList(cells)}, ${q.id} from ${q.from}${join}${where}${order} limit ${firstSize}`,
   );
-  yield csvLines(first, plan.cells);
+  yield batch.first(first);
   if (first.length < firstSize) return;
-  await afterPendingIo();
   const written = new Set(first.map((r) => String(r[r.length - 1])));
+  // PGlite answers in this thread without waiting on I/O: back to back, the pages would keep every
+  // other request of the process waiting until the export ends (a first page 0.26–1.5 s during a
+  // 100,000-sensor export). Each statement after the first waits until pending I/O has had its turn.
+  await afterPendingIo();
   const [[list]] = (await pgliteRows(
     pglite,
     sql`select string_agg((${q.id})::text, ','${order}) from ${q.from}${where}`,
   )) as [[string | null]];
   const ids = (list ? list.split(',') : []).filter((id) => !written.has(id));
-  const values = sql.join(
-    plan.cells.map((c, i) => sql`${plan.raw(c)} as ${sql.raw(`"c${i}"`)}`),
-    sql`, `,
-  );
   for (let i = 0; i < ids.length; i += pageSize) {
     await afterPendingIo();
     const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
-    const from = sql`${q.from} ${pageJoin(q.id, page)}${plan.join}`;
-    // OFFSET 0 keeps the inner SELECT apart: each value is read once, however often its text names it.
-    const text = inlined(
-      sql`select ${sql.join(plan.texts, sql`, `)} from (select ${values} from ${from} order by "__page"."n" offset 0) "__row"`,
-    );
-    const csv = text === undefined ? undefined : await copyCsv(pglite, text);
-    yield (
-      csv ??
-      csvLines(
-        await pgliteRows(pglite, sql`select ${selectList(plan.cells)} from ${from} order by "__page"."n"`),
-        plan.cells,
-      )
-    );
+    yield await batch.page(sql`${q.from} ${pageJoin(q.id, page)}${join}`);
   }
 }
 
@@ -382,33 +404,11 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
     return;
   }
   const { cells, join } = pivotTags(q.cells, false);
-  const { pglite } = client;
   const pageSize = fetch ?? EXPORT_PAGE_PGLITE;
-  const run = (query: SQL) => pgliteRows(pglite, query);
-  // The first page straight from the query (the row id last), so the answer starts at once.
-  const first = await run(
-    sql`select ${selectList(cells)}, ${q.id} from ${q.from}${join}${where}${order} limit ${pageSize}`,
-  );
-  yield first;
-  if (first.length < pageSize) return;
-  // PGlite answers in this thread without waiting on I/O: back to back, the pages would keep every
-  // other request of the process waiting until the export ends (a first page 0.26–1.5 s during a
-  // 100,000-sensor export). Each statement after the first waits until pending I/O has had its turn.
-  await afterPendingIo();
-  // Then the ids of every row in the order, as ONE text (a row per id costs PGlite more than the
-  // sort), less those already written, and their rows page by page.
-  const written = new Set(first.map((r) => Number(r[r.length - 1])));
-  const [[list]] = (await run(sql`select string_agg((${q.id})::text, ','${order}) from ${q.from}${where}`)) as [
-    [string | null],
-  ];
-  const ids = (list ? list.split(',') : []).map(Number).filter((id) => !written.has(id));
-  for (let i = 0; i < ids.length; i += pageSize) {
-    const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
-    await afterPendingIo();
-    yield await run(
-      sql`select ${selectList(cells)} from ${q.from} ${pageJoin(q.id, page)}${join} order by "__page"."n"`,
-    );
-  }
+  yield* pglitePages(client.pglite, q, { cells, join }, pageSize, pageSize, {
+    first: (rows) => rows,
+    page: (from) => pgliteRows(client.pglite, sql`select ${selectList(cells)} from ${from} order by "__page"."n"`),
+  });
 }
 
 /**
