@@ -294,8 +294,8 @@ test.describe('preferences follow the user', () => {
       );
     });
     await signInWithForm(page, 'admin');
-    // The console's code loads after the sign-in, then the three lists go one after the other: on a
-    // busy machine (the other worker's test beside it) that took more than expect's 5 s in CI.
+    // The console's code loads after the sign-in, then the three lists go: on a busy machine (the
+    // other worker's test beside it) that took more than expect's 5 s in CI.
     const moved = { timeout: 30_000 };
     await expect.poll(() => page.evaluate(() => localStorage.getItem('presets')), moved).toBeNull();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('savedQueries.sensors')), moved).toBeNull();

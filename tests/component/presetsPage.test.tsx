@@ -288,6 +288,40 @@ describe('tab sync', () => {
 });
 
 describe('migration from older local storage', () => {
+  it('sends the three old lists at once, not one after the other', async () => {
+    localStorage.setItem(
+      LEGACY_STORAGE_KEYS.presets,
+      JSON.stringify([{ id: 1, name: 'All', visibility: true, fieldsValues: null }]),
+    );
+    for (const key of [LEGACY_STORAGE_KEYS.installations, LEGACY_STORAGE_KEYS.sensors])
+      localStorage.setItem(key, JSON.stringify([{ id: 2, name: 'Q', value: 'id = 1', visibility: true }]));
+    // No answer comes until all three requests are out.
+    const waiting: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const path = new URL(url).pathname.replace(/^\/api/, '');
+        calls.push({ method: init.method ?? 'GET', path, body: JSON.parse(String(init.body)) });
+        await new Promise<void>((answer) => waiting.push(answer));
+        const body = JSON.parse(String(init.body)) as Record<string, unknown[]>;
+        return json(200, { data: { ...body, migrated: true } });
+      }),
+    );
+    const migration = migrateLegacyStorage(new QueryClient(), dataProvider);
+    await vi.waitFor(() => expect(waiting).toHaveLength(3));
+    waiting.forEach((answer) => answer());
+    expect(await migration).toEqual([
+      LEGACY_STORAGE_KEYS.presets,
+      LEGACY_STORAGE_KEYS.installations,
+      LEGACY_STORAGE_KEYS.sensors,
+    ]);
+    expect(calls.map((c) => c.path).sort()).toEqual([
+      '/preferences/presets/migrate',
+      '/preferences/queries/installations/migrate',
+      '/preferences/queries/sensors/migrate',
+    ]);
+  });
+
   it('sends the old lists, drops the keys the server answered for, keeps a refused one', async () => {
     const oldPresets = [
       { id: 1, name: 'All', visibility: true, fieldsValues: null },
@@ -319,12 +353,12 @@ describe('migration from older local storage', () => {
     const queryClient = new QueryClient();
     const adopted = await migrateLegacyStorage(queryClient, dataProvider);
     expect(adopted).toEqual([LEGACY_STORAGE_KEYS.presets]);
-    expect(calls.map((c) => c.path)).toEqual([
+    expect(calls.map((c) => c.path).sort()).toEqual([
       '/preferences/presets/migrate',
       '/preferences/queries/installations/migrate',
       '/preferences/queries/sensors/migrate',
     ]);
-    expect(calls[0]!.body).toEqual({ presets: oldPresets });
+    expect(calls.find((c) => c.path === '/preferences/presets/migrate')!.body).toEqual({ presets: oldPresets });
     expect(localStorage.getItem(LEGACY_STORAGE_KEYS.presets)).toBeNull();
     expect(localStorage.getItem(LEGACY_STORAGE_KEYS.sensors)).toBeNull(); // the server already had a list
     expect(localStorage.getItem(LEGACY_STORAGE_KEYS.installations)).not.toBeNull(); // refused: kept

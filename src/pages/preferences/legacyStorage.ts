@@ -34,14 +34,21 @@ async function migrateOne<T extends { id: number; name: string; visibility: bool
   }
 }
 
-/** Migrates whatever old lists local storage holds; resolves to the keys that were adopted. */
+/**
+ * Migrates whatever old lists local storage holds, the three at once (each is its own list on the
+ * server); resolves to the keys that were adopted.
+ */
 export async function migrateLegacyStorage(queryClient: QueryClient, dataProvider: AppDataProvider): Promise<string[]> {
-  const done: string[] = [];
-  if (await migrateOne(LEGACY_STORAGE_KEYS.presets, parsePresetsJson, presetsListApi(dataProvider), queryClient))
-    done.push(LEGACY_STORAGE_KEYS.presets);
-  for (const kind of QUERY_KINDS) {
-    const key = LEGACY_STORAGE_KEYS[kind];
-    if (await migrateOne(key, parseSavedQueriesJson, queriesListApi(dataProvider, kind), queryClient)) done.push(key);
-  }
-  return done;
+  const migrations: [string, Promise<boolean>][] = [
+    [
+      LEGACY_STORAGE_KEYS.presets,
+      migrateOne(LEGACY_STORAGE_KEYS.presets, parsePresetsJson, presetsListApi(dataProvider), queryClient),
+    ],
+    ...QUERY_KINDS.map((kind): [string, Promise<boolean>] => [
+      LEGACY_STORAGE_KEYS[kind],
+      migrateOne(LEGACY_STORAGE_KEYS[kind], parseSavedQueriesJson, queriesListApi(dataProvider, kind), queryClient),
+    ]),
+  ];
+  const adopted = await Promise.all(migrations.map(([, migrated]) => migrated));
+  return migrations.filter((_, i) => adopted[i]).map(([key]) => key);
 }
