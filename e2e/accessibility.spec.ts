@@ -284,8 +284,9 @@ test.describe('the scan itself', () => {
       expect.arrayContaining(['image-alt', 'label']),
     );
     expect((await scan(page, 'light', 'planted popup', true)).map((f) => f.rule)).toEqual(['label']);
-    FINDINGS.length = 0;
-    COUNTS.clear();
+    // The planted findings are not the console's: out of the worker's table and findings.
+    for (const where of ['planted', 'planted popup']) COUNTS.delete(where);
+    FINDINGS.splice(0, FINDINGS.length, ...FINDINGS.filter((f) => !f.where.startsWith('planted')));
   });
 });
 

@@ -301,9 +301,9 @@ describe('migration from older local storage', () => {
       'fetch',
       vi.fn(async (url: string, init: RequestInit = {}) => {
         const path = new URL(url).pathname.replace(/^\/api/, '');
-        calls.push({ method: init.method ?? 'GET', path, body: JSON.parse(String(init.body)) });
-        await new Promise<void>((answer) => waiting.push(answer));
         const body = JSON.parse(String(init.body)) as Record<string, unknown[]>;
+        calls.push({ method: init.method ?? 'GET', path, body });
+        await new Promise<void>((answer) => waiting.push(answer));
         return json(200, { data: { ...body, migrated: true } });
       }),
     );

@@ -103,7 +103,7 @@ const HOURS = {
     `[${Array.from({ length: ACTIVITY_HOURS }, (_, i) => HOUR - i).join(', ')}]`,
     '[1, 2, 3]',
   ],
-  unsure: [`[${HOUR}.5]`, '[-3]'],
+  unsure: [`[${HOUR}.5]`, '[-3]', '[null]', `["${HOUR}"]`, `[[${HOUR}]]`, 'null', `[${HOUR}.5, ${HOUR - 1}.0, 1e400]`],
 };
 const MEASURED = {
   sure: [null, '[]', '["pm25", "pm10"]', '["a", null, "b"]', '["=cmd"]', '"pm25"', '{}'],
