@@ -6,7 +6,7 @@
  * that declares an `export` permission also gets `GET <endpoint>/export`: every matching row as CSV
  * (`<name>.csv`), streamed by the same builder as the other lists' exports (no row cap).
  */
-import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ENTITIES,
@@ -24,7 +24,7 @@ import { columnCell } from './csvStream';
 import { listEndpoint, type ListRepository } from './endpoint';
 import { MAX_LIST_LIMIT } from './params';
 import { isRowField } from './schemas';
-import { inWindow } from './sorting';
+import { preparedSelect } from './preparedSelect';
 
 /** The drizzle table a declaration names. */
 export function storageTable(entity: EntityDecl): PgTable {
@@ -61,22 +61,15 @@ export function storageRepository(
   const catalogue = catalogueOf(entity);
   const fields = entity.fields.filter(isRowField);
   const tieBreak = columns.id ?? Object.values(columns)[0]!;
+  const page = preparedSelect(getTableColumns(table), (select) => select.from(table));
+  const matches = preparedSelect({ one: sql`1` }, (select) => select.from(table));
   return {
     entity,
     columns,
     tieBreak,
     catalogue: async (_db, permissions) => ({ cat: serverCatalogue(catalogue, columns, { permissions }) }),
-    page: (db, where, plan) =>
-      inWindow(db.select().from(table).where(where).$dynamic(), plan) as Promise<Record<string, unknown>[]>,
-    count: (db, where, atMost) =>
-      countMatches(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(table)
-          .where(where),
-        atMost,
-      ),
+    page: (db, where, plan) => page.rows(db, where, plan),
+    count: (db, where, atMost) => countMatches(db, matches.statement(where), atMost),
     exportSql: {
       from: sql`${table}`,
       cell: (path) => (columns[path] ? columnCell(columns[path]) : undefined),

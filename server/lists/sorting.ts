@@ -5,7 +5,7 @@
  */
 import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sortKeys, type EntityDecl } from '../../common/entities';
 import type { Permission, PermissionSet } from '../../common/permissions';
 import { badRequest } from '../http/errors';
@@ -64,13 +64,6 @@ export interface PageWindow {
 /** One page of a list query written as SQL: its ORDER BY, LIMIT and OFFSET clauses. */
 export const windowClauses = (window: PageWindow): SQL =>
   sql` order by ${sql.join(window.orderBy, sql`, `)} limit ${window.limit} offset ${window.offset}`;
-
-/** One page of a list query (a SELECT in drizzle's dynamic mode): its order, limit and offset. */
-export const inWindow = <T extends PgSelect>(query: T, window: PageWindow) =>
-  query
-    .orderBy(...window.orderBy)
-    .limit(window.limit)
-    .offset(window.offset);
 
 export interface PageParams {
   page: number;

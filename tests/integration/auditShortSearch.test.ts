@@ -12,6 +12,7 @@ import { likePattern } from '../../server/http/paging';
 import { planPagedWindow } from '../../server/lists/sorting';
 import {
   adminAuditLogs,
+  AUDIT_PAGE,
   commonAmongNewest,
   SEARCH_DOCUMENT,
   shortSearchKeys,
@@ -113,7 +114,7 @@ const adminPage = async (search: string, sort: Partial<AuditLogQuery>) => {
     new PermissionSet([]),
   );
   const where = search ? await adminWhere(search) : undefined;
-  return (adminAuditLogs.page(t.ctx.db, where, window) as unknown as { getSQL(): SQL }).getSQL();
+  return AUDIT_PAGE.statement(where, window);
 };
 
 /** The plan of a statement when the planner may not scan the table (at this size a scan is cheapest). */

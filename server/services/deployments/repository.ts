@@ -1,13 +1,13 @@
 /** Deployments of every device family, data access: the list's SQL, one deployment, its sensors. */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { UpdaterFamily } from '../../../common/domain';
 import type { RolloutRules } from '../../../common/firmware';
 import type { Executor } from '../../db';
 import { deploymentSensors, deployments } from '../../db/schema';
-import { COUNT, countOf } from '../../lists/count';
-import { inWindow } from '../../lists/sorting';
+import { countMatches } from '../../lists/count';
+import { preparedSelect } from '../../lists/preparedSelect';
 import type { PagedListRepository } from '../../lists/endpoint';
 import { iso } from '../../lists/schemas';
 import type { Gen3Deployments, UpdaterDeployments } from './families';
@@ -21,8 +21,10 @@ import type {
 
 const ofFamily = (family: UpdaterFamily): SQL => eq(deployments.family, family);
 
-const countDeployments = (db: Executor, where: SQL | undefined) =>
-  countOf(db.select({ n: COUNT }).from(deployments).where(where));
+/** The deployments a count counts. */
+const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(deployments));
+
+const countDeployments = (db: Executor, where: SQL | undefined) => countMatches(db, MATCHES.statement(where));
 
 /** The columns of a GSM or Wi-Fi deployment row; `version` is the family's version column. */
 const updaterColumns = (version: AnyPgColumn) => ({
@@ -82,14 +84,12 @@ export function toDeploymentRow(d: UpdaterRecord): z.infer<typeof deploymentRow>
 export function updaterDeploymentList(
   f: UpdaterDeployments,
 ): PagedListRepository<UpdaterRecord, z.infer<typeof deploymentListQuery>> {
+  const page = preparedSelect(updaterColumns(f.version), (select) => select.from(deployments));
   return {
     sort: f.sort,
     tieBreak: deployments.id,
     where: () => ofFamily(f.family),
-    page: (db, where, window) =>
-      inWindow(db.select(updaterColumns(f.version)).from(deployments).where(where).$dynamic(), window) as Promise<
-        UpdaterRecord[]
-      >,
+    page: (db, where, window) => page.rows(db, where, window) as Promise<UpdaterRecord[]>,
     count: countDeployments,
     shape: (rows) => rows.map(toDeploymentRow),
   };
@@ -112,6 +112,18 @@ export const toGen3DeploymentRow = (d: Gen3Record): z.infer<typeof gen3Deploymen
   appliedDate: iso(d.appliedDate),
 });
 
+/** A Gen3 deployment page's columns. */
+const GEN3_PAGE = preparedSelect(
+  {
+    id: deployments.id,
+    sensors: deployments.sensors,
+    version: deployments.version,
+    createdAt: deployments.createdAt,
+    appliedDate: deployments.appliedDate,
+  },
+  (select) => select.from(deployments),
+);
+
 /** The Gen3 deployment list: newest first. */
 export function gen3DeploymentList(
   f: Gen3Deployments,
@@ -120,21 +132,7 @@ export function gen3DeploymentList(
     sort: f.sort,
     tieBreak: deployments.id,
     where: () => ofFamily(f.family),
-    page: (db, where, window) =>
-      inWindow(
-        db
-          .select({
-            id: deployments.id,
-            sensors: deployments.sensors,
-            version: deployments.version,
-            createdAt: deployments.createdAt,
-            appliedDate: deployments.appliedDate,
-          })
-          .from(deployments)
-          .where(where)
-          .$dynamic(),
-        window,
-      ),
+    page: (db, where, window) => GEN3_PAGE.rows(db, where, window),
     count: countDeployments,
     shape: (rows) => rows.map(toGen3DeploymentRow),
   };

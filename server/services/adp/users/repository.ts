@@ -15,10 +15,11 @@ import type { Executor } from '../../../db';
 import { adpPlans, adpTrials, adpUsers, contractors } from '../../../db/schema';
 import { forbidden } from '../../../http/errors';
 import { likePattern } from '../../../http/paging';
-import { COUNT, countOf } from '../../../lists/count';
+import { countMatches } from '../../../lists/count';
 import { columnCell } from '../../../lists/csvStream';
 import type { PagedListRepository } from '../../../lists/endpoint';
-import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
+import { preparedSelect } from '../../../lists/preparedSelect';
+import type { PageWindow, SortColumn } from '../../../lists/sorting';
 import { accessDefinitionsOf } from './accessRepository';
 import type { ADP_USER_SORT_KEYS, adpUserListQuery, adpUserRow } from './schemas';
 
@@ -63,17 +64,19 @@ const COLUMNS = {
   accessCount: ACCESS_COUNT,
 };
 
-/** Users with their plan, trial and contractor. */
-const selectAdpUsers = (db: Executor) =>
-  db
-    .select(COLUMNS)
+/** A page's rows: users with their plan, trial and contractor; and the users a count counts. */
+const PAGE = preparedSelect(COLUMNS, (select) =>
+  select
     .from(adpUsers)
     .innerJoin(adpPlans, eq(adpPlans.name, adpUsers.planName))
     .leftJoin(adpTrials, eq(adpTrials.userId, adpUsers.id))
-    .leftJoin(contractors, eq(contractors.id, adpUsers.contractorId));
+    .leftJoin(contractors, eq(contractors.id, adpUsers.contractorId)),
+);
+const MATCHES = preparedSelect({ one: sql`1` }, (select) =>
+  select.from(adpUsers).leftJoin(contractors, eq(contractors.id, adpUsers.contractorId)),
+);
 
-const page = (db: Executor, where: SQL | undefined, window: PageWindow) =>
-  inWindow(selectAdpUsers(db).where(where).$dynamic(), window);
+const page = (db: Executor, where: SQL | undefined, window: PageWindow) => PAGE.rows(db, where, window);
 
 type Row = Awaited<ReturnType<typeof page>>[number];
 
@@ -126,14 +129,7 @@ export const adpUserList: PagedListRepository<Row, z.infer<typeof adpUserListQue
     return and(...where);
   },
   page,
-  count: (db, where) =>
-    countOf(
-      db
-        .select({ n: COUNT })
-        .from(adpUsers)
-        .leftJoin(contractors, eq(contractors.id, adpUsers.contractorId))
-        .where(where),
-    ),
+  count: (db, where) => countMatches(db, MATCHES.statement(where)),
   shape: (rows, permissions) => rows.map((r) => present(r, permissions)),
   exportSql: {
     from: sql`${adpUsers}
@@ -163,7 +159,7 @@ const CONTRACTOR_FIELDS = new Set(['contractorId', 'contractorName', 'endOfDeal'
 /** One user as the caller may see it, with settings and access definitions; undefined when it does not exist. */
 export async function findAdpUser(db: Executor, id: number, permissions: PermissionSet) {
   const [[row], [extra], accessDefinitions] = await Promise.all([
-    selectAdpUsers(db).where(eq(adpUsers.id, id)),
+    PAGE.rows(db, eq(adpUsers.id, id)),
     db.select({ settings: adpUsers.settings }).from(adpUsers).where(eq(adpUsers.id, id)),
     accessDefinitionsOf(db, id),
   ]);

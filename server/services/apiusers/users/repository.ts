@@ -6,15 +6,16 @@
  * of deal lies before today (UTC).
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelectBuilder, SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../../db';
 import { apiUsers, contractors, type Limits } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
-import { COUNT, countOf } from '../../../lists/count';
+import { countMatches } from '../../../lists/count';
 import { columnCell } from '../../../lists/csvStream';
 import type { PagedListRepository } from '../../../lists/endpoint';
-import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
+import { preparedSelect } from '../../../lists/preparedSelect';
+import type { PageWindow, SortColumn } from '../../../lists/sorting';
 import type { API_USER_SORT_KEYS, apiUserListQuery } from './schemas';
 
 const lower = (column: AnyPgColumn) => sql`lower(${column})`;
@@ -41,8 +42,9 @@ export function customDealExpired(
 }
 
 /** The list's FROM: users with their contractor (the page and the count filter on the same join). */
-const fromApiUsers = <S extends SelectedFields>(db: Executor, select: S) =>
-  db.select(select).from(apiUsers).leftJoin(contractors, eq(contractors.id, apiUsers.contractorId));
+/** API users with their contractor. */
+const fromApiUsers = <S extends SelectedFields>(select: PgSelectBuilder<S, 'qb'>) =>
+  select.from(apiUsers).leftJoin(contractors, eq(contractors.id, apiUsers.contractorId));
 
 const PAGE_SELECT = {
   id: apiUsers.id,
@@ -58,8 +60,11 @@ const PAGE_SELECT = {
   limitSamples: apiUsers.limitSamples,
 };
 
-const page = (db: Executor, where: SQL | undefined, window: PageWindow) =>
-  inWindow(fromApiUsers(db, PAGE_SELECT).where(where).$dynamic(), window);
+/** A page's rows, and the users a count counts. */
+const PAGE = preparedSelect(PAGE_SELECT, fromApiUsers);
+const MATCHES = preparedSelect({ one: sql`1` }, fromApiUsers);
+
+const page = (db: Executor, where: SQL | undefined, window: PageWindow) => PAGE.rows(db, where, window);
 
 type Row = Awaited<ReturnType<typeof page>>[number];
 
@@ -83,7 +88,7 @@ export const apiUserList: PagedListRepository<Row, z.infer<typeof apiUserListQue
     return and(...where);
   },
   page,
-  count: (db, where) => countOf(fromApiUsers(db, { n: COUNT }).where(where)),
+  count: (db, where) => countMatches(db, MATCHES.statement(where)),
   exportSql: {
     from: sql`${apiUsers} left join ${contractors} on ${contractors.id} = ${apiUsers.contractorId}`,
     cell: (path) => (path in PAGE_SELECT ? columnCell(PAGE_SELECT[path as keyof typeof PAGE_SELECT]) : undefined),

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../../db';
 import { firmwareBinaries, firmwareVersions } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../http/errors';
-import { COUNT, countOf } from '../../../lists/count';
-import { inWindow } from '../../../lists/sorting';
+import { countMatches } from '../../../lists/count';
+import { preparedSelect } from '../../../lists/preparedSelect';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
 import type { binaryListQuery, versionListQuery, versionParams, versionRow } from './schemas';
@@ -33,6 +33,9 @@ const versionColumns = {
   description: firmwareVersions.description,
   createdAt: firmwareVersions.createdAt,
 };
+/** A version page's columns, and the versions a count counts. */
+const VERSION_PAGE = preparedSelect(versionColumns, (select) => select.from(firmwareVersions));
+const VERSION_MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(firmwareVersions));
 
 /** One Gen3 version, or undefined. */
 export async function findVersion(db: Executor, version: string): Promise<z.infer<typeof versionRow> | undefined> {
@@ -54,9 +57,8 @@ export const gen3VersionList: PagedListRepository<VersionRecord, z.infer<typeof 
   sort: [desc(firmwareVersions.createdAt), desc(firmwareVersions.version)],
   tieBreak: firmwareVersions.version,
   where: () => eq(firmwareVersions.family, family),
-  page: (db, where, window) =>
-    inWindow(db.select(versionColumns).from(firmwareVersions).where(where).$dynamic(), window),
-  count: (db, where) => countOf(db.select({ n: COUNT }).from(firmwareVersions).where(where)),
+  page: (db, where, window) => VERSION_PAGE.rows(db, where, window),
+  count: (db, where) => countMatches(db, VERSION_MATCHES.statement(where)),
   shape: (rows) => rows.map(toVersion),
 };
 
@@ -68,6 +70,9 @@ const binaryColumns = {
   hash: firmwareBinaries.hash,
   active: firmwareBinaries.active,
 };
+/** A binary page's columns, and the binaries a count counts. */
+const BINARY_PAGE = preparedSelect(binaryColumns, (select) => select.from(firmwareBinaries));
+const BINARY_MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(firmwareBinaries));
 
 interface BinaryRecord {
   id: string;
@@ -101,9 +106,8 @@ export const gen3BinaryList: PagedListRepository<
     await requireVersion(db, params.version);
     return ofVersion(params.version);
   },
-  page: (db, where, window) =>
-    inWindow(db.select(binaryColumns).from(firmwareBinaries).where(where).$dynamic(), window),
-  count: (db, where) => countOf(db.select({ n: COUNT }).from(firmwareBinaries).where(where)),
+  page: (db, where, window) => BINARY_PAGE.rows(db, where, window),
+  count: (db, where) => countMatches(db, BINARY_MATCHES.statement(where)),
   shape: (rows) => rows.map(toBinary),
 };
 

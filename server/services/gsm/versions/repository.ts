@@ -3,8 +3,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { firmwareVersions } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
-import { COUNT, countOf } from '../../../lists/count';
-import { inWindow } from '../../../lists/sorting';
+import { countMatches } from '../../../lists/count';
+import { preparedSelect } from '../../../lists/preparedSelect';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
 import { numericVersion } from '../../deployments/families';
@@ -16,6 +16,18 @@ interface VersionRecord {
   createdAt: Date;
   status: string;
 }
+
+/** A page's columns, and the versions a count counts. */
+const PAGE = preparedSelect(
+  {
+    version: firmwareVersions.version,
+    description: firmwareVersions.description,
+    createdAt: firmwareVersions.createdAt,
+    status: firmwareVersions.status,
+  },
+  (select) => select.from(firmwareVersions),
+);
+const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(firmwareVersions));
 
 export const gsmVersionList: PagedListRepository<VersionRecord, z.infer<typeof versionListQuery>> = {
   sort: {
@@ -33,21 +45,8 @@ export const gsmVersionList: PagedListRepository<VersionRecord, z.infer<typeof v
     }
     return and(...where);
   },
-  page: (db, where, window) =>
-    inWindow(
-      db
-        .select({
-          version: firmwareVersions.version,
-          description: firmwareVersions.description,
-          createdAt: firmwareVersions.createdAt,
-          status: firmwareVersions.status,
-        })
-        .from(firmwareVersions)
-        .where(where)
-        .$dynamic(),
-      window,
-    ),
-  count: (db, where) => countOf(db.select({ n: COUNT }).from(firmwareVersions).where(where)),
+  page: (db, where, window) => PAGE.rows(db, where, window),
+  count: (db, where) => countMatches(db, MATCHES.statement(where)),
   shape: (rows) =>
     rows.map((r) => ({
       version: r.version,

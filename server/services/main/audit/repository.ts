@@ -7,9 +7,10 @@ import type { z } from 'zod';
 import type { Executor } from '../../../db';
 import { auditLogs } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
-import { COUNT, countOf } from '../../../lists/count';
+import { countMatches } from '../../../lists/count';
 import type { PagedListRepository } from '../../../lists/endpoint';
-import { inWindow, type PageWindow, type SortColumn } from '../../../lists/sorting';
+import { preparedSelect } from '../../../lists/preparedSelect';
+import type { PageWindow, SortColumn } from '../../../lists/sorting';
 import type { AUDIT_SORT_KEYS, AuditLogQuery, auditLogRow } from './schemas';
 
 /**
@@ -98,8 +99,11 @@ const PAGE_SELECT = {
   message: auditLogs.message,
 };
 
-const page = (db: Executor, where: SQL | undefined, window: PageWindow) =>
-  inWindow(db.select(PAGE_SELECT).from(auditLogs).where(where).$dynamic(), window);
+/** A page's rows (exported for the plan tests: the statement the route sends), and the events a count counts. */
+export const AUDIT_PAGE = preparedSelect(PAGE_SELECT, (select) => select.from(auditLogs));
+const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(auditLogs));
+
+const page = (db: Executor, where: SQL | undefined, window: PageWindow) => AUDIT_PAGE.rows(db, where, window);
 
 type Row = Awaited<ReturnType<typeof page>>[number];
 
@@ -124,19 +128,7 @@ export function auditLogList(scope: AuditScope): PagedListRepository<Row, AuditL
     },
     page,
     // With a cap (searches), the matches are counted through a LIMIT: the count stops at the cap.
-    count: (db, where, atMost) =>
-      countOf(
-        atMost === undefined
-          ? db.select({ n: COUNT }).from(auditLogs).where(where)
-          : db.select({ n: COUNT }).from(
-              db
-                .select({ one: sql`1` })
-                .from(auditLogs)
-                .where(where)
-                .limit(atMost)
-                .as('matches'),
-            ),
-      ),
+    count: (db, where, atMost) => countMatches(db, MATCHES.statement(where), atMost),
     shape: (rows) => rows satisfies z.infer<typeof auditLogRow>[],
   };
 }

@@ -9,7 +9,7 @@ import type { Executor } from '../../../db';
 import { contractorTagValues, contractors } from '../../../db/schema';
 import { countMatches } from '../../../lists/count';
 import { columnCell, tagValueCell } from '../../../lists/csvStream';
-import { inWindow } from '../../../lists/sorting';
+import { preparedSelect } from '../../../lists/preparedSelect';
 import type { ListRepository } from '../../../lists/endpoint';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
@@ -39,10 +39,13 @@ export const CONTRACTOR_COLUMNS: Record<string, SQL | AnyPgColumn> = {
 
 export const CONTRACTOR_TAG_STORAGE = { table: contractorTagValues, rowId: contractors.id };
 
-interface PageRow {
-  c: typeof contractors.$inferSelect;
-  currentInstallations: number;
-}
+/** A page's rows: the contractor and its current installations; and the contractors a count counts. */
+const PAGE = preparedSelect({ c: contractors, currentInstallations: CURRENT_INSTALLATIONS }, (select) =>
+  select.from(contractors),
+);
+const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(contractors));
+
+type PageRow = Awaited<ReturnType<typeof PAGE.rows>>[number];
 
 export const contractorList: ListRepository<PageRow> = {
   entity: contractor,
@@ -53,15 +56,7 @@ export const contractorList: ListRepository<PageRow> = {
       cat,
       tags: allTags,
     })),
-  page: (db, where, plan) =>
-    inWindow(
-      db
-        .select({ c: contractors, currentInstallations: CURRENT_INSTALLATIONS })
-        .from(contractors)
-        .where(where)
-        .$dynamic(),
-      plan,
-    ),
+  page: (db, where, plan) => PAGE.rows(db, where, plan),
   exportSql: {
     from: sql`${contractors}`,
     cell(path) {
@@ -72,15 +67,7 @@ export const contractorList: ListRepository<PageRow> = {
       return path in CONTRACTOR_COLUMNS && column ? columnCell(column) : undefined;
     },
   },
-  count: (db, where, atMost) =>
-    countMatches(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(contractors)
-        .where(where),
-      atMost,
-    ),
+  count: (db, where, atMost) => countMatches(db, MATCHES.statement(where), atMost),
   tagPath: (tagId) => `tags.${tagId}`,
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(

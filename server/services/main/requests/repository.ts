@@ -7,13 +7,14 @@
 import { ACTIVE_REQUEST_STATES } from '../../../../common/requests';
 import type { FileLinks } from '../../../storage/fileLinks';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelectBuilder, SelectedFields } from 'drizzle-orm/pg-core';
 import { catalogueOf, installationRequest } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
 import { contractors, installationRequests, requestImages } from '../../../db/schema';
 import { COUNT, countMatches, countOf } from '../../../lists/count';
-import { inWindow, type PagePlan } from '../../../lists/sorting';
+import { preparedSelect } from '../../../lists/preparedSelect';
+import type { PagePlan } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
 import { serverCatalogue } from '../../../query/compile';
 
@@ -42,18 +43,23 @@ export const REQUEST_COLUMNS: Record<string, SQL | AnyPgColumn> = {
 const CATALOGUE = catalogueOf(installationRequest);
 
 /** The list's FROM: requests with their contractor (the page and the count filter on the same join). */
-const fromRequests = <S extends SelectedFields>(db: Executor, select: S) =>
-  db
-    .select(select)
-    .from(installationRequests)
-    .leftJoin(contractors, eq(contractors.id, installationRequests.contractorId));
+const fromRequests = <S extends SelectedFields>(select: PgSelectBuilder<S, 'qb'>) =>
+  select.from(installationRequests).leftJoin(contractors, eq(contractors.id, installationRequests.contractorId));
 
-interface PageRow {
-  q: typeof installationRequests.$inferSelect;
-  contractorName: string | null;
-  contractorLogo: string | null;
-  contractorLink: string | null;
-}
+/** A page's rows: the request, and its contractor's name, logo and link. */
+const PAGE = preparedSelect(
+  {
+    q: installationRequests,
+    contractorName: contractors.name,
+    contractorLogo: contractors.logo,
+    contractorLink: contractors.link,
+  },
+  fromRequests,
+);
+/** The rows a count counts. */
+const MATCHES = preparedSelect({ one: sql`1` }, fromRequests);
+
+type PageRow = Awaited<ReturnType<typeof PAGE.rows>>[number];
 
 /** The requests list of a server whose image links `links` signs. */
 export const requestListWith = (links: FileLinks): ListRepository<PageRow> => ({
@@ -62,19 +68,8 @@ export const requestListWith = (links: FileLinks): ListRepository<PageRow> => ({
   tieBreak: installationRequests.id,
   from: sql`${installationRequests} left join ${contractors} on ${eq(contractors.id, installationRequests.contractorId)}`,
   catalogue: async (_db, perms) => ({ cat: serverCatalogue(CATALOGUE, REQUEST_COLUMNS, { permissions: perms }) }),
-  page: (db, where, plan) =>
-    inWindow(
-      fromRequests(db, {
-        q: installationRequests,
-        contractorName: contractors.name,
-        contractorLogo: contractors.logo,
-        contractorLink: contractors.link,
-      })
-        .where(where)
-        .$dynamic(),
-      plan,
-    ),
-  count: (db, where, atMost) => countMatches(db, fromRequests(db, { one: sql`1` }).where(where), atMost),
+  page: (db, where, plan) => PAGE.rows(db, where, plan),
+  count: (db, where, atMost) => countMatches(db, MATCHES.statement(where), atMost),
   async shape(rows, { db }) {
     const imagesOf = await imagesByRequest(
       db,
