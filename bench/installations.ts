@@ -17,6 +17,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/installations.ts
  *                                                       # also PostgreSQL (a throwaway database)
  *   BENCH_INSTALLATIONS=20000 BENCH_RUNS=9 BENCH_CASE_MS=3000 BENCH_ONLY=pglite|postgres …
+ *   BENCH_CASES=contractors,requests,GSM …             # only the cases whose names start so
  *
  * Output: `name, value, unit, baseline, ratio` lines, then the medians and spreads.
  */
@@ -29,7 +30,7 @@ const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 
 const q = (query: string) => encodeURIComponent(query);
-const CASES = [
+const ALL_CASES = [
   { name: 'installations page 1 (100 rows)', path: '/api/installations?page=1&limit=100' },
   { name: 'installations page 1 (25 rows)', path: '/api/installations?page=1&limit=25' },
   {
@@ -50,6 +51,8 @@ const CASES = [
   { name: 'requests page 1 (empty)', path: '/api/installations/requests/?page=1&limit=25' },
   { name: 'GSM deployments page 1 (empty)', path: '/updater/gsm/deployments?page=1&limit=25' },
 ];
+const CHOSEN = process.env.BENCH_CASES?.split(',').map((n) => n.trim());
+const CASES = ALL_CASES.filter((c) => !CHOSEN || CHOSEN.some((n) => c.name.startsWith(n)));
 
 const run = (kind: string, database: Database) =>
   listCases(kind, database, {
@@ -57,7 +60,8 @@ const run = (kind: string, database: Database) =>
     fill: () => fillFleet(database.db, N, { spread: 'grid' }),
     cases: CASES,
     runs: RUNS,
-    extra: deepByCursor,
+    // The deep page by cursor, unless BENCH_CASES leaves the deep page out.
+    extra: CASES.some((c) => c.name.startsWith('installations deep')) ? deepByCursor : undefined,
   });
 
 /**

@@ -14,6 +14,7 @@
  *   npx tsx bench/throughput.ts                      # PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/throughput.ts
  *   BENCH_INSTALLATIONS=100000 BENCH_ROUNDS=5 BENCH_SECONDS=6 BENCH_CONNECTIONS=20 BENCH_ONLY=pglite|postgres …
+ *   BENCH_PATH='/api/contractors?page=1&limit=25' …     # another list page
  *
  * Output: `name, value, unit, baseline, ratio` lines (req/s; ratio = app / bare, higher is better).
  */
@@ -31,7 +32,9 @@ const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const PATH = '/api/installations?page=1&limit=25';
+const PATH = process.env.BENCH_PATH ?? '/api/installations?page=1&limit=25';
+/** What the output lines call the page. */
+const PAGE = process.env.BENCH_PATH ? PATH : '25-row installations page';
 
 interface Load {
   /** The server process's CPU time per answered request, ms (set by `measured`). */
@@ -156,14 +159,14 @@ async function run(kind: string, database: Database) {
   const bareRps = rounds.map((r) => r.bare.rps);
   const mid = rounds.find((r) => r.app.rps === median(appRps))!;
   console.log(
-    `${kind} 20 connections 25-row installations page, ${median(appRps).toFixed(1)}, req/s, ${median(bareRps).toFixed(1)}, ${median(ratios).toFixed(2)}`,
+    `${kind} 20 connections ${PAGE}, ${median(appRps).toFixed(1)}, req/s, ${median(bareRps).toFixed(1)}, ${median(ratios).toFixed(2)}`,
   );
   console.log(
     `  app ${median(appRps).toFixed(1)} req/s (${Math.min(...appRps).toFixed(1)}–${Math.max(...appRps).toFixed(1)}), p50 ${mid.app.p50.toFixed(0)} ms, p99 ${mid.app.p99.toFixed(0)} ms; bare ${median(bareRps).toFixed(1)} req/s (${Math.min(...bareRps).toFixed(1)}–${Math.max(...bareRps).toFixed(1)}); app / bare ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
   );
   const cpu = (side: 'app' | 'bare') => median(rounds.map((r) => r[side].cpuMs!));
   console.log(
-    `${kind} server CPU per request, 25-row installations page, ${cpu('app').toFixed(3)}, ms, ${cpu('bare').toFixed(3)}, ${(cpu('app') / cpu('bare')).toFixed(2)}`,
+    `${kind} server CPU per request, ${PAGE}, ${cpu('app').toFixed(3)}, ms, ${cpu('bare').toFixed(3)}, ${(cpu('app') / cpu('bare')).toFixed(2)}`,
   );
   await bare.close();
   await app.close();
