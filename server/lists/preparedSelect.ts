@@ -38,18 +38,18 @@ export interface PreparedSelect<Row> {
   rows(db: Executor, where: SQL | undefined, window?: PageWindow): Promise<Row[]>;
 }
 
-/**
- * `fields` selected `from` the list's table and joins (`from` adds nothing else: no WHERE, order or
- * limit, which come with each request, and no parameter, since the statement is kept as SQL text).
- * A table selected whole from a left join is not set to null when the join finds no row: select
- * such a table's columns one by one.
- */
 /** What `from` builds: a SELECT of the query builder, its SQL and the type of its rows. */
 interface BuiltSelect {
   getSQL(): SQL;
   readonly _: { readonly result: readonly unknown[] };
 }
 
+/**
+ * `fields` selected `from` the list's table and joins (`from` adds nothing else: no WHERE, order or
+ * limit, which come with each request, and no parameter, since the statement is kept as SQL text).
+ * A table selected whole from a left join is not set to null when the join finds no row: select
+ * such a table's columns one by one.
+ */
 export function preparedSelect<S extends SelectedFields, Q extends BuiltSelect>(
   fields: S,
   from: (select: PgSelectBuilder<S, 'qb'>) => Q,

@@ -42,7 +42,6 @@ export function customDealExpired(
 }
 
 /** The list's FROM: users with their contractor (the page and the count filter on the same join). */
-/** API users with their contractor. */
 const fromApiUsers = <S extends SelectedFields>(select: PgSelectBuilder<S, 'qb'>) =>
   select.from(apiUsers).leftJoin(contractors, eq(contractors.id, apiUsers.contractorId));
 
