@@ -95,6 +95,33 @@ async function fill(db: Db) {
   await db.execute(sql.raw('ANALYZE'));
 }
 
+const TICKS_MS = 1000 / 100; // USER_HZ: clock ticks of /proc/<pid>/stat, 100 a second on Linux
+
+/** A process's CPU time (user + system) in ms, from /proc/<pid>/stat; 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICKS_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU time of every PostgreSQL process on this machine (the export's backend among them), in ms. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** The server's resident set size in bytes, read from outside the process. */
 function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -191,13 +218,17 @@ async function measureExports(kind: string, pid: number, token: string, baseline
     const rates: number[] = [];
     const growths: number[] = [];
     const firstBytes: number[] = [];
+    const serverCpu: number[] = [];
+    const databaseCpu: number[] = [];
     for (let run = 0; run <= RUNS; run++) {
+      const cpuBefore = [cpuMsOf(pid), kind === 'PostgreSQL' ? postgresCpuMs() : 0];
       const before = rssOf(pid);
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 10);
       const res = await request(c.path, headers);
       clearInterval(sampler);
       peak = Math.max(peak, rssOf(pid));
+      const cpuAfter = [cpuMsOf(pid), kind === 'PostgreSQL' ? postgresCpuMs() : 0];
       if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status}`);
       if (ENCODING === 'identity' && res.lines !== c.rows + 1)
         throw new Error(`${c.name}: ${res.lines} lines for ${c.rows} rows`);
@@ -205,6 +236,8 @@ async function measureExports(kind: string, pid: number, token: string, baseline
       rates.push(c.rows / (res.ms / 1000));
       growths.push((peak - before) / 2 ** 20);
       firstBytes.push(res.firstByteMs);
+      serverCpu.push(cpuAfter[0]! - cpuBefore[0]!);
+      databaseCpu.push(cpuAfter[1]! - cpuBefore[1]!);
     }
     const rate = median(rates);
     line(`${kind} ${c.name} export`, rate, 'rows/s', baselines.get(c.name), [Math.min(...rates), Math.max(...rates)]);
@@ -216,6 +249,15 @@ async function measureExports(kind: string, pid: number, token: string, baseline
       Math.min(...firstBytes),
       Math.max(...firstBytes),
     ]);
+    // Where the time goes: CPU a row of the server process and (PostgreSQL) of the database's processes.
+    const perThousand = (ms: number[]) => ms.map((x) => (x / c.rows) * 1000); // ms per 1,000 rows = µs a row
+    const cpuLine = (what: string, ms: number[]) =>
+      line(`${kind} ${c.name} export ${what} CPU`, median(perThousand(ms)), 'µs/row', undefined, [
+        Math.min(...perThousand(ms)),
+        Math.max(...perThousand(ms)),
+      ]);
+    cpuLine('server', serverCpu);
+    if (kind === 'PostgreSQL') cpuLine('database', databaseCpu);
   }
 }
 

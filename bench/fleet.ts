@@ -1,8 +1,10 @@
 /**
  * A fleet of `n` installed sensors for the installations benchmarks, from generate_series: sensors,
  * their current installations (address, contact, factors on a third), 300 contractors on three
- * quarters of them, two installation tags with values on half, and measurement summaries (72 hours
- * of activity; a third measured within the 20 minutes that make an installation active).
+ * quarters of them, two installation tags with values on half, and measurement summaries (a third
+ * measured within the 20 minutes that make an installation active; the active hours are epoch hours
+ * of the last 72, as the simulator stores them: none on a tenth of the sensors, every ninth missing
+ * on the rest, so the activity cells are as full as a working fleet's).
  *
  * `spread` places the installations: `grid` on a regular lattice over Poland (the list benchmark:
  * plans do not depend on it), `fleet` as a real fleet is (the map benchmark: 70 % within ~25 km of
@@ -67,8 +69,9 @@ export async function fillFleet(db: Db, n: number, { spread }: { spread: 'grid' 
   await exec(
     `INSERT INTO measurement_summaries (sensor_id, last_measurement_at, values, active_hours)
      SELECT g, now() - ((g % 60) || ' minutes')::interval, '{"pm25": 12.5, "pm10": 20.1}'::jsonb,
-            (SELECT jsonb_agg(h) FROM generate_series(0, 71) h)
-     FROM generate_series(1, ${n}) g`,
+            (SELECT coalesce(jsonb_agg(h), '[]'::jsonb) FROM generate_series(hour.now - 71, hour.now) h
+             WHERE g % 10 <> 0 AND (h + g) % 9 <> 0)
+     FROM generate_series(1, ${n}) g, (SELECT floor(extract(epoch from now()) / 3600)::int AS now) hour`,
   );
   await exec(
     `INSERT INTO installation_tag_values (installation_id, tag_id, value)

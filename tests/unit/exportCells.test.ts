@@ -60,9 +60,19 @@ describe('activityText', () => {
     ['just outside the window', `[${nowHour - 72}, ${nowHour + 1}]`],
     ['unordered, repeated, compact', `[${nowHour - 3},${nowHour - 10},${nowHour - 3}]`],
     ['not whole hours (JSON.parse path)', `[${nowHour - 2}.0, ${nowHour - 1}]`],
+    ['negative hours (JSON.parse path)', `[-1, ${nowHour}]`],
+    ['every hour of the window', `[${Array.from({ length: 72 }, (_, i) => nowHour - 71 + i).join(', ')}]`],
+    ['each block’s first and last hours', `[${[0, 23, 24, 47, 48, 71].map((i) => nowHour - 71 + i).join(', ')}]`],
+    ['only hours outside the window', `[${nowHour - 500}, ${nowHour + 3}]`],
   ];
   it.each(cases)('%s: the cell activityFlags writes', (_, text) => {
     const hours = text === null ? null : (JSON.parse(text) as number[]);
     expect(activityText(text, now)).toBe(activityFlags(hours, now).join(','));
+  });
+  it('writes the same cell again from its cached blocks, and a new pattern after a cached one', () => {
+    const some = `[${nowHour - 5}, ${nowHour}]`;
+    const other = `[${nowHour - 6}, ${nowHour - 30}, ${nowHour - 70}]`;
+    for (const text of [some, other, some, other])
+      expect(activityText(text, now)).toBe(activityFlags(JSON.parse(text) as number[], now).join(','));
   });
 });

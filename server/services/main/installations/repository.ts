@@ -117,27 +117,65 @@ export function activityFlags(activeHours: readonly number[] | null | undefined,
 /** The activity cell of a row without a report in the last 72 hours. */
 const NO_ACTIVITY = NO_FLAGS.join(',');
 
+/** Hours of the activity window per block: a block's flags are one bit mask, its text one cached string. */
+const BLOCK = 24;
+if (ACTIVITY_HOURS % BLOCK !== 0) throw new Error(`ACTIVITY_HOURS (${ACTIVITY_HOURS}) is not whole blocks of ${BLOCK}`);
+const BLOCKS = ACTIVITY_HOURS / BLOCK;
+/** The comma-joined flags of a block by its mask (bit i: the block's hour i). A fleet has few patterns. */
+const blockTexts = new Map<number, string>();
+const BLOCK_TEXTS_KEPT = 4_096;
+/** The masks of the row being read (`activityText` runs to its end before the next call). */
+const masks = new Int32Array(BLOCKS);
+
+function blockText(mask: number): string {
+  let text = blockTexts.get(mask);
+  if (text === undefined) {
+    text = Array.from({ length: BLOCK }, (_, i) => (mask >>> i) & 1).join(',');
+    if (blockTexts.size < BLOCK_TEXTS_KEPT) blockTexts.set(mask, text);
+  }
+  return text;
+}
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const COMMA = 44;
+const SPACE = 32;
+const OPEN = 91;
+const CLOSE = 93;
+
 /**
- * The CSV cell of `activityFlags` (comma-joined) from the JSON text of the active hours, read without
- * `JSON.parse` when it is a plain list of whole hours (what the summaries store); anything else goes
- * through `JSON.parse` and `activityFlags`, so the cell is the same either way.
+ * The CSV cell of `activityFlags` (comma-joined) from the JSON text of the active hours, read in one
+ * pass without `JSON.parse` when it is a plain list of whole hours (what the summaries store): each
+ * hour of the window sets a bit of its block's mask, and the cell is the blocks' cached texts.
+ * Anything else goes through `JSON.parse` and `activityFlags`, so the cell is the same either way.
  */
 export function activityText(text: string | null, nowMs: number): string {
   if (text === null || text === '[]') return NO_ACTIVITY;
-  if (!/^\[[\d, ]*\]$/.test(text)) return activityFlags(JSON.parse(text) as number[] | null, nowMs).join(',');
   const nowHour = Math.floor(nowMs / 3_600_000);
   const first = nowHour - ACTIVITY_HOURS + 1;
-  let flags: number[] | undefined;
+  masks.fill(0);
+  let any = false;
   let hour = -1;
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) hour = (hour < 0 ? 0 : hour * 10) + (c - 48);
+  const end = text.length - 1;
+  let plain = text.charCodeAt(0) === OPEN && text.charCodeAt(end) === CLOSE;
+  for (let i = 1; plain && i <= end; i++) {
+    const c = i === end ? COMMA : text.charCodeAt(i);
+    if (c >= DIGIT_0 && c <= DIGIT_9) hour = (hour < 0 ? 0 : hour * 10) + (c - DIGIT_0);
+    else if (c !== COMMA && c !== SPACE) plain = false;
     else if (hour >= 0) {
-      if (hour >= first && hour <= nowHour) (flags ??= NO_FLAGS.slice())[hour - first] = 1;
+      if (hour >= first && hour <= nowHour) {
+        const at = hour - first;
+        masks[(at / BLOCK) | 0]! |= 1 << (at % BLOCK);
+        any = true;
+      }
       hour = -1;
     }
   }
-  return flags ? flags.join(',') : NO_ACTIVITY;
+  if (!plain) return activityFlags(JSON.parse(text) as number[] | null, nowMs).join(',');
+  if (!any) return NO_ACTIVITY;
+  let cell = blockText(masks[0]!);
+  for (let b = 1; b < BLOCKS; b++) cell += ',' + blockText(masks[b]!);
+  return cell;
 }
 
 /** One bit per hour of the activity window, the oldest first (`activitySql`). */
