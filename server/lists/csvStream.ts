@@ -164,24 +164,61 @@ export function pivotTags(cells: readonly ExportCell[], whole: boolean): { cells
 export const exportCell = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
 
-/** CSV lines of array rows, each value mapped by its cell. */
-export function csvLines(rows: readonly unknown[][], cells: readonly ExportCell[]): string {
+const SEPARATOR_BYTE = CSV_SEPARATOR.charCodeAt(0);
+const EOL_BYTES = Buffer.from(CSV_EOL, 'latin1');
+if (CSV_SEPARATOR.length !== 1 || SEPARATOR_BYTE > 0x7f)
+  throw new Error('csvLines: the separator is not one ASCII byte');
+
+/** Below this length a text is copied here when it is ASCII (most cells): cheaper than a call to `write`. */
+const COPIED_HERE = 64;
+
+/** Writes `text` as UTF-8 at `at` (the room is there) and returns the end. */
+function writeText(out: Buffer, at: number, text: string): number {
+  if (text.length <= COPIED_HERE) {
+    let end = at;
+    for (let k = 0; k < text.length; k++) {
+      const unit = text.charCodeAt(k);
+      if (unit > 0x7f) return at + out.write(text, at);
+      out[end++] = unit;
+    }
+    return end;
+  }
+  return at + out.write(text, at);
+}
+
+/**
+ * CSV lines of array rows, each value mapped by its cell, written straight into bytes (UTF-8): a
+ * batch is one buffer, with no string built per line or per batch (concatenated strings are trees
+ * the collector copies while the batch waits, and the socket needs them flattened and encoded).
+ */
+export function csvLines(rows: readonly unknown[][], cells: readonly ExportCell[]): Buffer {
   const maps = cells.map((c) => c.map);
   const json = cells.map((c) => c.json === true);
-  let out = '';
+  let out = Buffer.allocUnsafe(Math.max(1024, rows.length * 256));
+  let at = 0;
+  /** Room for `bytes` more: the buffer doubles (a batch of long cells) as often as it must. */
+  const reserve = (bytes: number) => {
+    if (at + bytes <= out.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(out.length * 2, at + bytes));
+    out.copy(larger, 0, 0, at);
+    out = larger;
+  };
   for (const row of rows) {
-    let line = '';
+    reserve(maps.length + EOL_BYTES.length);
     for (let i = 0; i < maps.length; i++) {
-      if (i > 0) line += CSV_SEPARATOR;
+      if (i > 0) out[at++] = SEPARATOR_BYTE;
       const map = maps[i];
       const read = json[i] ? decodeJson(row[i]) : row[i];
       const value = map ? map(read) : read;
       if (value === null || value === undefined) continue;
-      line += csvCell(typeof value === 'object' ? exportCell(value) : value);
+      const text = csvCell(typeof value === 'object' ? exportCell(value) : value);
+      // UTF-8 takes at most 3 bytes per UTF-16 unit; the rest of the line's separators and its end too.
+      reserve(text.length * 3 + maps.length - i + EOL_BYTES.length);
+      at = writeText(out, at, text);
     }
-    out += line + CSV_EOL;
+    at += EOL_BYTES.copy(out, at);
   }
-  return out;
+  return out.subarray(0, at);
 }
 
 type Client = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
@@ -297,7 +334,7 @@ async function pgliteRows(pglite: PGlite, query: SQL): Promise<unknown[][]> {
  * `csvLines`, or on PGlite, when every cell can be written in SQL (server/lists/csvCopy.ts), pages
  * written by COPY.
  */
-export async function* exportLines(db: Executor, q: ExportQuery, fetch?: number): AsyncGenerator<string> {
+export async function* exportLines(db: Executor, q: ExportQuery, fetch?: number): AsyncGenerator<Buffer> {
   const client = clientOf(db);
   if (client.kind === 'pglite') {
     const { cells, join } = pivotTags(q.cells, false);
@@ -324,7 +361,7 @@ function copyPages(
   q: ExportQuery,
   plan: { cells: ExportCell[]; join: SQL; raw: (c: ExportCell) => SQL; texts: SQL[] },
   pageSize: number,
-): AsyncGenerator<string> {
+): AsyncGenerator<Buffer> {
   const values = sql.join(
     plan.cells.map((c, i) => sql`${plan.raw(c)} as ${sql.raw(`"c${i}"`)}`),
     sql`, `,
@@ -337,13 +374,12 @@ function copyPages(
         sql`select ${sql.join(plan.texts, sql`, `)} from (select ${values} from ${from} order by "__page"."n" offset 0) "__row"`,
       );
       const csv = text === undefined ? undefined : await copyCsv(pglite, text);
-      return (
-        csv ??
-        csvLines(
-          await pgliteRows(pglite, sql`select ${selectList(plan.cells)} from ${from} order by "__page"."n"`),
-          plan.cells,
-        )
-      );
+      return csv !== undefined
+        ? Buffer.from(csv, 'utf8')
+        : csvLines(
+            await pgliteRows(pglite, sql`select ${selectList(plan.cells)} from ${from} order by "__page"."n"`),
+            plan.cells,
+          );
     },
   });
 }
@@ -411,6 +447,8 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
   });
 }
 
+const bytesOf = (chunk: string | Buffer) => (typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+
 /**
  * Sends `chunks` as a CSV download named `fileName`. The first chunk is awaited before the answer
  * starts, so a failing first query is an ordinary error answer, not a 200 cut short; a failure
@@ -418,15 +456,15 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
  */
 export async function sendCsv(
   reply: FastifyReply,
-  chunks: AsyncGenerator<string>,
+  chunks: AsyncGenerator<string | Buffer>,
   fileName: string,
   onError: (err: unknown) => void,
 ) {
   const first = await chunks.next();
   const stream = Readable.from(
     (async function* () {
-      if (!first.done) yield Buffer.from(first.value, 'utf8');
-      for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+      if (!first.done) yield bytesOf(first.value);
+      for await (const chunk of chunks) yield bytesOf(chunk);
     })(),
     { objectMode: false },
   );

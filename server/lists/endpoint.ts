@@ -297,11 +297,11 @@ const isHidden = (path: string, hidden: readonly string[][]) =>
  * The CSV text of a streamed export: BOM and header, then the rows of `rows` as lines; the header
  * leaves with the first batch, so the first query has run before the answer starts.
  */
-export async function* csvChunks(header: readonly string[], lines: AsyncIterable<string>): AsyncGenerator<string> {
-  let head = CSV_BOM + csvLine(header);
+export async function* csvChunks(header: readonly string[], lines: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let head: Buffer | undefined = Buffer.from(CSV_BOM + csvLine(header), 'utf8');
   for await (const batch of lines) {
-    yield head + batch;
-    head = '';
+    yield head ? Buffer.concat([head, batch]) : batch;
+    head = undefined;
   }
   if (head) yield head;
 }

@@ -166,10 +166,10 @@ const query = (below: number, orderBy = [column('id')]) => ({
   id: column('id'),
 });
 
-async function collect(lines: AsyncIterable<string>): Promise<string> {
-  let out = '';
-  for await (const batch of lines) out += batch;
-  return out;
+async function collect(lines: AsyncIterable<Buffer>): Promise<string> {
+  const batches: Buffer[] = [];
+  for await (const batch of lines) batches.push(batch);
+  return Buffer.concat(batches).toString('utf8');
 }
 
 /** The row path's CSV of `q` (pages of 4), and the statements `exportLines` ran for it. */
@@ -183,7 +183,7 @@ async function bothPaths(q: ReturnType<typeof query>) {
     const statements = spy.mock.calls.map(([text]) => String(text));
     return {
       rows,
-      expected: csvLines(rows, CELLS),
+      expected: csvLines(rows, CELLS).toString('utf8'),
       written,
       copies: statements.filter((s) => s.startsWith('copy (')).length,
       rowPages: statements.filter((s) => s.includes('with ordinality') && !s.startsWith('copy (')).length,
@@ -217,7 +217,7 @@ it('writes the same bytes whatever the page size and order', async () => {
   expect(await collect(exportLines(t.ctx.db, q, 1))).toBe(whole);
   const rows: unknown[][] = [];
   for await (const page of exportRows(t.ctx.db, q, 7)) rows.push(...page);
-  expect(whole).toBe(csvLines(rows, CELLS));
+  expect(whole).toBe(csvLines(rows, CELLS).toString('utf8'));
 });
 
 it('ends every line with CRLF and keeps a line break inside a quoted value', () => {

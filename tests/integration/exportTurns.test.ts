@@ -52,7 +52,7 @@ it('lets pending work run between two pages of an export', async () => {
 });
 
 it('lets pending work run between two COPY pages of an export', async () => {
-  const lines = (text: string) => text.split('\r\n').length - 1;
+  const lines = (bytes: Buffer) => bytes.toString('utf8').split('\r\n').length - 1;
   const { sizes, turns } = await turnsBetween(exportLines(t.ctx.db, QUERY, 2), lines);
   expect(sizes).toEqual([2, 2, 2, 2]);
   expect(turns).toEqual([true, true, true, true]);

@@ -792,8 +792,9 @@ describe('GET /sensors/export', () => {
           .where(gt(sensors.id, 100))
           .orderBy(sql`${dir(expr)} nulls last`, dir(sensors.id));
         const plan = await planExport(db(), { sortBy, order, query: 'id > 100' }, perms);
-        let text = '';
-        for await (const chunk of exportCsv(db(), plan, 37)) text += chunk;
+        const chunks: Buffer[] = [];
+        for await (const chunk of exportCsv(db(), plan, 37)) chunks.push(chunk);
+        const text = Buffer.concat(chunks).toString('utf8');
         const { rows } = csvBody(text);
         expect(
           rows.map((r) => Number(r[0])),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { csvLines, decodeJson, type ExportCell } from '../../server/lists/csvStream';
 import { activityFlags, activityText } from '../../server/services/main/installations/repository';
 import { sql } from 'drizzle-orm';
+import { csvCell } from '../../common/csv';
 
 const JSON_TEXTS = [
   'null',
@@ -44,7 +45,27 @@ describe('decodeJson', () => {
   it('writes the same CSV line from the JSON text as from the parsed value', () => {
     const parsed: ExportCell[] = JSON_TEXTS.map(() => ({ sql: sql`x` }));
     const text: ExportCell[] = JSON_TEXTS.map(() => ({ sql: sql`x`, json: true }));
-    expect(csvLines([JSON_TEXTS], text)).toBe(csvLines([JSON_TEXTS.map((t) => JSON.parse(t) as unknown)], parsed));
+    expect(csvLines([JSON_TEXTS], text).toString('utf8')).toBe(
+      csvLines([JSON_TEXTS.map((t) => JSON.parse(t) as unknown)], parsed).toString('utf8'),
+    );
+  });
+});
+
+describe('csvLines', () => {
+  it('writes the UTF-8 bytes of the lines csvCell makes, however long and wide the values', () => {
+    const long = 'Ł'.repeat(400);
+    const values = [null, 'Kraków', 12.5, long, 'a;b"c', '=1+1', '😀 x', true, '', { A: 1 }, 'line\nbreak'];
+    // 300 rows of up to 400 two-byte characters: the batch outgrows its first buffer several times.
+    const rows = Array.from({ length: 300 }, (_, r) => values.map((v, i) => (i === 3 ? long.slice(0, r + 1) : v)));
+    const cells: ExportCell[] = values.map(() => ({ sql: sql`x` }));
+    const expected = rows
+      .map((row) =>
+        row.map((v) => (v === null ? '' : csvCell(typeof v === 'object' ? JSON.stringify(v) : v))).join(';'),
+      )
+      .map((line) => `${line}\r\n`)
+      .join('');
+    expect(csvLines(rows, cells).toString('utf8')).toBe(expected);
+    expect(csvLines([], cells).length).toBe(0);
   });
 });
 

@@ -137,7 +137,7 @@ export const measuredSql = (measured: SQL): SQL =>
  * cursor on PostgreSQL, pages of the ordered ids on PGlite), in the order of GET /sensors: the sort
  * key with empty values last, then the id. The first chunk is the header with the first batch.
  */
-export function exportCsv(db: Executor, plan: ExportPlan, fetch?: number): AsyncGenerator<string> {
+export function exportCsv(db: Executor, plan: ExportPlan, fetch?: number): AsyncGenerator<Buffer> {
   const cells = exportColumns(plan);
   const orderBy = plan.byId
     ? [(plan.desc ? desc : asc)(sensors.id)]
