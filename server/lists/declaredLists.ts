@@ -19,7 +19,6 @@ import {
 import * as schema from '../db/schema';
 import type { ServiceRoutes } from '../http/service';
 import { serverCatalogue } from '../query/compile';
-import { countMatches } from './count';
 import { columnCell } from './csvStream';
 import { listEndpoint, type ListRepository } from './endpoint';
 import { MAX_LIST_LIMIT } from './params';
@@ -62,14 +61,13 @@ export function storageRepository(
   const fields = entity.fields.filter(isRowField);
   const tieBreak = columns.id ?? Object.values(columns)[0]!;
   const page = preparedSelect(getTableColumns(table), (select) => select.from(table));
-  const matches = preparedSelect({ one: sql`1` }, (select) => select.from(table));
   return {
     entity,
     columns,
     tieBreak,
     catalogue: async (_db, permissions) => ({ cat: serverCatalogue(catalogue, columns, { permissions }) }),
     page: (db, where, plan) => page.rows(db, where, plan),
-    count: (db, where, atMost) => countMatches(db, matches.statement(where), atMost),
+    count: (db, where, atMost) => page.count(db, where, atMost),
     exportSql: {
       from: sql`${table}`,
       cell: (path) => (columns[path] ? columnCell(columns[path]) : undefined),

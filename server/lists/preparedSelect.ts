@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type PgSelectBuilder, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db';
 import { arrayRows, renderedOnce } from '../db/arrayRows';
+import { countMatches } from './count';
 import { windowClauses, type PageWindow } from './sorting';
 
 /**
@@ -36,6 +37,8 @@ export interface PreparedSelect<Row> {
   statement(where: SQL | undefined, window?: PageWindow): SQL;
   /** The rows matching `where` (of one page, with `window`), as the builder's `await` gives them. */
   rows(db: Executor, where: SQL | undefined, window?: PageWindow): Promise<Row[]>;
+  /** How many rows of the same FROM match `where`: all of them, or up to `atMost` (`countMatches`). */
+  count(db: Executor, where: SQL | undefined, atMost?: number): Promise<number>;
 }
 
 /** What `from` builds: a SELECT of the query builder, its SQL and the type of its rows. */
@@ -55,16 +58,21 @@ export function preparedSelect<S extends SelectedFields, Q extends BuiltSelect>(
   from: (select: PgSelectBuilder<S, 'qb'>) => Q,
 ): PreparedSelect<Q['_']['result'][number]> {
   const head = renderedOnce(from(selectBuilder.select(fields)).getSQL());
+  // The count's `select 1` from the same tables and joins: `from` adds only those to the builder it
+  // is given, whatever its fields.
+  const matching = renderedOnce(
+    from(selectBuilder.select({ one: sql`1` }) as unknown as PgSelectBuilder<S, 'qb'>).getSQL(),
+  );
   const leaves = orderSelectedFields(fields);
-  const statement = (where: SQL | undefined, window?: PageWindow) => {
-    const filtered = where ? sql`${head} where ${where}` : head;
-    return window ? sql`${filtered}${windowClauses(window)}` : filtered;
-  };
+  const filtered = (select: SQL, where: SQL | undefined) => (where ? sql`${select} where ${where}` : select);
+  const statement = (where: SQL | undefined, window?: PageWindow) =>
+    window ? sql`${filtered(head, where)}${windowClauses(window)}` : filtered(head, where);
   return {
     statement,
     async rows(db, where, window) {
       const rows = await arrayRows(db, statement(where, window));
       return rows.map((row) => mapResultRow(leaves, row, undefined) as Q['_']['result'][number]);
     },
+    count: (db, where, atMost) => countMatches(db, filtered(matching, where), atMost),
   };
 }

@@ -6,7 +6,6 @@ import type { UpdaterFamily } from '../../../common/domain';
 import type { RolloutRules } from '../../../common/firmware';
 import type { Executor } from '../../db';
 import { deploymentSensors, deployments } from '../../db/schema';
-import { countMatches } from '../../lists/count';
 import { preparedSelect } from '../../lists/preparedSelect';
 import type { PagedListRepository } from '../../lists/endpoint';
 import { iso } from '../../lists/schemas';
@@ -24,7 +23,7 @@ const ofFamily = (family: UpdaterFamily): SQL => eq(deployments.family, family);
 /** The deployments a count counts. */
 const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(deployments));
 
-const countDeployments = (db: Executor, where: SQL | undefined) => countMatches(db, MATCHES.statement(where));
+const countDeployments = (db: Executor, where: SQL | undefined) => MATCHES.count(db, where);
 
 /** The columns of a GSM or Wi-Fi deployment row; `version` is the family's version column. */
 const updaterColumns = (version: AnyPgColumn) => ({

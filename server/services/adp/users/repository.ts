@@ -15,7 +15,6 @@ import type { Executor } from '../../../db';
 import { adpPlans, adpTrials, adpUsers, contractors } from '../../../db/schema';
 import { forbidden } from '../../../http/errors';
 import { likePattern } from '../../../http/paging';
-import { countMatches } from '../../../lists/count';
 import { columnCell } from '../../../lists/csvStream';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { preparedSelect } from '../../../lists/preparedSelect';
@@ -129,7 +128,7 @@ export const adpUserList: PagedListRepository<Row, z.infer<typeof adpUserListQue
     return and(...where);
   },
   page,
-  count: (db, where) => countMatches(db, MATCHES.statement(where)),
+  count: (db, where) => MATCHES.count(db, where),
   shape: (rows, permissions) => rows.map((r) => present(r, permissions)),
   exportSql: {
     from: sql`${adpUsers}

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { Executor } from '../../../db';
 import { apiUsers, contractors, type Limits } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
-import { countMatches } from '../../../lists/count';
 import { columnCell } from '../../../lists/csvStream';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { preparedSelect } from '../../../lists/preparedSelect';
@@ -61,7 +60,6 @@ const PAGE_SELECT = {
 
 /** A page's rows, and the users a count counts. */
 const PAGE = preparedSelect(PAGE_SELECT, fromApiUsers);
-const MATCHES = preparedSelect({ one: sql`1` }, fromApiUsers);
 
 const page = (db: Executor, where: SQL | undefined, window: PageWindow) => PAGE.rows(db, where, window);
 
@@ -87,7 +85,7 @@ export const apiUserList: PagedListRepository<Row, z.infer<typeof apiUserListQue
     return and(...where);
   },
   page,
-  count: (db, where) => countMatches(db, MATCHES.statement(where)),
+  count: (db, where) => PAGE.count(db, where),
   exportSql: {
     from: sql`${apiUsers} left join ${contractors} on ${contractors.id} = ${apiUsers.contractorId}`,
     cell: (path) => (path in PAGE_SELECT ? columnCell(PAGE_SELECT[path as keyof typeof PAGE_SELECT]) : undefined),

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { Executor } from '../../../db';
 import { firmwareBinaries, firmwareVersions } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../http/errors';
-import { countMatches } from '../../../lists/count';
 import { preparedSelect } from '../../../lists/preparedSelect';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
@@ -35,7 +34,6 @@ const versionColumns = {
 };
 /** A version page's columns, and the versions a count counts. */
 const VERSION_PAGE = preparedSelect(versionColumns, (select) => select.from(firmwareVersions));
-const VERSION_MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(firmwareVersions));
 
 /** One Gen3 version, or undefined. */
 export async function findVersion(db: Executor, version: string): Promise<z.infer<typeof versionRow> | undefined> {
@@ -58,7 +56,7 @@ export const gen3VersionList: PagedListRepository<VersionRecord, z.infer<typeof 
   tieBreak: firmwareVersions.version,
   where: () => eq(firmwareVersions.family, family),
   page: (db, where, window) => VERSION_PAGE.rows(db, where, window),
-  count: (db, where) => countMatches(db, VERSION_MATCHES.statement(where)),
+  count: (db, where) => VERSION_PAGE.count(db, where),
   shape: (rows) => rows.map(toVersion),
 };
 
@@ -72,7 +70,6 @@ const binaryColumns = {
 };
 /** A binary page's columns, and the binaries a count counts. */
 const BINARY_PAGE = preparedSelect(binaryColumns, (select) => select.from(firmwareBinaries));
-const BINARY_MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(firmwareBinaries));
 
 interface BinaryRecord {
   id: string;
@@ -107,7 +104,7 @@ export const gen3BinaryList: PagedListRepository<
     return ofVersion(params.version);
   },
   page: (db, where, window) => BINARY_PAGE.rows(db, where, window),
-  count: (db, where) => countMatches(db, BINARY_MATCHES.statement(where)),
+  count: (db, where) => BINARY_PAGE.count(db, where),
   shape: (rows) => rows.map(toBinary),
 };
 

@@ -3,7 +3,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { firmwareVersions } from '../../../db/schema';
 import { likePattern } from '../../../http/paging';
-import { countMatches } from '../../../lists/count';
 import { preparedSelect } from '../../../lists/preparedSelect';
 import type { PagedListRepository } from '../../../lists/endpoint';
 import { iso } from '../../../lists/schemas';
@@ -27,7 +26,6 @@ const PAGE = preparedSelect(
   },
   (select) => select.from(firmwareVersions),
 );
-const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(firmwareVersions));
 
 export const gsmVersionList: PagedListRepository<VersionRecord, z.infer<typeof versionListQuery>> = {
   sort: {
@@ -46,7 +44,7 @@ export const gsmVersionList: PagedListRepository<VersionRecord, z.infer<typeof v
     return and(...where);
   },
   page: (db, where, window) => PAGE.rows(db, where, window),
-  count: (db, where) => countMatches(db, MATCHES.statement(where)),
+  count: (db, where) => PAGE.count(db, where),
   shape: (rows) =>
     rows.map((r) => ({
       version: r.version,

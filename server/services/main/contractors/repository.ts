@@ -7,7 +7,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { contractor } from '../../../../common/entities';
 import type { Executor } from '../../../db';
 import { contractorTagValues, contractors } from '../../../db/schema';
-import { countMatches } from '../../../lists/count';
 import { columnCell, tagValueCell } from '../../../lists/csvStream';
 import { preparedSelect } from '../../../lists/preparedSelect';
 import type { ListRepository } from '../../../lists/endpoint';
@@ -43,7 +42,6 @@ export const CONTRACTOR_TAG_STORAGE = { table: contractorTagValues, rowId: contr
 const PAGE = preparedSelect({ c: contractors, currentInstallations: CURRENT_INSTALLATIONS }, (select) =>
   select.from(contractors),
 );
-const MATCHES = preparedSelect({ one: sql`1` }, (select) => select.from(contractors));
 
 type PageRow = Awaited<ReturnType<typeof PAGE.rows>>[number];
 
@@ -67,7 +65,7 @@ export const contractorList: ListRepository<PageRow> = {
       return path in CONTRACTOR_COLUMNS && column ? columnCell(column) : undefined;
     },
   },
-  count: (db, where, atMost) => countMatches(db, MATCHES.statement(where), atMost),
+  count: (db, where, atMost) => PAGE.count(db, where, atMost),
   tagPath: (tagId) => `tags.${tagId}`,
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(

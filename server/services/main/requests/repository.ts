@@ -12,7 +12,7 @@ import { catalogueOf, installationRequest } from '../../../../common/entities';
 import type { PermissionSet } from '../../../../common/permissions';
 import type { Executor } from '../../../db';
 import { contractors, installationRequests, requestImages } from '../../../db/schema';
-import { COUNT, countMatches, countOf } from '../../../lists/count';
+import { COUNT, countOf } from '../../../lists/count';
 import { preparedSelect } from '../../../lists/preparedSelect';
 import type { PagePlan } from '../../../lists/sorting';
 import type { ListRepository } from '../../../lists/endpoint';
@@ -46,7 +46,7 @@ const CATALOGUE = catalogueOf(installationRequest);
 const fromRequests = <S extends SelectedFields>(select: PgSelectBuilder<S, 'qb'>) =>
   select.from(installationRequests).leftJoin(contractors, eq(contractors.id, installationRequests.contractorId));
 
-/** A page's rows: the request, and its contractor's name, logo and link. */
+/** A page's rows: the request, and its contractor's name, logo and link (a count counts the same FROM). */
 const PAGE = preparedSelect(
   {
     q: installationRequests,
@@ -56,8 +56,6 @@ const PAGE = preparedSelect(
   },
   fromRequests,
 );
-/** The rows a count counts. */
-const MATCHES = preparedSelect({ one: sql`1` }, fromRequests);
 
 type PageRow = Awaited<ReturnType<typeof PAGE.rows>>[number];
 
@@ -69,7 +67,7 @@ export const requestListWith = (links: FileLinks): ListRepository<PageRow> => ({
   from: sql`${installationRequests} left join ${contractors} on ${eq(contractors.id, installationRequests.contractorId)}`,
   catalogue: async (_db, perms) => ({ cat: serverCatalogue(CATALOGUE, REQUEST_COLUMNS, { permissions: perms }) }),
   page: (db, where, plan) => PAGE.rows(db, where, plan),
-  count: (db, where, atMost) => countMatches(db, MATCHES.statement(where), atMost),
+  count: (db, where, atMost) => PAGE.count(db, where, atMost),
   async shape(rows, { db }) {
     const imagesOf = await imagesByRequest(
       db,
