@@ -249,7 +249,8 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
         await test.step(path, async () => {
           const open = () =>
             openPath(page, inFlight, path, async () => {
-              await expect(title, `the title of ${path}`).not.toBeEmpty();
+              // A screen's code loads on demand: on a loaded machine its title came after the default 5 s.
+              await expect(title, `the title of ${path}`).not.toBeEmpty({ timeout: 15_000 });
             });
           await open();
           await expectTheme(page, theme);
