@@ -1,6 +1,6 @@
 /** Staff users and roles as an admin uses them, and what the affected users see. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ALONE, PASSWORD, signIn, signInWithForm, sidebar } from './support/login';
+import { ALONE, PASSWORD, menuShown, signIn, signInWithForm, sidebar } from './support/login';
 
 const basic = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` });
 
@@ -135,6 +135,8 @@ test.describe('users', () => {
 
   test('a viewer cannot open the users or roles screens', async ({ page }) => {
     await signIn(page, 'viewer');
+    // Its entries shown first: before they render, a missing entry proves nothing.
+    await menuShown(page);
     await expect(sidebar(page).getByText('Users', { exact: true })).toHaveCount(0);
     await page.goto('/users');
     await expect(page).toHaveURL(/\/installations$/);

@@ -7,7 +7,7 @@
  * sign-out, and the sidebar's own keyboard model; those steps assert the URL instead.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PASSWORD, sidebar, signIn } from './support/login';
+import { PASSWORD, menuShown, sidebar, signIn } from './support/login';
 
 const ONE = 1011;
 const openOne = (page: Page) =>
@@ -111,8 +111,8 @@ test('skip link: the first Tab stop, shown on focus; Enter, then ≤ 20 Tab pres
 test('open each menu entry with Tab and Enter; the focus lands on the page heading each time', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, 'admin', '/contractors');
+  await menuShown(page);
   const links = sidebar(page).getByRole('link');
-  await expect(links.first()).toBeVisible({ timeout: 15_000 });
   const routes = await links.evaluateAll((els) => els.map((el) => el.getAttribute('data-route') ?? ''));
   expect(routes.length).toBeGreaterThan(20);
   const heading = page.getByRole('heading', { level: 1 }).first();

@@ -1,11 +1,12 @@
 /** The application shell as a staff member uses it: sign-in, guard, menu, theme, sign out. */
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, signIn, signInWithForm, sidebar } from './support/login';
+import { loginWithPassword, menuShown, signIn, signInWithForm, sidebar } from './support/login';
 
 test.describe('password login', () => {
   test('admin signs in, lands on Installations and sees the full shell', async ({ page }) => {
     await signInWithForm(page, 'admin');
     await expect(page).toHaveURL(/\/installations$/);
+    await menuShown(page);
     const menu = sidebar(page);
     for (const group of ['Domain', 'Manage', 'Admin', 'Personal', 'Updater GSM', 'Updater Gen3', 'Updater Wi-Fi'])
       await expect(menu.getByText(group, { exact: true })).toBeVisible();
@@ -115,6 +116,7 @@ test.describe('not-found page', () => {
     await expect(page.getByText('Whoops! Page not found.')).toBeVisible();
     await signIn(page, 'admin', '/no/such/page');
     await expect(page.getByText('Whoops! Page not found.')).toBeVisible();
+    await menuShown(page);
     await expect(sidebar(page).getByText('Domain', { exact: true })).toBeVisible();
   });
 });
@@ -122,6 +124,7 @@ test.describe('not-found page', () => {
 test.describe('menu per role', () => {
   test('a viewer sees fewer entries: no Admin group, no Personal Logs, no Generate Tokens', async ({ page }) => {
     await signIn(page, 'viewer');
+    await menuShown(page);
     const menu = sidebar(page);
     await expect(menu.getByText('Sensors', { exact: true })).toBeVisible();
     await expect(menu.getByText('Admin', { exact: true })).toHaveCount(0);
@@ -141,6 +144,7 @@ test.describe('sidebar keyboard and roles', () => {
     test(`Tab from the top of the page reaches every menu link, Enter follows it (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await signIn(page, 'admin', '/contractors');
+      await menuShown(page);
       const menu = sidebar(page);
       const links = menu.getByRole('link');
       await expect(links).toHaveCount(26);
@@ -166,6 +170,7 @@ test.describe('sidebar keyboard and roles', () => {
 
   test('the sidebar is a navigation landmark of link lists, not a menu', async ({ page }) => {
     await signIn(page, 'admin', '/contractors');
+    await menuShown(page);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link')).toHaveCount(26);
     // What axe checks of these roles (aria-required-children/-parent, list, listitem), asserted directly.

@@ -63,6 +63,16 @@ export async function signIn(page: Page, username: string, path?: string | null)
 export const sidebar = (page: Page) => page.getByTestId('app-menu');
 
 /**
+ * Waits for the sidebar's entries. They render just after the first screen, in the background
+ * (src/layout/AppMenu.tsx), so after a sign-in they come once the landing list's rows are painted
+ * and the side calls that re-render the list (tags, presets) are in: under a loaded CI machine that
+ * was more than the default 5 s after the landing URL (shell.spec.ts failed twice on it).
+ */
+export async function menuShown(page: Page) {
+  await expect(sidebar(page).locator('[data-group]').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/**
  * The tag of a test that changes what the other tests rely on (a role or the sessions of a user
  * they sign in as, the number of sensors): playwright.config.ts runs such tests after all the
  * others. Two files of them run at once, so tests in different files must not change the same
