@@ -3,16 +3,14 @@
  * the row path writes them from the rows through `csvLines` and `csvCell`. The bytes must not depend
  * on the path: one table holds a value of every awkward kind in every kind of cell — formula starts,
  * quotes, separators and line breaks, numbers JavaScript writes differently from PostgreSQL, JSON
- * scalars, lists and objects, the installations' activity and the sensors' measured parameters —
+ * scalars, lists and objects and the sensors' measured parameters —
  * and the export of it, page by page, must be the row path's, byte for byte.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FORMULA_START_CHARS } from '../../common/csv';
-import { ACTIVITY_HOURS } from '../../common/domain';
 import { clientOf, csvLines, exportLines, exportRows, type ExportCell } from '../../server/lists/csvStream';
 import { COPY_UNSURE, jsonNumberText, withCrlf } from '../../server/lists/csvCopy';
-import { activitySql, activityText } from '../../server/services/main/installations/repository';
 import { measuredSql, measuredText } from '../../server/services/main/sensors/export';
 import { createTestApp, usePostgres, type TestApp } from '../support/testApp';
 
@@ -92,24 +90,11 @@ const JSONS = {
     '{"a": 1e-7}',
   ],
 };
-const NOW = Date.UTC(2026, 10, 27, 12, 30);
-const HOUR = Math.floor(NOW / 3_600_000);
-const HOURS = {
-  sure: [
-    null,
-    '[]',
-    `[${HOUR}]`,
-    `[${HOUR - ACTIVITY_HOURS + 1}, ${HOUR - ACTIVITY_HOURS}, ${HOUR - 5}, ${HOUR - 5}, ${HOUR + 1}]`,
-    `[${Array.from({ length: ACTIVITY_HOURS }, (_, i) => HOUR - i).join(', ')}]`,
-    '[1, 2, 3]',
-  ],
-  unsure: [`[${HOUR}.5]`, '[-3]', '[null]', `["${HOUR}"]`, `[[${HOUR}]]`, 'null', `[${HOUR}.5, ${HOUR - 1}.0, 1e400]`],
-};
 const MEASURED = {
   sure: [null, '[]', '["pm25", "pm10"]', '["a", null, "b"]', '["=cmd"]', '"pm25"', '{}'],
   unsure: ['[1, "a"]', '[{"a": 1}]'],
 };
-const COLUMNS = { t: TEXTS, f: FLOATS, j: JSONS, h: HOURS, m: MEASURED };
+const COLUMNS = { t: TEXTS, f: FLOATS, j: JSONS, m: MEASURED };
 const SURE_ROWS = 40;
 const UNSURE_ROWS = Object.values(COLUMNS).reduce((n, c) => n + c.unsure.length, 0);
 
@@ -119,7 +104,7 @@ const UNSURE_ROWS = Object.values(COLUMNS).reduce((n, c) => n + c.unsure.length,
  */
 beforeAll(async () => {
   await t.ctx.db.execute(sql`create table export_copy_probe (
-    id int primary key, t text, f float8, r real, i int, big bigint, n numeric, b boolean, j jsonb, h jsonb, m jsonb)`);
+    id int primary key, t text, f float8, r real, i int, big bigint, n numeric, b boolean, j jsonb, m jsonb)`);
   const unsure = Object.entries(COLUMNS).flatMap(([name, c]) => c.unsure.map((value) => ({ name, value })));
   for (let i = 0; i < SURE_ROWS + UNSURE_ROWS; i++) {
     const v = Object.fromEntries(Object.entries(COLUMNS).map(([name, c]) => [name, c.sure[i % c.sure.length]!]));
@@ -127,7 +112,7 @@ beforeAll(async () => {
     if (odd) v[odd.name] = odd.value;
     await t.ctx.db.execute(sql`insert into export_copy_probe values (${i}, ${v.t}, ${v.f}::float8, ${i / 8}::real,
       ${i - 20}, ${i * 1e9}, ${(i - 10) / 4}::numeric, ${i % 3 === 2 ? null : i % 2 === 0},
-      ${v.j}::jsonb, ${v.h}::jsonb, ${v.m}::jsonb)`);
+      ${v.j}::jsonb, ${v.m}::jsonb)`);
   }
 });
 
@@ -150,11 +135,6 @@ const CELLS: ExportCell[] = [
     json: true,
     map: (v) => (typeof v === 'number' ? v : null),
     copyText: jsonNumberText,
-  },
-  {
-    sql: sql`(${column('h')})::text`,
-    map: (hours) => activityText(hours as string | null, NOW),
-    copyText: activitySql(NOW),
   },
   { sql: column('m'), map: measuredText, copyText: measuredSql },
 ];
