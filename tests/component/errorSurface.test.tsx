@@ -4,7 +4,7 @@
  * 'Internal front-end error'; other notifications (session messages, successes) still show.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, DataTable, List, Notification, memoryStore, testDataProvider, useNotify } from 'react-admin';
 import { useEffect } from 'react';
@@ -32,11 +32,19 @@ beforeEach(() => {
   });
   banners = [];
   off = appEvents.on('error', (e) => banners.push(e));
+  // Fake timers that also follow the clock: the list renders as usual, and `later` lets a minute pass
+  // at once — react-query's retries of the failed list (1, 2, 4 s apart) and whatever notification
+  // comes after the last one.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 afterEach(() => {
   off();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** A minute later, at once (see beforeEach). */
+const later = () => act(() => vi.advanceTimersByTimeAsync(60_000));
 
 /** A list whose data provider goes through the real HTTP layer to a stubbed fetch. */
 function renderList(getList: () => Promise<never>, extra?: React.ReactNode) {
@@ -70,20 +78,20 @@ describe('one error surface', () => {
     renderList(throughHttp(400, 'Expected a value after "(" at position 11 but found end of query'));
     await waitFor(() => expect(banners).toHaveLength(1));
     expect(banners[0]).toMatchObject({ status: 400, severity: 'warning' });
-    await new Promise((r) => setTimeout(r, 300));
+    await later();
     expect(screen.queryByText(/Expected a value/)).toBeNull();
   });
 
   it('a 403: nothing at all, as the spec says', async () => {
     renderList(throughHttp(403, 'You need the view_sensors permission to do this'));
-    await new Promise((r) => setTimeout(r, 500));
+    await later();
     expect(screen.queryByText(/You need the view_sensors permission/)).toBeNull();
     expect(banners).toHaveLength(0);
   });
 
   it('"non-existent channel": nothing at all', async () => {
     renderList(throughHttp(400, 'non-existent channel'));
-    await new Promise((r) => setTimeout(r, 500));
+    await later();
     expect(screen.queryByText('non-existent channel')).toBeNull();
     expect(banners).toHaveLength(0);
   });

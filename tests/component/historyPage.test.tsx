@@ -3,8 +3,8 @@
  * one is asked for ONCE (no retries of a 4xx) and answered with a clear message instead of a
  * skeleton and an empty, paged table. Also the app-wide retry rule of src/dataProviders/queryClient.ts.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '../../src/dataProviders/errors';
 import { queryClient, retryUnlessClientError } from '../../src/dataProviders/queryClient';
@@ -29,6 +29,10 @@ const renderAt = (path: string) =>
 
 const historyCalls = () => getHistory.mock.calls;
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 beforeEach(() => {
   localStorage.clear();
   signInAs(['view_history_sensor', 'view_installations']);
@@ -45,9 +49,12 @@ beforeEach(() => {
 
 describe('history of an unknown or malformed id', () => {
   it('an unknown sensor is asked for once and answered with a clear message, no table', async () => {
+    // Fake timers that also follow the clock, so that the page renders as usual; then a minute
+    // passes at once: react-query's retries (1 s, 2 s, 4 s… apart) would all have run by then.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt('/sensors/999999/history');
     expect(await screen.findByText('Sensor 999999 was not found.')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 1500));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(historyCalls()).toHaveLength(1);
     expect(historyCalls()[0]).toEqual(['history', expect.objectContaining({ scope: 'sensors', id: '999999' })]);
     // That the provider keeps the banner out of a 404 is tested with the provider (tests/component/dataProvider.test.tsx).
