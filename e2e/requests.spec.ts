@@ -10,7 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { encodePng } from '../server/db/seeds/pictures';
-import { PASSWORD, sidebar, signIn } from './support/login';
+import { PASSWORD, menuShown, sidebar, signIn } from './support/login';
 
 let accessToken: string | undefined;
 
@@ -139,6 +139,8 @@ test.describe('installation requests', () => {
     const req = take(candidate!);
     const before = await openCount(request);
     await page.goto(`/installation-requests/${req.id}`);
+    // The menu, where the badge is, renders after the screen (a fresh page load).
+    await menuShown(page);
     const badge = sidebar(page).getByTestId('open-requests-badge');
     await expect(badge).toContainText(String(before));
 
