@@ -2,7 +2,7 @@
  * The rows the query-language lists hand to the response serializer are plain objects in V8's fast
  * layout, for every built-in role (whose hidden fields are left out): a row given its fields under
  * computed names, or with fields deleted, turns into a hash table, which made serializing a 100-row
- * installations page 60 % slower (server/lists/rowTemplates.ts). The layout is read with V8's own
+ * installations page 60 % slower (server/lists/rowLiterals.ts). The layout is read with V8's own
  * `%HasFastProperties`, allowed in this process by a V8 flag.
  */
 import v8 from 'node:v8';

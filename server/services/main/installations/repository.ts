@@ -16,7 +16,6 @@ import {
   installations,
   measurementSummaries,
   sensors,
-  type Suspension,
   type TagValue,
 } from '../../../db/schema';
 import { countMatches } from '../../../lists/count';
@@ -24,7 +23,7 @@ import { windowClauses } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import { jsonNumberText } from '../../../lists/csvCopy';
 import type { ListRepository } from '../../../lists/endpoint';
-import { rowTemplates } from '../../../lists/rowTemplates';
+import { compileRowLiteral, perExtraMembers, type RowMember } from '../../../lists/rowLiterals';
 import { isRowField } from '../../../lists/schemas';
 import { arrayRows, renderedOnce, selectWhere } from '../../../db/arrayRows';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
@@ -192,12 +191,22 @@ const INSTALLATIONS_FROM = sql`${installations}
  */
 const FROM_TEXT = renderedOnce(INSTALLATIONS_FROM);
 
-/** Row fields computed from JSON columns (values, suspensions, factors) and the activity, not copied. */
-const VALUE_KEYS = MEASURED_PARAMS.map((p) => `${p}Value`);
-const SUSPENDED_KEYS = MEASURED_PARAMS.map((p) => `${p}Suspended`);
-const SUSPENDED_FROM_KEYS = MEASURED_PARAMS.map((p) => `${p}SuspendedFrom`);
-const FACTOR_KEYS = FACTOR_COLUMN_PARAMS.map((p) => `${p}Factors`);
-const COMPUTED = new Set([...VALUE_KEYS, ...SUSPENDED_KEYS, ...SUSPENDED_FROM_KEYS, ...FACTOR_KEYS, 'recentActivity']);
+/**
+ * Row fields computed from the JSON columns (values, suspensions, factors) and the activity, not
+ * copied: each one's JavaScript expression in the compiled row (`installationRow`).
+ */
+const COMPUTED = new Map<string, string>([
+  ...MEASURED_PARAMS.flatMap((p): [string, string][] => {
+    const at = JSON.stringify(p);
+    return [
+      [`${p}Value`, `typeof values[${at}] === 'number' ? values[${at}] : null`],
+      [`${p}Suspended`, `suspensions[${at}]?.suspended === true`],
+      [`${p}SuspendedFrom`, `suspensions[${at}]?.suspendedFrom ?? null`],
+    ];
+  }),
+  ...FACTOR_COLUMN_PARAMS.map((p): [string, string] => [`${p}Factors`, `factors[${JSON.stringify(p)}] ?? null`]),
+  ['recentActivity', 'activity'],
+]);
 
 /** Row fields a page row copies from its column as it is: the page selects them first, in this order. */
 const COPIED = installation.fields
@@ -223,7 +232,7 @@ const SUSPENSIONS = VALUES + 3;
 
 /**
  * The page's select list, rendered once (it has no parameters): the copied fields, then the JSON
- * columns. Rows are read as arrays and shaped by position (`shapeRow`), not mapped by drizzle.
+ * columns. Rows are read as arrays and shaped by position (`installationRow`), not mapped by drizzle.
  */
 const PAGE_LIST = renderedOnce(
   sql.join(
@@ -274,8 +283,15 @@ export const installationList: ListRepository<unknown[]> = {
       tagIds,
     );
     const nowMs = Date.now();
-    const tagKeys = [...tagIds].map((id) => `tag_${id}`);
-    return rows.map((row) => shapeRow(row, tagValues.get(row[ID] as number) ?? {}, tagKeys, nowMs));
+    const build = installationRow([...tagIds].map((id) => `tag_${id}`));
+    // The summary joins current installations only: a removed one shows no activity.
+    return rows.map((row) =>
+      build(
+        row,
+        tagValues.get(row[ID] as number) ?? NO_TAGS,
+        activityFlags(row[ACTIVE_HOURS] as number[] | null, nowMs),
+      ),
+    );
   },
   exportSql: {
     from: INSTALLATIONS_FROM,
@@ -305,7 +321,7 @@ const EXPORT_JSON_CELLS: Record<string, ExportCell> = Object.fromEntries([
 ]);
 
 /**
- * The CSV cell of an exported path: what `shapeRow` writes there, computed in SQL — table columns as
+ * The CSV cell of an exported path: what `installationRow` writes there, computed in SQL — table columns as
  * they are (dates as ISO text), chain links as business numbers, the 72-hour activity from the
  * summary's hours, tag values pivoted by one primary-key lookup each.
  */
@@ -328,34 +344,31 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
   return is(column, Column) ? columnCell(column as AnyPgColumn) : { sql: sql`${column}` };
 }
 
-/** A blank shaped installation: every declared field, then the caller's tag columns (see rowTemplates). */
-const blankInstallation = rowTemplates(installation.fields.filter(isRowField).map((f) => f.name));
+/** The row fields, in their declared order: the members of every shaped installation, before its tag columns. */
+const ROW_FIELDS = installation.fields.filter(isRowField).map((f) => f.name);
 
 /**
- * An installation as the API shows it, every field included, from a page row (`PAGE_LIST`): the
- * copied fields by position, then measured values, suspensions and factors from their JSON
- * columns, the 72-hour activity and the caller's tag columns.
+ * An installation as the API shows it, every field included, from a page row (`PAGE_LIST`), its
+ * tag values and its 72-hour activity: the copied fields by position, the measured values,
+ * suspensions and factors from their JSON columns, then the caller's tag columns (`tag_<id>`).
+ * One object literal compiled per set of tag columns (see rowLiterals.ts).
  */
-function shapeRow(row: readonly unknown[], tv: Record<string, TagValue>, tagKeys: readonly string[], nowMs: number) {
-  const out = blankInstallation(tagKeys);
-  for (let k = 0; k < COPIED.length; k++) out[COPIED[k]!] = row[k];
-  const values = (row[VALUES] ?? {}) as Record<string, unknown>;
-  const suspensions = (row[SUSPENSIONS] ?? {}) as Record<string, Suspension | undefined>;
-  const factors = (row[FACTORS] ?? {}) as Record<string, unknown>;
-  for (let k = 0; k < MEASURED_PARAMS.length; k++) {
-    const p = MEASURED_PARAMS[k]!;
-    const v = values[p];
-    out[VALUE_KEYS[k]!] = typeof v === 'number' ? v : null;
-    out[SUSPENDED_KEYS[k]!] = suspensions[p]?.suspended === true;
-    out[SUSPENDED_FROM_KEYS[k]!] = suspensions[p]?.suspendedFrom ?? null;
-  }
-  for (let k = 0; k < FACTOR_COLUMN_PARAMS.length; k++)
-    out[FACTOR_KEYS[k]!] = factors[FACTOR_COLUMN_PARAMS[k]!] ?? null;
-  // The summary joins current installations only: a removed one shows no activity.
-  out.recentActivity = activityFlags(row[ACTIVE_HOURS] as number[] | null, nowMs);
-  for (const key of tagKeys) out[key] = tv[key.slice(4)] ?? null;
-  return out;
-}
+const installationRow = perExtraMembers((tagKeys) =>
+  compileRowLiteral<(row: readonly unknown[], tags: Record<string, TagValue>, activity: number[]) => object>(
+    ['row', 'tags', 'activity'],
+    `const values = row[${VALUES}] ?? {}, suspensions = row[${SUSPENSIONS}] ?? {}, factors = row[${FACTORS}] ?? {};`,
+    [
+      ...ROW_FIELDS.map((name): RowMember => {
+        const copied = COPIED.indexOf(name);
+        return [name, copied >= 0 ? `row[${copied}]` : COMPUTED.get(name)!];
+      }),
+      ...tagKeys.map((key): RowMember => [key, `tags[${JSON.stringify(key.slice(4))}] ?? null`]),
+    ],
+  ),
+);
+
+/** The tag values of a row without any. */
+const NO_TAGS: Record<string, TagValue> = Object.freeze({});
 
 /**
  * Serialises the choice of new installation business numbers (`max + 1`): every writer of new
