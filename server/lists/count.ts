@@ -1,7 +1,7 @@
 /** The row count of a list query, as a number on PGlite and on node-postgres alike. */
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db';
-import { arrayRows } from '../db/arrayRows';
+import { arrayRows, renderedArrayRows } from '../db/arrayRows';
 
 export const COUNT = sql<number>`count(*)::int`;
 
@@ -19,5 +19,15 @@ export async function countOf(query: Promise<{ n: number }[]>): Promise<number> 
 export async function countMatches(db: Executor, matches: SQLWrapper, atMost?: number): Promise<number> {
   const limited = atMost === undefined ? sql`${matches}` : sql`${matches} limit ${Math.trunc(atMost)}`;
   const [row] = await arrayRows(db, sql`select count(*)::int from (${limited}) as matches`);
+  return Number(row?.[0] ?? 0);
+}
+
+/** `countMatches`'s statement with its cap as the placeholder `atMost`, for a list that renders it once (`renderedPerWhere`). */
+export const cappedCountSql = (matches: SQLWrapper): SQL =>
+  sql`select count(*)::int from (${matches} limit ${sql.placeholder('atMost')}) as matches`;
+
+/** The count of a rendered `cappedCountSql`, stopping at `atMost`. */
+export async function countRendered(db: Executor, query: Query, atMost: number): Promise<number> {
+  const [row] = await renderedArrayRows(db, query, { atMost: Math.trunc(atMost) });
   return Number(row?.[0] ?? 0);
 }

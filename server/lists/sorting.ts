@@ -51,8 +51,11 @@ export function orderWithEmptyLast(
  * rows they select (bench/installations.ts, the CSV export).
  */
 export function inIds(column: SQL | AnyPgColumn, ids: readonly number[]): SQL {
-  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+  return sql`${column} = any(${intArray(ids)}::int[])`;
 }
+
+/** Integer ids as the text of one PostgreSQL `int[]` parameter: `{1,2,3}`. */
+export const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** The rows of one page of a list: ORDER BY, LIMIT and OFFSET. */
 export interface PageWindow {
@@ -64,6 +67,16 @@ export interface PageWindow {
 /** One page of a list query written as SQL: its ORDER BY, LIMIT and OFFSET clauses. */
 export const windowClauses = (window: PageWindow): SQL =>
   sql` order by ${sql.join(window.orderBy, sql`, `)} limit ${window.limit} offset ${window.offset}`;
+
+/**
+ * ORDER BY, then LIMIT and OFFSET as the placeholders `limit` and `offset`: for a statement rendered
+ * once and run with each page's values (`renderedPerWhere`, `windowValues`).
+ */
+export const windowPlaceholders = (window: Pick<PageWindow, 'orderBy'>): SQL =>
+  sql` order by ${sql.join(window.orderBy, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+
+/** The values of `windowPlaceholders`. */
+export const windowValues = (window: PageWindow) => ({ limit: window.limit, offset: window.offset });
 
 export interface PageParams {
   page: number;

@@ -18,14 +18,14 @@ import {
   sensors,
   type TagValue,
 } from '../../../db/schema';
-import { countMatches } from '../../../lists/count';
-import { windowClauses } from '../../../lists/sorting';
+import { cappedCountSql, countMatches, countRendered } from '../../../lists/count';
+import { windowPlaceholders, windowValues } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import { jsonNumberText } from '../../../lists/csvCopy';
 import type { ListRepository } from '../../../lists/endpoint';
 import { compileRowLiteral, perExtraMembers, type RowMember } from '../../../lists/rowLiterals';
 import { isRowField } from '../../../lists/schemas';
-import { arrayRows, renderedOnce, selectWhere } from '../../../db/arrayRows';
+import { renderedArrayRows, renderedOnce, renderedPerWhere, selectWhere } from '../../../db/arrayRows';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
@@ -247,6 +247,12 @@ const PAGE_LIST = renderedOnce(
   ),
 );
 
+/** The WHERE of a list of current installations without a query: one object, so its statements render once. */
+const CURRENT = renderedOnce(isNull(installations.removedAt));
+
+/** The page and count statements, rendered once per WHERE, sort key and direction (see renderedPerWhere). */
+const statementFor = renderedPerWhere();
+
 export const installationList: ListRepository<unknown[]> = {
   entity: installation,
   columns: INSTALLATION_COLUMNS,
@@ -258,22 +264,32 @@ export const installationList: ListRepository<unknown[]> = {
   /** Removed installations are listed only when the query names removedAt. */
   where(ast, filter) {
     const includeRemoved = fieldsOf(ast).some((f) => f.path.length === 1 && f.path[0]!.toLowerCase() === 'removedat');
-    return includeRemoved ? filter : and(isNull(installations.removedAt), filter);
+    if (includeRemoved) return filter;
+    return filter ? and(CURRENT, filter) : CURRENT;
   },
   /**
    * The page's ids first (the joins the query and the order do not use are removed by the
    * planner, and the offset skips bare ids), then the rows of just those ids: a deep page no longer
    * joins and decodes every row it skips.
    */
-  page: async (db, where, plan) => {
-    const ids = sql`${selectWhere(sql`${installations.id}`, FROM_TEXT, where)}${windowClauses(plan)}`;
-    return arrayRows(
+  page: (db, where, plan) =>
+    renderedArrayRows(
       db,
-      sql`select ${PAGE_LIST} from ${FROM_TEXT}
-          where ${installations.id} in (${ids}) order by ${sql.join(plan.orderBy, sql`, `)}`,
-    );
-  },
-  count: (db, where, atMost) => countMatches(db, selectWhere(sql`1`, FROM_TEXT, where), atMost),
+      statementFor(where, `page ${plan.sortKey} ${plan.descending}`, () => {
+        const ids = sql`${selectWhere(sql`${installations.id}`, FROM_TEXT, where)}${windowPlaceholders(plan)}`;
+        return sql`select ${PAGE_LIST} from ${FROM_TEXT}
+          where ${installations.id} in (${ids}) order by ${sql.join(plan.orderBy, sql`, `)}`;
+      }),
+      windowValues(plan),
+    ),
+  count: (db, where, atMost) =>
+    atMost === undefined
+      ? countMatches(db, selectWhere(sql`1`, FROM_TEXT, where))
+      : countRendered(
+          db,
+          statementFor(where, 'count', () => cappedCountSql(selectWhere(sql`1`, FROM_TEXT, where))),
+          atMost,
+        ),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);
     const tagValues = await loadTagValues(
