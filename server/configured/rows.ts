@@ -11,7 +11,7 @@ export const errorBody = z.object({ status: z.number(), message: z.string() });
 export type Row = Record<string, unknown>;
 
 /** A row as the API answers it: the declared row fields only, dates as text, hidden fields removed. */
-export function shapeRow(entity: EntityDecl, row: Row, hidden: readonly string[][]): Row {
+export function shapeRow(entity: EntityDecl, row: Row, hidden: readonly (readonly string[])[]): Row {
   const out: Row = {};
   for (const f of entity.fields.filter(isRowField)) {
     const v = row[f.name];

@@ -290,7 +290,7 @@ const columnList = (text: string | undefined) =>
     .filter(Boolean);
 
 /** Whether gating removes this path from the caller's rows (the path or an object holding it is hidden). */
-const isHidden = (path: string, hidden: readonly string[][]) =>
+const isHidden = (path: string, hidden: readonly (readonly string[])[]) =>
   hidden.some((h) => h.join('.') === path || path.startsWith(`${h.join('.')}.`));
 
 /**

@@ -5,6 +5,7 @@
  */
 import { type EntityDecl } from '../../common/entities';
 import type { PermissionSet } from '../../common/permissions';
+import { perCaller } from './perCaller';
 
 /**
  * Hidden paths as a tree, a member's name to what is hidden below it (`true`: the member itself):
@@ -31,13 +32,13 @@ function treeOf(paths: readonly (readonly string[])[]): HiddenTree {
   return root;
 }
 
-/** The tree of each `hiddenPaths` answer, built on its first row (one per request). */
-const trees = new WeakMap<readonly string[][], HiddenTree>();
+/** The tree of each `hiddenPaths` answer, built on its first row (kept with the answer). */
+const trees = new WeakMap<readonly (readonly string[])[], HiddenTree>();
 
 /**
  * The row without the hidden fields, as a new object built whole: deleting a property would
  * turn the row into a hash table in V8, which everything reading it afterwards pays for (see
- * rowTemplates.ts). A nested object all of whose fields are hidden (a sensor's contractor) is
+ * rowLiterals.ts). A nested object all of whose fields are hidden (a sensor's contractor) is
  * left out too.
  */
 function without(row: Record<string, unknown>, hidden: HiddenTree): Record<string, unknown> {
@@ -55,13 +56,16 @@ function without(row: Record<string, unknown>, hidden: HiddenTree): Record<strin
   return Object.fromEntries(entries);
 }
 
-/** Source paths of the fields hidden from this caller (computed once per request). */
-export function hiddenPaths(entity: EntityDecl, permissions: PermissionSet): string[][] {
-  return entity.fields.filter((f) => !permissions.can(f.permission)).map((f) => (f.source ?? f.name).split('.'));
-}
+/** Source paths of the fields hidden from this caller (worked out once per permission set, see perCaller.ts). */
+export const hiddenPaths: (entity: EntityDecl, permissions: PermissionSet) => readonly (readonly string[])[] =
+  perCaller((entity, permissions) =>
+    entity.fields
+      .filter((f) => !permissions.can(f.permission))
+      .map((f) => Object.freeze((f.source ?? f.name).split('.'))),
+  );
 
 /** The row without the hidden fields (the row itself when nothing is hidden from the caller). */
-export function gateRow<R extends object>(row: R, hidden: readonly string[][]): R {
+export function gateRow<R extends object>(row: R, hidden: readonly (readonly string[])[]): R {
   if (hidden.length === 0) return row;
   let tree = trees.get(hidden);
   if (!tree) trees.set(hidden, (tree = treeOf(hidden)));

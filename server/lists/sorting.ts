@@ -10,6 +10,7 @@ import { sortKeys, type EntityDecl } from '../../common/entities';
 import type { Permission, PermissionSet } from '../../common/permissions';
 import { badRequest } from '../http/errors';
 import { offsetOf as pagedOffsetOf } from '../http/paging';
+import { perCaller } from './perCaller';
 
 /** Deepest row offset a page may start at. */
 export const MAX_OFFSET = 100_000;
@@ -181,6 +182,9 @@ export function offsetOf(page: number, limit: number): number {
   return offset;
 }
 
+/** The sort keys of an entity a caller may use (worked out once per permission set, see perCaller.ts). */
+const callerSortKeys = perCaller((entity, permissions) => sortKeys(entity, permissions));
+
 /**
  * Resolves page/limit/sortBy/order for an entity: `columns` maps field names to SQL; the sort keys
  * are the entity's sortable fields the caller may see.
@@ -192,7 +196,7 @@ export function planPage(
   tieBreak: AnyPgColumn,
   permissions: PermissionSet,
 ): PagePlan {
-  const allowed = sortKeys(entity, permissions).filter((k) => k in columns);
+  const allowed = callerSortKeys(entity, permissions).filter((k) => k in columns);
   const sortKey = resolveSortKey(params.sortBy, entity.sort?.field ?? allowed[0]!, allowed);
   const sortExpr = columns[sortKey]!;
   // Without a direction, the declared default sort goes its declared way; another key goes ascending.
