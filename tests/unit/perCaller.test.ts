@@ -21,15 +21,15 @@ const visits = (name: string) =>
     route: { name: 'Visits' },
     fields: [
       field('id', 'integer', 'ID'),
-      { ...field('notes', 'string', 'Notes'), permission: 'edit_sensors' },
-      { ...field('contact', 'string', 'Contact'), source: 'contact.name', permission: 'view_contacts' },
+      { ...field('notes', 'string', 'Notes'), permission: 'edit_sensor_tags' },
+      { ...field('contact', 'string', 'Contact'), source: 'contact.name', permission: 'view_contact' },
     ],
   });
 
 describe('answers per caller', () => {
   const entity = visits('visits');
   const viewer = new PermissionSet(['view_sensors']);
-  const editor = new PermissionSet(['view_sensors', 'edit_sensors', 'view_contacts']);
+  const editor = new PermissionSet(['view_sensors', 'edit_sensor_tags', 'view_contact']);
 
   it('the same permission set and entity get the same frozen answer', () => {
     const first = hiddenPaths(entity, viewer);
@@ -41,7 +41,7 @@ describe('answers per caller', () => {
 
   it('another permission set or another declaration gets its own', () => {
     expect(hiddenPaths(entity, editor)).toEqual([]);
-    expect(hiddenPaths(entity, new PermissionSet(['view_sensors', 'edit_sensors']))).toEqual([['contact', 'name']]);
+    expect(hiddenPaths(entity, new PermissionSet(['view_sensors', 'edit_sensor_tags']))).toEqual([['contact', 'name']]);
     const other = visits('visits2');
     expect(hiddenPaths(other, viewer)).not.toBe(hiddenPaths(entity, viewer));
     expect(hiddenPaths(other, viewer)).toEqual([['notes'], ['contact', 'name']]);
