@@ -9,7 +9,10 @@
  * spread, and the p50 / p99 latency of the median round. Each round also notes the server process's
  * CPU time per answered request (`process.cpuUsage`: the bare server and the app share this process,
  * one at a time), the steadier figure of what the app adds: requests per second move with whatever
- * else the two cores run.
+ * else the two cores run. Beside it, each round prints the load client's CPU per request (its own
+ * `process.cpuUsage` over the round) and, when PostgreSQL runs on this machine and its processes
+ * can be read in /proc, PostgreSQL's (every `postgres` process's user + system time over the
+ * round, on PostgreSQL at 127.0.0.1 or localhost): where the rest of each request's CPU goes.
  *
  *   npx tsx bench/throughput.ts                      # PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/throughput.ts
@@ -19,13 +22,14 @@
  * Output: `name, value, unit, baseline, ratio` lines (req/s; ratio = app / bare, higher is better).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { fillFleet } from './fleet';
-import { benchMain, httpGet, listeningApp, onEachDatabase, sqlRecorder } from './support';
+import { BENCH_PG_URL, benchMain, httpGet, listeningApp, onEachDatabase, sqlRecorder } from './support';
 import type { Database } from '../server/db';
 
 const N = Number(process.env.BENCH_INSTALLATIONS ?? 100_000);
@@ -39,6 +43,10 @@ const PAGE = process.env.BENCH_PATH ? PATH : '25-row installations page';
 interface Load {
   /** The server process's CPU time per answered request, ms (set by `measured`). */
   cpuMs?: number;
+  /** PostgreSQL's CPU time per answered request, ms, when its processes can be read (set by `measured`). */
+  databaseMs?: number;
+  /** The load client's CPU time per answered request, ms. */
+  clientMs: number;
   requests: number;
   errors: number;
   rps: number;
@@ -51,6 +59,7 @@ async function client(origin: string, path: string, token: string, seconds: numb
   const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(
@@ -69,10 +78,18 @@ async function client(origin: string, path: string, token: string, seconds: numb
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   await pool.close();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
-  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    clientMs: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
+  };
 }
 
 /** One round of load from a child process. */
@@ -122,6 +139,10 @@ async function bareServer(replay: () => Promise<unknown>) {
   return { port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(r)) };
 }
 
+/** A round's CPU per request: the server's, PostgreSQL's (when read) and the load client's. */
+const cpuText = (l: Load) =>
+  `${l.cpuMs!.toFixed(2)} ms CPU/request${l.databaseMs === undefined ? '' : `, PostgreSQL ${l.databaseMs.toFixed(2)}`}, client ${l.clientMs.toFixed(2)}`;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function run(kind: string, database: Database) {
@@ -142,16 +163,18 @@ async function run(kind: string, database: Database) {
   console.log(
     `\n${kind}: ${N.toLocaleString('en')} installations, ${CONNECTIONS} connections, GET ${PATH}, ${ROUNDS} rounds of ${SECONDS} s; the request runs ${statements.length} statements`,
   );
+  // PostgreSQL's CPU is read from /proc only when it runs on this machine.
+  const localPostgres = kind === 'PostgreSQL' && /@(127\.0\.0\.1|localhost|\[::1\])(:|\/)/.test(BENCH_PG_URL ?? '');
   // Warm-up of both.
   await loadFrom(bare.port, token, 1);
   await loadFrom(port, token, 1);
   const rounds: { bare: Load; app: Load }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await measured(() => loadFrom(bare.port, token, SECONDS));
-    const a = await measured(() => loadFrom(port, token, SECONDS));
+    const b = await measured(() => loadFrom(bare.port, token, SECONDS), localPostgres);
+    const a = await measured(() => loadFrom(port, token, SECONDS), localPostgres);
     rounds.push({ bare: b, app: a });
     console.log(
-      `  round ${i + 1}: bare ${b.rps.toFixed(1)} req/s (p99 ${b.p99.toFixed(0)} ms, ${b.cpuMs!.toFixed(2)} ms CPU/request), app ${a.rps.toFixed(1)} req/s (p99 ${a.p99.toFixed(0)} ms, ${a.cpuMs!.toFixed(2)} ms CPU/request), ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? `, ${a.errors + b.errors} errors` : ''}`,
+      `  round ${i + 1}: bare ${b.rps.toFixed(1)} req/s (p99 ${b.p99.toFixed(0)} ms, ${cpuText(b)}), app ${a.rps.toFixed(1)} req/s (p99 ${a.p99.toFixed(0)} ms, ${cpuText(a)}), ${(a.rps / b.rps).toFixed(2)}×${a.errors + b.errors ? `, ${a.errors + b.errors} errors` : ''}`,
     );
   }
   const ratios = rounds.map((r) => r.app.rps / r.bare.rps);
@@ -168,16 +191,65 @@ async function run(kind: string, database: Database) {
   console.log(
     `${kind} server CPU per request, ${PAGE}, ${cpu('app').toFixed(3)}, ms, ${cpu('bare').toFixed(3)}, ${(cpu('app') / cpu('bare')).toFixed(2)}`,
   );
+  const client = (side: 'app' | 'bare') => median(rounds.map((r) => r[side].clientMs));
+  console.log(
+    `${kind} load client CPU per request, ${PAGE}, ${client('app').toFixed(3)}, ms, ${client('bare').toFixed(3)}, ${(client('app') / client('bare')).toFixed(2)}`,
+  );
+  if (rounds.every((r) => r.app.databaseMs !== undefined && r.bare.databaseMs !== undefined)) {
+    const database = (side: 'app' | 'bare') => median(rounds.map((r) => r[side].databaseMs!));
+    console.log(
+      `${kind} database CPU per request, ${PAGE}, ${database('app').toFixed(3)}, ms, ${database('bare').toFixed(3)}, ${(database('app') / database('bare')).toFixed(2)}`,
+    );
+  }
   await bare.close();
   await app.close();
 }
 
-/** A round of load with this process's CPU time per answered request. */
-async function measured(round: () => Promise<Load>): Promise<Load> {
+/** A round of load with this process's, and PostgreSQL's, CPU time per answered request. */
+async function measured(round: () => Promise<Load>, database: boolean): Promise<Load> {
   const before = process.cpuUsage();
+  const databaseBefore = database ? postgresCpuMs() : undefined;
   const load = await round();
   const used = process.cpuUsage(before);
-  return { ...load, cpuMs: (used.user + used.system) / 1000 / Math.max(1, load.requests) };
+  const databaseAfter = database ? postgresCpuMs() : undefined;
+  const per = (ms: number) => ms / Math.max(1, load.requests);
+  return {
+    ...load,
+    cpuMs: per((used.user + used.system) / 1000),
+    ...(databaseBefore !== undefined && databaseAfter !== undefined
+      ? { databaseMs: per(databaseAfter - databaseBefore) }
+      : {}),
+  };
+}
+
+/**
+ * The user + system CPU time of every `postgres` process on this machine, ms (Linux /proc; the
+ * clock ticks are 100 a second there), or undefined when none can be read (another OS, PostgreSQL
+ * elsewhere). Backends that end during a round take their time with them: the pool keeps its
+ * connections open for the whole bench.
+ */
+function postgresCpuMs(): number | undefined {
+  let total = 0;
+  let seen = 0;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      seen++;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return seen > 0 ? total : undefined;
 }
 
 if (process.argv[2] === '--client') {
