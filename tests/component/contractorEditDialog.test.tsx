@@ -5,7 +5,7 @@
  * http(s) address; without edit_contractor_company the CRM fields are neither shown nor sent.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CRM_LOOKUP_DEBOUNCE_MS } from '../../common/domain';
 import { ContractorEditDialog } from '../../src/resources/contractors/ContractorEditDialog';
@@ -41,9 +41,11 @@ const renderDialog = (canEditCrm = true) =>
 
 const input = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets `ms` pass at once (fake timers; the clock also runs on by itself, for user-event). */
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
   signInAs(['view_contractors', 'edit_contractors', 'view_contractors_company', 'edit_contractor_company']);
   lookupCrmCompany.mockReset();

@@ -4,7 +4,7 @@
  * free_deployments, each after a confirmation and sent to the family's own updater.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider } from 'react-admin';
 import { DeploymentActions } from '../../src/resources/firmware/DeploymentActions';
@@ -37,7 +37,10 @@ function renderActions(family: DeploymentFamilyUi, record: Deployment, methods: 
   );
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 describe('DeploymentActions', () => {
   it('halts a rolling Wi-Fi deployment through the Wi-Fi updater after confirming', async () => {
@@ -72,8 +75,10 @@ describe('DeploymentActions', () => {
 
   it('offers nothing without halt_deployments and free_deployments', async () => {
     signInAs(['view_deployments']);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderActions(WIFI_FAMILY, deployment({ blocked_sensors: [1] }), {});
-    await new Promise((r) => setTimeout(r, 200));
+    // A minute passes at once: whatever loads in the background (permissions, data) has answered.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

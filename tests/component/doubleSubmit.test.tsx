@@ -3,8 +3,8 @@
  * disabled until that request ends. Orders and token creation carry a fresh Idempotency-Key per
  * submit attempt. Every request here hangs until the test releases it.
  */
-import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { Role } from '../../src/pages/roles/rolesApi';
@@ -46,8 +46,18 @@ function doubleClick(button: HTMLElement) {
   fireEvent.click(button);
 }
 
+/**
+ * A minute passes at once (fake timers): whatever a second click could still set off — a retry, a
+ * delayed submit — would have run by now. The clock also runs on by itself, for user-event.
+ */
+const letTimePass = () => act(() => vi.advanceTimersByTimeAsync(60_000));
+
 let pending: ReturnType<typeof deferred<unknown>>;
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
   signInAs(['admin_view_roles', 'admin_edit_roles', 'admin_add_roles', 'add_sensors', 'use_tokens', 'edit_factors']);
   pending = deferred();
@@ -69,7 +79,7 @@ describe('a double click submits once', () => {
     await waitFor(() => expect(tokens.create).toHaveBeenCalledTimes(1));
     expect((create as HTMLButtonElement).disabled).toBe(true);
     expect(tokens.create.mock.calls[0]![1].meta.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((r) => setTimeout(r, 50));
+    await letTimePass();
     expect(tokens.create).toHaveBeenCalledTimes(1);
   });
 
@@ -98,7 +108,7 @@ describe('a double click submits once', () => {
     await waitFor(() => expect(roles.create).toHaveBeenCalledTimes(1));
     expect(roles.create.mock.calls[0]![1]).toMatchObject({ data: { name: 'auditor' } });
     expect((create as HTMLButtonElement).disabled).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    await letTimePass();
     expect(roles.create).toHaveBeenCalledTimes(1);
   });
 
@@ -111,7 +121,7 @@ describe('a double click submits once', () => {
     await waitFor(() => expect(roles.update).toHaveBeenCalledTimes(1));
     expect(roles.update.mock.calls[0]![1]).toMatchObject({ id: 3, data: { name: 'viewer' } });
     expect((save as HTMLButtonElement).disabled).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    await letTimePass();
     expect(roles.update).toHaveBeenCalledTimes(1);
   });
 
@@ -124,7 +134,7 @@ describe('a double click submits once', () => {
     doubleClick(order);
     await waitFor(() => expect(orderSensors).toHaveBeenCalledTimes(1));
     await waitFor(() => expect((order as HTMLButtonElement).disabled).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    await letTimePass();
     expect(orderSensors).toHaveBeenCalledTimes(1);
     const args = orderSensors.mock.calls[0] as unknown[];
     expect(args[0]).toBe('sensors');
@@ -142,7 +152,7 @@ describe('a double click submits once', () => {
     doubleClick(button);
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
+    await letTimePass();
     expect(create).toHaveBeenCalledTimes(1);
   });
 
@@ -161,7 +171,7 @@ describe('a double click submits once', () => {
     doubleClick(save);
     await waitFor(() => expect(updateSensorFactors).toHaveBeenCalledTimes(1));
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    await letTimePass();
     expect(updateSensorFactors).toHaveBeenCalledTimes(1);
   });
 });

@@ -50,35 +50,23 @@ async function options(user: ReturnType<typeof userEvent.setup>) {
   return names;
 }
 
-/** The offered versions once they equal `expected` (the versions and sensors load asynchronously). */
-async function optionsEventually(user: ReturnType<typeof userEvent.setup>, expected: string[]) {
-  let last: (string | null)[] = [];
-  for (let i = 0; i < 30; i++) {
-    last = await options(user);
-    if (JSON.stringify(last) === JSON.stringify(expected)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return last;
+/** Waits until the offered versions are `expected` (the versions and sensors load asynchronously). */
+async function expectOptionsEventually(user: ReturnType<typeof userEvent.setup>, expected: string[]) {
+  await waitFor(async () => expect(await options(user)).toEqual(expected), { timeout: 3_000 });
 }
 
 describe('GSM deployment form', () => {
   it('offers versions by the toggles and the sensors’ prefix, and resets a choice that becomes disallowed', async () => {
     const user = userEvent.setup();
     renderForm();
-    expect(await optionsEventually(user, ['4.2.1.0 · Production', '4.1.3.1 · Production'])).toEqual([
-      '4.2.1.0 · Production',
-      '4.1.3.1 · Production',
-    ]);
+    await expectOptionsEventually(user, ['4.2.1.0 · Production', '4.1.3.1 · Production']);
     await user.click(screen.getByLabelText('Allow experimental versions'));
     await user.click(screen.getByLabelText('Allow deprecated versions'));
     expect(await options(user)).toHaveLength(4);
 
     // Sensors 1-2 run 4.2.x: only 4.2 versions remain.
     await user.type(screen.getByRole('textbox', { name: /Sensor IDs/ }), '1-2');
-    expect(await optionsEventually(user, ['4.2.1.0 · Production', '4.2.0.12 · Deprecated'])).toEqual([
-      '4.2.1.0 · Production',
-      '4.2.0.12 · Deprecated',
-    ]);
+    await expectOptionsEventually(user, ['4.2.1.0 · Production', '4.2.0.12 · Deprecated']);
     await user.click(screen.getByRole('combobox', { name: /Version/ }));
     await user.click(await screen.findByRole('option', { name: '4.2.0.12 · Deprecated' }));
     expect(screen.getByRole('combobox', { name: /Version/ }).textContent).toContain('4.2.0.12');

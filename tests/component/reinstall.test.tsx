@@ -7,7 +7,7 @@
  * message and the list it opens.
  */
 import { beforeEach, describe, expect, it, onTestFinished, vi, type Mock } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -303,8 +303,14 @@ describe('reinstall form', () => {
     await user.type(field('previousInstallationId'), '3000');
     expect(await screen.findByText('This installation could not be loaded', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText(INVALID_FORM)).toBeTruthy();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await user.click(submit());
-    await new Promise((r) => setTimeout(r, 200));
+    // A minute passes at once: a submit that was going to be sent has been.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    vi.useRealTimers();
     expect(reinstallSensor).not.toHaveBeenCalled();
     expect(getLastInstallationRecord).toHaveBeenCalledWith('reinstall', expect.objectContaining({ id: '3000' }));
 
