@@ -3,7 +3,7 @@
  * sidebar starts closed on a small screen, a failing list shows ONE error surface, a revoked
  * session ends at the next request with its reason, and a double click on ORDER orders once.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { ALONE, PASSWORD, signIn } from './support/login';
 import { recordToasts, toastsSeen } from './support/toasts';
 
@@ -76,7 +76,11 @@ test('a failing list shows the banner only, not also a red toast', async ({ page
   await recordToasts(page);
   await signIn(page, 'admin', '/sensors?search=status%20in%20(&advanced=true');
   await expect(page.getByTestId('error-banner')).toContainText('400 - Expected a value');
-  await page.waitForTimeout(2000);
+  // The list has taken the failure in (it renders its empty state in the commit whose effects would
+  // raise react-admin's toast), then the page runs out of queued work: a toast raised by those
+  // effects would have been rendered, and recorded, by then.
+  await expect(page.getByTestId('list-empty')).toBeVisible();
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
   expect((await toastsSeen(page)).filter((t) => t.includes('Expected a value'))).toEqual([]);
 });
 
@@ -112,9 +116,21 @@ test('a double click on ORDER orders once', ALONE, async ({ page, request }) => 
   await page.getByRole('textbox', { name: /Amount/ }).fill('2');
   const downloads: string[] = [];
   page.on('download', (d) => downloads.push(d.suggestedFilename()));
-  await page.getByRole('button', { name: 'Order' }).dblclick();
+  const orders: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sensors') orders.push(r);
+  });
+  const downloaded = page.waitForEvent('download');
+  const order = page.getByRole('button', { name: 'Order' });
+  await order.dblclick();
   await expect(page.getByText('Ordered 2 new sensors!')).toBeVisible();
-  await page.waitForTimeout(1500);
+  await downloaded;
+  // Settled: ORDER is enabled again once no submit runs (it is disabled while one does), and every
+  // order the page sent has been answered. A second order of the double click would have been sent
+  // with the first, well before the first was answered.
+  await expect(order).toBeEnabled();
+  await Promise.all(orders.map(async (r) => (await r.response())?.finished()));
+  expect(orders, 'orders sent (POST /api/sensors)').toHaveLength(1);
   expect(await total()).toBe(before + 2);
   expect(downloads).toHaveLength(1);
 });

@@ -58,13 +58,39 @@ async function installedSensor(request: APIRequestContext): Promise<SensorRow> {
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
+/**
+ * Waits until the reinstall map is at rest: no pan or zoom animation running (Leaflet marks its map
+ * pane with `leaflet-pan-anim` / `leaflet-zoom-anim` while one runs, and fires `moveend` as it takes
+ * the mark off) and the marker in the same place in three animation frames in a row.
+ */
+async function mapAtRest(page: Page) {
+  await page.getByTestId('reinstall-map').evaluate(
+    (map) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let still = 0;
+        const frame = () => {
+          const pane = map.querySelector('.leaflet-map-pane');
+          const r = map.querySelector('.leaflet-marker-icon')?.getBoundingClientRect();
+          const at = r ? `${r.x},${r.y},${r.width},${r.height}` : '';
+          const moving = !pane || !r || /\bleaflet-(pan|zoom)-anim\b/.test(pane.className);
+          still = !moving && at === last ? still + 1 : 0;
+          last = at;
+          if (still >= 2) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
+
 /** Drags the map marker by (dx, dy) pixels with the mouse, as a person would. */
 async function dragMarker(page: Page, dx: number, dy: number) {
   const marker = page.getByTestId('reinstall-map').locator('.leaflet-marker-icon');
   await expect(marker).toBeVisible();
   await page.getByTestId('reinstall-map').scrollIntoViewIfNeeded();
   // Let a pan that follows a typed or filled position finish before taking hold.
-  await page.waitForTimeout(400);
+  await mapAtRest(page);
   const box = (await marker.boundingBox())!;
   // Leaflet's marker icon is anchored at its bottom centre; grab it in the middle.
   const x = box.x + box.width / 2;

@@ -67,16 +67,15 @@ function startServer(env: Record<string, string>, port: number): ServerProcess {
   };
 }
 
+/**
+ * Started: the start-up banner, which the server prints once it listens (server/banner.ts), or the
+ * process's exit; then /readyz answers 200 (database, migrations, Redis).
+ */
 async function ready(server: ServerProcess): Promise<void> {
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output.join('\n')}`);
-    const ok = await fetch(`http://127.0.0.1:${server.port}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const started = await Promise.race([server.waitFor(/^AQ Console \S+ ready in /), server.exited.then(() => null)]);
+  if (started === null) throw new Error(`server exited: ${server.output.join('\n')}`);
+  const res = await fetch(`http://127.0.0.1:${server.port}/readyz`);
+  expect(res.status, await res.text()).toBe(200);
 }
 
 async function login(port: number, username: string) {

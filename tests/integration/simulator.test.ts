@@ -4,7 +4,7 @@
  * RestartRequired → Pending → Ok (or Failed), idle keeps a sensor offline until idle_until, and
  * everything is the same for the same seed and tick times.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { FIXED_NOW, createTestApp, type TestApp } from '../support/testApp';
 import { ACTIVITY_HOURS, INACTIVE_AFTER_MS } from '../../common/domain';
@@ -290,14 +290,36 @@ describe('fleet simulator', () => {
   });
 
   it('ticks on its own timer when asked to, and stops cleanly', async () => {
-    const sim = startSimulator(t.ctx, { tickMs: 100, seed: SEED, log: () => {} });
-    const deadline = Date.now() + 10_000;
-    while (!sim.lastTick && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(sim.lastTick).toBeDefined();
-    await sim.stop();
-    const last = sim.lastTick;
-    await new Promise((r) => setTimeout(r, 300));
-    expect(sim.lastTick).toBe(last);
+    // The simulator's timers are fake ones: its clock moves only when the test moves it, so "no tick
+    // after stop" is the clock moved ten periods on and stop() called again, which waits for any
+    // tick a timer started; no sleeping. (vi.waitFor moves the clock by its 50 ms interval per check:
+    // less than a period, so the check that first sees a finished tick sees the next one not started.)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Stopped between two ticks: the timer of the next one is cleared.
+      const sim = startSimulator(t.ctx, { tickMs: 100, seed: SEED, log: () => {} });
+      expect(sim.lastTick).toBeUndefined();
+      vi.advanceTimersByTime(100);
+      await vi.waitFor(() => expect(sim.lastTick).toBeDefined(), { timeout: 10_000 });
+      await sim.stop();
+      const last = sim.lastTick;
+      await vi.advanceTimersByTimeAsync(1000);
+      await sim.stop();
+      expect(sim.lastTick).toBe(last);
+
+      // Stopped during a tick (the clock moved synchronously: the timer's tick has just started):
+      // stop() waits for it, and no timer is set after it.
+      const during = startSimulator(t.ctx, { tickMs: 100, seed: SEED, log: () => {} });
+      vi.advanceTimersByTime(100);
+      await during.stop();
+      const first = during.lastTick;
+      expect(first).toBeDefined();
+      await vi.advanceTimersByTimeAsync(1000);
+      await during.stop();
+      expect(during.lastTick).toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
