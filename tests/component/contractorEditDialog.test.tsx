@@ -83,6 +83,9 @@ describe('ContractorEditDialog', () => {
     expect(lookupCrmCompany.mock.calls[0]![1]).toMatchObject({ hsId: '1234567890' });
     await waitFor(() => expect(input(/CRM company$/).value).toBe('Company 1234567890'));
     expect(screen.getByText('CRM company: Company 1234567890')).toBeTruthy();
+    // Answered, it is not asked again, however long the id is left alone.
+    await wait(4 * CRM_LOOKUP_DEBOUNCE_MS);
+    expect(lookupCrmCompany).toHaveBeenCalledTimes(1);
   });
 
   it('never asks for an id of 8 characters or one with letters', async () => {

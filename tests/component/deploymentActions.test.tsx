@@ -76,9 +76,13 @@ describe('DeploymentActions', () => {
   it('offers nothing without halt_deployments and free_deployments', async () => {
     signInAs(['view_deployments']);
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderActions(WIFI_FAMILY, deployment({ blocked_sensors: [1] }), {});
-    // A minute passes at once: whatever loads in the background (permissions, data) has answered.
-    await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(screen.queryByRole('button')).toBeNull();
+    // A Rolling deployment could be halted; a halted one holding blocked sensors, deleted.
+    for (const status of ['Rolling', 'Halted'] as const) {
+      const { unmount } = renderActions(WIFI_FAMILY, deployment({ status, blocked_sensors: [1] }), {});
+      // A minute passes at once: whatever loads in the background (permissions, data) has answered.
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(screen.queryByRole('button'), status).toBeNull();
+      unmount();
+    }
   });
 });

@@ -17,11 +17,15 @@ import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDi
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
 import { factorsUpdate } from './support/sensorUpdates';
 
-/** A promise the test resolves by hand: the request stays in flight meanwhile. */
+/** A promise the test settles by hand: the request stays in flight meanwhile. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
 
 const ROLES: Role[] = [
@@ -52,6 +56,17 @@ function doubleClick(button: HTMLElement) {
  */
 const letTimePass = () => act(() => vi.advanceTimersByTimeAsync(60_000));
 
+/**
+ * The request in flight fails, and the form is back: `button` enabled again (a failure keeps a
+ * dialog open, so every form here comes back the same way). A second click queued behind the first
+ * request would have been sent by now.
+ */
+async function endRequest(button: HTMLElement) {
+  pending.reject(new Error('offline'));
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  await letTimePass();
+}
+
 let pending: ReturnType<typeof deferred<unknown>>;
 afterEach(() => {
   vi.useRealTimers();
@@ -80,6 +95,8 @@ describe('a double click submits once', () => {
     expect((create as HTMLButtonElement).disabled).toBe(true);
     expect(tokens.create.mock.calls[0]![1].meta.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await letTimePass();
+    expect(tokens.create).toHaveBeenCalledTimes(1);
+    await endRequest(create);
     expect(tokens.create).toHaveBeenCalledTimes(1);
   });
 
@@ -110,6 +127,8 @@ describe('a double click submits once', () => {
     expect((create as HTMLButtonElement).disabled).toBe(true);
     await letTimePass();
     expect(roles.create).toHaveBeenCalledTimes(1);
+    await endRequest(create);
+    expect(roles.create).toHaveBeenCalledTimes(1);
   });
 
   it('role SAVE: one PATCH', async () => {
@@ -123,6 +142,8 @@ describe('a double click submits once', () => {
     expect((save as HTMLButtonElement).disabled).toBe(true);
     await letTimePass();
     expect(roles.update).toHaveBeenCalledTimes(1);
+    await endRequest(save);
+    expect(roles.update).toHaveBeenCalledTimes(1);
   });
 
   it('Generate Tokens ORDER: one order with an Idempotency-Key', async () => {
@@ -135,6 +156,8 @@ describe('a double click submits once', () => {
     await waitFor(() => expect(orderSensors).toHaveBeenCalledTimes(1));
     await waitFor(() => expect((order as HTMLButtonElement).disabled).toBe(true));
     await letTimePass();
+    expect(orderSensors).toHaveBeenCalledTimes(1);
+    await endRequest(order);
     expect(orderSensors).toHaveBeenCalledTimes(1);
     const args = orderSensors.mock.calls[0] as unknown[];
     expect(args[0]).toBe('sensors');
@@ -154,6 +177,8 @@ describe('a double click submits once', () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
     await letTimePass();
     expect(create).toHaveBeenCalledTimes(1);
+    await endRequest(button);
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it('factors dialog: one save', async () => {
@@ -172,6 +197,8 @@ describe('a double click submits once', () => {
     await waitFor(() => expect(updateSensorFactors).toHaveBeenCalledTimes(1));
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
     await letTimePass();
+    expect(updateSensorFactors).toHaveBeenCalledTimes(1);
+    await endRequest(save);
     expect(updateSensorFactors).toHaveBeenCalledTimes(1);
   });
 });

@@ -52,7 +52,7 @@ async function options(user: ReturnType<typeof userEvent.setup>) {
 
 /** Waits until the offered versions are `expected` (the versions and sensors load asynchronously). */
 async function expectOptionsEventually(user: ReturnType<typeof userEvent.setup>, expected: string[]) {
-  await waitFor(async () => expect(await options(user)).toEqual(expected), { timeout: 3_000 });
+  await waitFor(async () => expect(await options(user)).toEqual(expected));
 }
 
 describe('GSM deployment form', () => {
