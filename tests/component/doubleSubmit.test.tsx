@@ -44,7 +44,11 @@ const wrap = (ui: ReactNode, methods: Parameters<typeof appDataProvider>[0] = {}
     </TestAdmin>,
   );
 
-/** Two clicks in one go, before React or react-query can re-render the button as disabled. */
+/**
+ * Two clicks in one go. `fireEvent` lets React render after each event, so the second click finds
+ * the button already disabled when the form disables it at once; the submit locks (`useFormSubmit`,
+ * `useSubmitOnce`) are what stops a second request when the disabled state comes late.
+ */
 function doubleClick(button: HTMLElement) {
   fireEvent.click(button);
   fireEvent.click(button);
