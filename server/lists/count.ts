@@ -1,7 +1,7 @@
 /** The row count of a list query, as a number on PGlite and on node-postgres alike. */
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db';
-import { arrayRows, renderedArrayRows } from '../db/arrayRows';
+import { arrayRows, renderedArrayRows, renderSql } from '../db/arrayRows';
 
 export const COUNT = sql<number>`count(*)::int`;
 
@@ -17,12 +17,12 @@ export async function countOf(query: Promise<{ n: number }[]>): Promise<number> 
  * (a loop of 1,500 counts on PostgreSQL: 131 against 58 µs), and every full list page counts.
  */
 export async function countMatches(db: Executor, matches: SQLWrapper, atMost?: number): Promise<number> {
-  const limited = atMost === undefined ? sql`${matches}` : sql`${matches} limit ${Math.trunc(atMost)}`;
-  const [row] = await arrayRows(db, sql`select count(*)::int from (${limited}) as matches`);
+  if (atMost !== undefined) return countRendered(db, renderSql(cappedCountSql(matches)), atMost);
+  const [row] = await arrayRows(db, sql`select count(*)::int from (${matches}) as matches`);
   return Number(row?.[0] ?? 0);
 }
 
-/** `countMatches`'s statement with its cap as the placeholder `atMost`, for a list that renders it once (`renderedPerWhere`). */
+/** The capped count's statement, its cap the placeholder `atMost`: rendered on each count, or once (`renderedPerWhere`). */
 export const cappedCountSql = (matches: SQLWrapper): SQL =>
   sql`select count(*)::int from (${matches} limit ${sql.placeholder('atMost')}) as matches`;
 

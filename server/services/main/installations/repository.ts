@@ -191,6 +191,9 @@ const INSTALLATIONS_FROM = sql`${installations}
  */
 const FROM_TEXT = renderedOnce(INSTALLATIONS_FROM);
 
+/** The row fields, in their declared order: the members of every shaped installation, before its tag columns. */
+const ROW_FIELDS = installation.fields.filter(isRowField).map((f) => f.name);
+
 /**
  * Row fields computed from the JSON columns (values, suspensions, factors) and the activity, not
  * copied: each one's JavaScript expression in the compiled row (`installationRow`).
@@ -209,10 +212,7 @@ const COMPUTED = new Map<string, string>([
 ]);
 
 /** Row fields a page row copies from its column as it is: the page selects them first, in this order. */
-const COPIED = installation.fields
-  .filter(isRowField)
-  .map((f) => f.name)
-  .filter((name) => !COMPUTED.has(name));
+const COPIED = ROW_FIELDS.filter((name) => !COMPUTED.has(name));
 
 /** A copied field's SQL: its column, timestamps as ISO text, a missing sensor's token and communication as ''. */
 function pageCell(name: string): SQL {
@@ -359,9 +359,6 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
   if (!column) return undefined;
   return is(column, Column) ? columnCell(column as AnyPgColumn) : { sql: sql`${column}` };
 }
-
-/** The row fields, in their declared order: the members of every shaped installation, before its tag columns. */
-const ROW_FIELDS = installation.fields.filter(isRowField).map((f) => f.name);
 
 /**
  * An installation as the API shows it, every field included, from a page row (`PAGE_LIST`), its
