@@ -101,11 +101,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       void (reply as FastifyReply).header(REQUEST_ID_HEADER, request.id).status(body.status).send(body);
     },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that never wait are written with `done`: an async hook costs its promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   // First, so every answer has them: the console, /config.json, the APIs, their docs, errors.
-  await installSecurityHeaders(app, ctx.config);
+  installSecurityHeaders(app, ctx.config);
   const indexHtml = path.join(ctx.config.consoleDir, 'index.html');
   const serveConsole = fs.existsSync(indexHtml);
   const shell = serveConsole ? encodedShell(appShell(fs.readFileSync(indexHtml, 'utf8'), ctx)) : undefined;

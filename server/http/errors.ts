@@ -119,9 +119,10 @@ export function installErrorHandling(
     void reply.status(body.status).send(body);
   });
   // Every other 5xx (a handler answering one itself) is logged too, once.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500 && !(request as unknown as Record<symbol, boolean>)[LOGGED])
       request.log.error(where(request, reply.statusCode), 'request answered with a server error');
+    done();
   });
   app.setNotFoundHandler(
     opts.notFound ??

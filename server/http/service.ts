@@ -116,12 +116,16 @@ export function servicePlugin(def: ServiceDefinition, ctx: AppContext): FastifyP
     // A request that may have written ends the read caches (sessions, roles, tags) as it answers:
     // after its transaction committed, before the client can send its next request — this process's
     // at once, the other processes' through the realtime bus (see `invalidateDataCaches`).
-    app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    app.addHook('onSend', (request, _reply, _payload, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
       dataChanged();
-      await ctx.realtime
-        .invalidate(DATA_CACHES)
-        .catch((err: unknown) => request.log.warn({ err }, 'cache invalidation not sent'));
+      ctx.realtime.invalidate(DATA_CACHES).then(
+        () => done(),
+        (err: unknown) => {
+          request.log.warn({ err }, 'cache invalidation not sent');
+          done();
+        },
+      );
     });
 
     app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
