@@ -6,8 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Level, LevelWithSilentOrString } from 'pino';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Fastify's logger options (pino's). */
 type PinoOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
@@ -147,63 +146,7 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : crypto.randomUUID();
 }
 
-type LogArgs = Parameters<FastifyBaseLogger['info']>;
-/** Fastify's logger as pino makes it: it can tell whether a level is written. */
-type LevelLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
-
-/**
- * A request's logger that makes its pino child (the request id bound) only when the request writes
- * a line at an enabled level. Fastify's default makes the child on every request, and pino redacts
- * and serialises a child's bindings as it is made: ~20 µs of CPU a request, though at the default
- * level (`warn`) hardly any request writes anything. Lines, when written, are the child's own.
- */
-export class RequestLogger implements FastifyBaseLogger {
-  #child: LevelLogger | undefined;
-
-  constructor(
-    private readonly parent: LevelLogger,
-    private readonly bindings: Bindings,
-  ) {}
-
-  get level(): LevelWithSilentOrString {
-    return (this.#child ?? this.parent).level;
-  }
-
-  set level(level: LevelWithSilentOrString) {
-    this.made().level = level;
-  }
-
-  /** The pino child, made on first use. */
-  private made(): LevelLogger {
-    return (this.#child ??= this.parent.child(this.bindings) as LevelLogger);
-  }
-
-  private write(level: Level, args: LogArgs): void {
-    if ((this.#child ?? this.parent).isLevelEnabled(level)) (this.made()[level] as (...a: LogArgs) => void)(...args);
-  }
-
-  fatal = (...args: LogArgs) => this.write('fatal', args);
-  error = (...args: LogArgs) => this.write('error', args);
-  warn = (...args: LogArgs) => this.write('warn', args);
-  info = (...args: LogArgs) => this.write('info', args);
-  debug = (...args: LogArgs) => this.write('debug', args);
-  trace = (...args: LogArgs) => this.write('trace', args);
-  silent = () => {};
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.made().child(bindings, options);
-  }
-}
-
-/** Each request's logger: lazy (`RequestLogger`) unless the route asks for its own log level or options. */
-const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
-  Object.keys(options).length > 0
-    ? logger.child(bindings, options)
-    : new RequestLogger(logger as LevelLogger, bindings);
-
 /** Fastify options for logging and request ids (Fastify's per-request lines are `info`: off unless LOG_REQUESTS=1). */
-export function loggingServerOptions(
-  opts: LogOptions = {},
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'childLoggerFactory'> {
-  return { logger: loggerOptions(opts), genReqId: requestId, childLoggerFactory: requestLogger };
+export function loggingServerOptions(opts: LogOptions = {}): Pick<FastifyServerOptions, 'logger' | 'genReqId'> {
+  return { logger: loggerOptions(opts), genReqId: requestId };
 }

@@ -111,9 +111,9 @@ const MAX_CSP_HOSTS = 64;
 
 /**
  * helmet's headers (all but the CSP, written above, and HSTS, below) as one middleware, built once.
- * @fastify/helmet, used before, built helmet's middleware anew for every request (and decorated
- * each reply through two more hooks): ~60 µs of CPU a request, a tenth of all the app adds to a
- * list page's SQL (docs/PERFORMANCE.md). Its headers are static, so one middleware serves every answer.
+ * @fastify/helmet, used before, built helmet's middleware again for every request and added two
+ * hooks of its own (one async, decorating each reply): work on every request for headers that never
+ * change. One synchronous hook now writes them all.
  */
 function helmetHeaders(): (req: IncomingMessage, res: ServerResponse) => void {
   const middleware = helmet({

@@ -4,7 +4,7 @@
  * carries a token (aqt_…, bearer, refresh), a password or a bound parameter. Log output is captured
  * through the logger's stream option.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/testApp';
 
@@ -73,20 +73,6 @@ describe('default settings', () => {
         .statusCode,
     ).toBe(400);
     expect(log.raw).toEqual([]);
-  });
-
-  it('makes a request child logger only when the request writes a line', async () => {
-    // pino redacts and serialises a child's bindings as it is made: at the default level hardly any
-    // request writes, so none should pay for it (server/http/logging.ts, RequestLogger).
-    const token = await t.tokenOf('admin');
-    const child = vi.spyOn(t.app.log, 'child');
-    try {
-      for (let i = 0; i < 3; i++) expect((await t.call('GET', '/api/sensors?limit=1', { token })).statusCode).toBe(200);
-      expect((await t.call('GET', '/api/sensors/999999', { token })).statusCode).toBe(404);
-      expect(child).not.toHaveBeenCalled();
-    } finally {
-      child.mockRestore();
-    }
   });
 
   it('sends an X-Request-Id on every answer, keeping a plain one the caller gave', async () => {
