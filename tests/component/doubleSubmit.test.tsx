@@ -15,18 +15,8 @@ import { GenerateTokensPage } from '../../src/pages/generateTokens/GenerateToken
 import { TagDialog } from '../../src/resources/tags/TagDialog';
 import { SensorFactorsDialog } from '../../src/resources/sensors/SensorFactorsDialog';
 import { TestAdmin, appDataProvider, signInAs } from './support/admin';
+import { deferred } from './support/deferred';
 import { factorsUpdate } from './support/sensorUpdates';
-
-/** A promise the test settles by hand: the request stays in flight meanwhile. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const ROLES: Role[] = [
   { id: 1, name: 'admin', permissions: {}, builtIn: true, userCount: 1 },
@@ -47,7 +37,8 @@ const wrap = (ui: ReactNode, methods: Parameters<typeof appDataProvider>[0] = {}
 /**
  * Two clicks in one go. `fireEvent` lets React render after each event, so the second click finds
  * the button already disabled when the form disables it at once; the submit locks (`useFormSubmit`,
- * `useSubmitOnce`) are what stops a second request when the disabled state comes late.
+ * `useSubmitOnce`) are what stops a second request when the disabled state comes late
+ * (submitLocks.test.tsx calls them twice in the same tick).
  */
 function doubleClick(button: HTMLElement) {
   fireEvent.click(button);

@@ -11,21 +11,11 @@ import { act, renderHook } from '@testing-library/react';
 import { useFormSubmit } from '../../src/components/formSubmit';
 import { useSubmitOnce } from '../../src/components/useSubmitOnce';
 import { ApiError } from '../../src/dataProviders/errors';
-
-/** A request the test ends by hand. */
-function inFlight() {
-  let end!: () => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<void>((resolve, reject) => {
-    end = resolve;
-    fail = reject;
-  });
-  return { promise, end, fail };
-}
+import { deferred } from './support/deferred';
 
 describe('useFormSubmit', () => {
   it('sends once for two submits in the same tick, and again once the first has ended', async () => {
-    let request = inFlight();
+    let request = deferred<void>();
     const send = vi.fn(() => request.promise);
     const { result } = renderHook(() => useFormSubmit<{ name: string }>(send));
     const first = result.current({ name: 'a' });
@@ -34,28 +24,28 @@ describe('useFormSubmit', () => {
     expect(send).toHaveBeenCalledWith({ name: 'a' });
     await expect(second).resolves.toBeUndefined();
     await act(async () => {
-      request.end();
+      request.resolve();
       await first;
     });
     // The lock is free again: the next submit is sent.
-    request = inFlight();
+    request = deferred<void>();
     const third = result.current({ name: 'c' });
     expect(send).toHaveBeenCalledTimes(2);
     expect(send).toHaveBeenLastCalledWith({ name: 'c' });
     await act(async () => {
-      request.end();
+      request.resolve();
       await third;
     });
   });
 
   it('frees the lock when the request fails, and gives the refusal back as form errors', async () => {
-    const request = inFlight();
+    const request = deferred<void>();
     const send = vi.fn(() => request.promise);
     const { result } = renderHook(() => useFormSubmit<{ name: string }>(send, { fields: ['name'] }));
     const first = result.current({ name: 'a' });
     void result.current({ name: 'a' });
     expect(send).toHaveBeenCalledTimes(1);
-    request.fail(new ApiError('response', 422, 'Invalid body: name: Too long', '/api/admin/roles'));
+    request.reject(new ApiError('response', 422, 'Invalid body: name: Too long', '/api/admin/roles'));
     await expect(first).resolves.toEqual({ name: 'Too long' });
     send.mockReturnValueOnce(Promise.resolve());
     await expect(result.current({ name: 'b' })).resolves.toBeUndefined();
@@ -65,7 +55,7 @@ describe('useFormSubmit', () => {
 
 describe('useSubmitOnce', () => {
   it('runs one task for two calls in the same tick, shows it pending, and runs the next one after', async () => {
-    const request = inFlight();
+    const request = deferred<void>();
     const task = vi.fn(() => request.promise.then(() => 'done'));
     const { result } = renderHook(() => useSubmitOnce());
     let first!: Promise<string | undefined>;
@@ -78,7 +68,7 @@ describe('useSubmitOnce', () => {
     expect(result.current.pending).toBe(true);
     await expect(second).resolves.toBeUndefined();
     await act(async () => {
-      request.end();
+      request.resolve();
       await expect(first).resolves.toBe('done');
     });
     expect(result.current.pending).toBe(false);
