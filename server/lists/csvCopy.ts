@@ -11,8 +11,11 @@
  * cannot spell exactly — a nested JSON object or list, a number JavaScript writes in exponent form — is
  * written as COPY_UNSURE, and a page that holds that character is written by the row path instead:
  * the bytes never depend on the path (tests/integration/exportCopy.test.ts compares them).
+ *
+ * The row path on PGlite reads its pages through COPY as well, in text format (`copyRows`): the
+ * rows' values as the row protocol would hand them over, split from one text per page.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { FORMULA_START_CHARS, PLAIN_NUMBER } from '../../common/csv';
@@ -147,4 +150,53 @@ export async function copyCsv(pglite: PGlite, text: string): Promise<string | un
   const { blob } = await pglite.query(`copy (${text}) to '/dev/blob' with (format csv, delimiter ';')`);
   const csv = blob ? await blob.text() : '';
   return csv.includes(COPY_UNSURE) ? undefined : withCrlf(csv);
+}
+
+/** COPY's text-format escapes (`\b` … `\v`); any other escaped character stands for itself. */
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const unescapeCopy = (field: string) => field.replace(/\\(.)/gs, (_, c: string) => COPY_ESCAPES[c] ?? c);
+
+/**
+ * The rows of COPY's text format (a line a row, tab between fields, `\N` for NULL, backslash
+ * escapes) as the row protocol hands them over: each field's text through the parser of its type
+ * (`types`, one OID a column) — the same text, so the same values.
+ */
+export function copyTextRows(
+  text: string,
+  types: readonly number[],
+  parsers: Record<number | string, (x: string, typeId?: number) => unknown>,
+): unknown[][] {
+  if (!types.length) throw new Error('copyTextRows: no columns');
+  const rows: unknown[][] = [];
+  const last = types.length - 1;
+  let at = 0;
+  while (at < text.length) {
+    const row = new Array<unknown>(types.length);
+    for (let i = 0; i <= last; i++) {
+      const end = text.indexOf(i === last ? '\n' : '\t', at);
+      if (end < 0) throw new Error('copyTextRows: a row has fewer fields than its types');
+      const field = text.slice(at, end);
+      at = end + 1;
+      row[i] =
+        field === '\\N'
+          ? null
+          : pgliteTypes.parseType(field.includes('\\') ? unescapeCopy(field) : field, types[i]!, parsers);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * The rows of `query` on PGlite through `COPY … TO '/dev/blob'` in text format instead of the row
+ * protocol, each value as the row protocol would have handed it over (`types`: the columns' OIDs).
+ * PGlite's row protocol decodes every value in JavaScript on its own (~2 µs a cell); COPY writes
+ * the page as one text, split here. Undefined when the statement has a parameter COPY cannot take
+ * in as a literal (`inlined`).
+ */
+export async function copyRows(pglite: PGlite, query: SQL, types: readonly number[]): Promise<unknown[][] | undefined> {
+  const text = inlined(query);
+  if (text === undefined) return undefined;
+  const { blob } = await pglite.query(`copy (${text}) to '/dev/blob'`);
+  return copyTextRows(blob ? await blob.text() : '', types, pglite.parsers);
 }

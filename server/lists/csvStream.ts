@@ -12,7 +12,10 @@
  *   `unnest(ids) with ordinality`. A row changed meanwhile is written as it is then; none twice.
  *   When every cell of the export can be written in SQL (server/lists/csvCopy.ts), each window
  *   after the first page is one `COPY … TO '/dev/blob'`: PGlite writes the page's CSV itself,
- *   EXPORT_PAGE_COPY rows at a time, with no row protocol and no value decoded here.
+ *   EXPORT_PAGE_COPY rows at a time, with no row protocol and no value decoded here. When a cell
+ *   needs JavaScript, the windows are still read by COPY, in text format, and split into rows here
+ *   (`copyRows`): PGlite's row protocol decodes each value on its own, which cost more than the
+ *   page's query.
  *
  * Otherwise rows come back as arrays (no object per row) and become CSV through the project's one
  * cell encoder (`csvCell`), exactly as the shaped JSON rows used to: the bytes do not depend on the path.
@@ -29,7 +32,7 @@ import type pg from 'pg';
 import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
 import { poolOf, type Executor } from '../db';
 import type { TagValueTable } from '../query/compile';
-import { cellText, copyCsv, inlined } from './csvCopy';
+import { cellText, copyCsv, copyRows, inlined } from './csvCopy';
 
 /**
  * Rows per cursor fetch on PostgreSQL: small enough that a batch's values die young (a batch that
@@ -325,8 +328,14 @@ const pageJoin = (id: AnyPgColumn | SQL, page: string) =>
 
 /** The array rows of a query on PGlite. */
 async function pgliteRows(pglite: PGlite, query: SQL): Promise<unknown[][]> {
+  return (await pgliteResult(pglite, query)).rows;
+}
+
+/** The array rows of a query on PGlite, with its fields' types. */
+async function pgliteResult(pglite: PGlite, query: SQL): Promise<{ rows: unknown[][]; types: number[] }> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows;
+  const { rows, fields } = await pglite.query<unknown[]>(text, params as unknown[], { rowMode: 'array' });
+  return { rows, types: fields.map((f) => f.dataTypeID) };
 }
 
 /**
@@ -396,15 +405,15 @@ async function* pglitePages<T>(
   { cells, join }: { cells: readonly ExportCell[]; join: SQL },
   firstSize: number,
   pageSize: number,
-  batch: { first: (rows: unknown[][]) => T; page: (from: SQL) => Promise<T> },
+  batch: { first: (rows: unknown[][], types: number[]) => T; page: (from: SQL) => Promise<T> },
 ): AsyncGenerator<T> {
   const where = q.where ? sql` where ${q.where}` : sql``;
   const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
-  const first = await pgliteRows(
+  const { rows: first, types } = await pgliteResult(
     pglite,
     sql`select ${selectList(cells)}, ${q.id} from ${q.from}${join}${where}${order} limit ${firstSize}`,
   );
-  yield batch.first(first);
+  yield batch.first(first, types);
   if (first.length < firstSize) return;
   const written = new Set(first.map((r) => String(r[r.length - 1])));
   // PGlite answers in this thread without waiting on I/O: back to back, the pages would keep every
@@ -441,9 +450,15 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
   }
   const { cells, join } = pivotTags(q.cells, false);
   const pageSize = fetch ?? EXPORT_PAGE_PGLITE;
-  yield* pglitePages(client.pglite, q, { cells, join }, pageSize, pageSize, {
-    first: (rows) => rows,
-    page: (from) => pgliteRows(client.pglite, sql`select ${selectList(cells)} from ${from} order by "__page"."n"`),
+  const { pglite } = client;
+  let types: number[] = [];
+  yield* pglitePages(pglite, q, { cells, join }, pageSize, pageSize, {
+    // The first page's columns are the select list's and the row id, in that order.
+    first: (rows, columnTypes) => ((types = columnTypes.slice(0, -1)), rows),
+    async page(from) {
+      const query = sql`select ${selectList(cells)} from ${from} order by "__page"."n"`;
+      return (await copyRows(pglite, query, types)) ?? pgliteRows(pglite, query);
+    },
   });
 }
 

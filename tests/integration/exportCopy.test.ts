@@ -4,7 +4,8 @@
  * on the path: one table holds a value of every awkward kind in every kind of cell — formula starts,
  * quotes, separators and line breaks, numbers JavaScript writes differently from PostgreSQL, JSON
  * scalars, lists and objects and the sensors' measured parameters —
- * and the export of it, page by page, must be the row path's, byte for byte.
+ * and the export of it, page by page, must be the row path's, byte for byte. The row path's own
+ * pages after the first are read through COPY's text format: their values must be the row protocol's.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -45,6 +46,7 @@ const TEXTS = {
     '\\N',
     '\\.',
     'back\\slash',
+    'tab\tand \b\f\v controls',
     'Zażółć gęślą jaźń ＝',
     'x'.repeat(400),
     null,
@@ -198,6 +200,31 @@ it('writes the same bytes whatever the page size and order', async () => {
   const rows: unknown[][] = [];
   for await (const page of exportRows(t.ctx.db, q, 7)) rows.push(...page);
   expect(whole).toBe(csvLines(rows, CELLS).toString('utf8'));
+});
+
+// The row path reads PGlite's pages after the first through COPY's text format (`copyRows`).
+it('reads every page after the first as the values the row protocol gives', async () => {
+  const q = query(SURE_ROWS + UNSURE_ROWS, [sql`${column('t')} desc nulls last`, column('id')]);
+  const rowsOf = async (pageSize: number) => {
+    const rows: unknown[][] = [];
+    // (PGlite's first page also holds each row's id, after the cells.)
+    for await (const page of exportRows(t.ctx.db, q, pageSize)) rows.push(...page.map((r) => r.slice(0, CELLS.length)));
+    return rows;
+  };
+  // One page: the first, read through the row protocol.
+  const oneRead = await rowsOf(1_000);
+  const { pglite } = clientOf(t.ctx.db) as { pglite?: { query: (...args: unknown[]) => Promise<unknown> } };
+  const spy = pglite && vi.spyOn(pglite, 'query');
+  try {
+    expect(await rowsOf(3)).toEqual(oneRead);
+    if (spy)
+      expect(spy.mock.calls.filter(([text]) => String(text).startsWith('copy (')).length).toBe(
+        Math.ceil(oneRead.length / 3) - 1,
+      );
+  } finally {
+    spy?.mockRestore();
+  }
+  expect(oneRead).toHaveLength(SURE_ROWS + UNSURE_ROWS);
 });
 
 it('ends every line with CRLF and keeps a line break inside a quoted value', () => {
