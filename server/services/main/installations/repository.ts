@@ -347,7 +347,8 @@ function exportCell(path: string, nowMs: number): ExportCell | undefined {
     // The summary joins current installations only: a removed one shows no activity. No `copyText`:
     // the cell is written in JavaScript, so on PGlite the export takes the row path, not COPY — the
     // same text computed in SQL (a jsonpath filter and a bit string per row) cost PGlite ~75 µs a
-    // row, and the COPY pages ran at 8k rows/s against the row path's 17k (docs/PERFORMANCE.md).
+    // row, and the COPY pages ran at 8k rows/s against the row path's 17k (22k since the row path
+    // reads its pages by COPY's text format; docs/PERFORMANCE.md).
     return {
       sql: sql`(${measurementSummaries.activeHours})::text`,
       map: (hours) => activityText(hours as string | null, nowMs),
