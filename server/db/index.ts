@@ -98,6 +98,12 @@ export function poolOf(db: Executor): pg.Pool | undefined {
     : undefined;
 }
 
+/** The PGlite database `db` runs on; undefined on PostgreSQL and in a transaction. */
+export function pgliteOf(db: Executor): PGlite | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : undefined;
+}
+
 /**
  * Whether statements sent at once on `db` run side by side: the database on a PostgreSQL pool. Not
  * on PGlite (one statement at a time) nor in a transaction (one connection).

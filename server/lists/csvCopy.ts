@@ -12,28 +12,23 @@
  * written as COPY_UNSURE, and a page that holds that character is written by the row path instead:
  * the bytes never depend on the path (tests/integration/exportCopy.test.ts compares them).
  *
- * The row path on PGlite reads its pages through COPY as well, in text format (`copyRows`): the
- * rows' values as the row protocol would hand them over, split from one text per page.
+ * The row path on PGlite reads its pages through COPY as well, in text format (`copyRows`,
+ * server/db/copyText.ts).
  */
-import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { FORMULA_START_CHARS, PLAIN_NUMBER } from '../../common/csv';
+import { sqlLiteral } from '../db/copyText';
 import type { ExportCell } from './csvStream';
 
 /** A cell COPY cannot write as the row path does: its page goes through the row path. */
 export const COPY_UNSURE = '\u0001';
 const UNSURE = sql.raw('chr(1)');
 
-const dialect = new PgDialect();
-
-/** A SQL string literal (standard_conforming_strings is on: only quotes are doubled). */
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
 /** The code points of the formula starts, for `ascii()` (the code point of a text's first character). */
 const FORMULA_CODES = sql.raw([...FORMULA_START_CHARS].map((c) => c.codePointAt(0)).join(', '));
 /** PLAIN_NUMBER for PostgreSQL's regular expressions, whose `\d` may take other scripts' digits. */
-const PLAIN_NUMBER_SQL = sql.raw(literal(PLAIN_NUMBER.source.replaceAll('\\d', '[0-9]')));
+const PLAIN_NUMBER_SQL = sql.raw(sqlLiteral(PLAIN_NUMBER.source.replaceAll('\\d', '[0-9]')));
 
 /** A text cell as `csvCell` writes it, before quoting: a formula start guarded by a quote, empty as NULL. */
 export const guardedText = (t: SQL): SQL =>
@@ -111,29 +106,6 @@ export function cellText(cell: ExportCell, v: SQL, type: number): SQL | undefine
 }
 
 /**
- * The SQL text of `query` with its parameters written in as literals: COPY takes no parameters.
- * Undefined when a parameter is not a string, number or boolean (the row path then runs the page).
- */
-export function inlined(query: SQL): string | undefined {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let ok = true;
-  const out = text.replace(/\$(\d+)\b/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'string') return literal(value);
-    if (
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      typeof value === 'boolean' ||
-      typeof value === 'bigint'
-    )
-      return literal(String(value));
-    ok = false;
-    return '';
-  });
-  return ok ? out : undefined;
-}
-
-/**
  * COPY's CSV with the project's line end: COPY ends a line with LF, CSV_EOL is CRLF. A LF inside a
  * quoted value stays as it is; outside quotes (every other part between quote characters) every LF
  * ends a line.
@@ -150,53 +122,4 @@ export async function copyCsv(pglite: PGlite, text: string): Promise<string | un
   const { blob } = await pglite.query(`copy (${text}) to '/dev/blob' with (format csv, delimiter ';')`);
   const csv = blob ? await blob.text() : '';
   return csv.includes(COPY_UNSURE) ? undefined : withCrlf(csv);
-}
-
-/** COPY's text-format escapes (`\b` … `\v`); any other escaped character stands for itself. */
-const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
-const unescapeCopy = (field: string) => field.replace(/\\(.)/gs, (_, c: string) => COPY_ESCAPES[c] ?? c);
-
-/**
- * The rows of COPY's text format (a line a row, tab between fields, `\N` for NULL, backslash
- * escapes) as the row protocol hands them over: each field's text through the parser of its type
- * (`types`, one OID a column) — the same text, so the same values.
- */
-export function copyTextRows(
-  text: string,
-  types: readonly number[],
-  parsers: Record<number | string, (x: string, typeId?: number) => unknown>,
-): unknown[][] {
-  if (!types.length) throw new Error('copyTextRows: no columns');
-  const rows: unknown[][] = [];
-  const last = types.length - 1;
-  let at = 0;
-  while (at < text.length) {
-    const row = new Array<unknown>(types.length);
-    for (let i = 0; i <= last; i++) {
-      const end = text.indexOf(i === last ? '\n' : '\t', at);
-      if (end < 0) throw new Error('copyTextRows: a row has fewer fields than its types');
-      const field = text.slice(at, end);
-      at = end + 1;
-      row[i] =
-        field === '\\N'
-          ? null
-          : pgliteTypes.parseType(field.includes('\\') ? unescapeCopy(field) : field, types[i]!, parsers);
-    }
-    rows.push(row);
-  }
-  return rows;
-}
-
-/**
- * The rows of `query` on PGlite through `COPY … TO '/dev/blob'` in text format instead of the row
- * protocol, each value as the row protocol would have handed it over (`types`: the columns' OIDs).
- * PGlite's row protocol decodes every value in JavaScript on its own (~2 µs a cell); COPY writes
- * the page as one text, split here. Undefined when the statement has a parameter COPY cannot take
- * in as a literal (`inlined`).
- */
-export async function copyRows(pglite: PGlite, query: SQL, types: readonly number[]): Promise<unknown[][] | undefined> {
-  const text = inlined(query);
-  if (text === undefined) return undefined;
-  const { blob } = await pglite.query(`copy (${text}) to '/dev/blob'`);
-  return copyTextRows(blob ? await blob.text() : '', types, pglite.parsers);
 }

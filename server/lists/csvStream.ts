@@ -30,9 +30,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CSV_EOL, CSV_SEPARATOR, csvCell } from '../../common/csv';
-import { poolOf, type Executor } from '../db';
+import { pgliteOf, poolOf, type Executor } from '../db';
 import type { TagValueTable } from '../query/compile';
-import { cellText, copyCsv, copyRows, inlined } from './csvCopy';
+import { copyRows, inlined } from '../db/copyText';
+import { cellText, copyCsv } from './csvCopy';
 
 /**
  * Rows per cursor fetch on PostgreSQL: small enough that a batch's values die young (a batch that
@@ -230,8 +231,8 @@ type Client = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PG
 export function clientOf(db: Executor): Client {
   const pool = poolOf(db);
   if (pool) return { kind: 'postgres', pool };
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client && typeof (client as PGlite).query === 'function') return { kind: 'pglite', pglite: client as PGlite };
+  const pglite = pgliteOf(db);
+  if (pglite) return { kind: 'pglite', pglite };
   throw new Error('CSV export: the database has no driver client (a transaction?)');
 }
 

@@ -5,7 +5,7 @@
  */
 import { types } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { copyTextRows } from '../../server/lists/csvCopy';
+import { copyTextRows } from '../../server/db/copyText';
 
 const parsers = types.parsers as Record<number, (x: string, typeId?: number) => unknown>;
 
