@@ -8,10 +8,10 @@
  * jsonb parsed, timestamps and dates as PostgreSQL's text (drizzle's driver settings; select them
  * through `isoText` for the API's form), bigint and numeric as numbers (pgDriver.ts).
  */
-import { sql, type Query, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { types as pgliteTypes } from '@electric-sql/pglite';
-import { copyRows } from './copyText';
+import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
+import { copyRows, copySelect, inlinedText } from './copyText';
 import { pgliteOf, type Executor } from './index';
 
 const dialect = new PgDialect();
@@ -41,8 +41,55 @@ const DRIZZLE_PGLITE_PARSERS = {
  */
 export async function manyArrayRows(db: Executor, query: SQL, types: readonly number[]): Promise<unknown[][]> {
   const pglite = pgliteOf(db);
-  const rows = pglite && (await copyRows(pglite, query, types, { ...pglite.parsers, ...DRIZZLE_PGLITE_PARSERS }));
+  const rows = pglite && (await copyRows(pglite, query, types, drizzleParsers(pglite)));
   return rows ?? arrayRows(db, query);
+}
+
+/**
+ * PGlite's parsers of every type, with drizzle's session's for dates and times: one object per
+ * database whose prototype is PGlite's own, so the array types PGlite adds to it later are seen.
+ */
+const parsersOf = new WeakMap<PGlite, PGlite['parsers']>();
+function drizzleParsers(pglite: PGlite): PGlite['parsers'] {
+  let parsers = parsersOf.get(pglite);
+  if (!parsers) {
+    parsers = Object.assign(Object.create(pglite.parsers) as PGlite['parsers'], DRIZZLE_PGLITE_PARSERS);
+    parsersOf.set(pglite, parsers);
+  }
+  return parsers;
+}
+
+/** The column types of each rendered page statement PGlite has answered (see `renderedPageRows`). */
+const pageTypes = new WeakMap<Query, number[]>();
+
+/**
+ * The rows of a rendered statement that reads a page of a list (`renderedArrayRows`). On PGlite
+ * its first run goes through the row protocol, which tells the columns' types; every later run of
+ * the same statement is read through COPY's text format with them (server/db/copyText.ts): PGlite
+ * hands a page of a wide list over faster that way. The parameters are written in as literals; a
+ * value that cannot be one (a Date, a list) runs it as before.
+ */
+export async function renderedPageRows(
+  db: Executor,
+  query: Query,
+  values?: Record<string, unknown>,
+): Promise<unknown[][]> {
+  const pglite = pgliteOf(db);
+  if (!pglite) return renderedArrayRows(db, query, values);
+  const params = fillPlaceholders(query.params, values ?? {});
+  const types = pageTypes.get(query);
+  const text = types && inlinedText(query.sql, params);
+  if (types && text !== undefined) return copySelect(pglite, text, types, drizzleParsers(pglite));
+  // What drizzle's session runs for `renderedArrayRows`, with the answer's fields kept.
+  const { rows, fields } = await pglite.query<unknown[]>(query.sql, params, {
+    rowMode: 'array',
+    parsers: DRIZZLE_PGLITE_PARSERS,
+  });
+  pageTypes.set(
+    query,
+    fields.map((f) => f.dataTypeID),
+  );
+  return rows;
 }
 
 /** A statement's SQL text and parameters (its placeholders left as they are), as PostgreSQL receives them. */

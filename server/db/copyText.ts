@@ -24,6 +24,11 @@ export const sqlLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
  */
 export function inlined(query: SQL): string | undefined {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return inlinedText(text, params);
+}
+
+/** `text` with its parameters `$1`… written in as literals (see `inlined`). */
+export function inlinedText(text: string, params: readonly unknown[]): string | undefined {
   let ok = true;
   const out = text.replace(/\$(\d+)\b/g, (_, n: string) => {
     const value = params[Number(n) - 1];
@@ -89,7 +94,16 @@ export async function copyRows(
   parsers: Record<number | string, (x: string, typeId?: number) => unknown> = pglite.parsers,
 ): Promise<unknown[][] | undefined> {
   const text = inlined(query);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : copySelect(pglite, text, types, parsers);
+}
+
+/** The rows of the SELECT `text` (no parameters) through COPY's text format (see `copyRows`). */
+export async function copySelect(
+  pglite: PGlite,
+  text: string,
+  types: readonly number[],
+  parsers: Record<number | string, (x: string, typeId?: number) => unknown> = pglite.parsers,
+): Promise<unknown[][]> {
   const { blob } = await pglite.query(`copy (${text}) to '/dev/blob'`);
   return copyTextRows(blob ? await blob.text() : '', types, parsers);
 }

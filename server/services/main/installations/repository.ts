@@ -25,7 +25,7 @@ import { jsonNumberText } from '../../../lists/csvCopy';
 import type { ListRepository } from '../../../lists/endpoint';
 import { compileRowLiteral, perExtraMembers, type RowMember } from '../../../lists/rowLiterals';
 import { isRowField } from '../../../lists/schemas';
-import { renderedArrayRows, renderedOnce, renderedPerWhere, selectWhere } from '../../../db/arrayRows';
+import { renderedOnce, renderedPageRows, renderedPerWhere, selectWhere } from '../../../db/arrayRows';
 import { loadTagValues, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
 
 const ISO_PREFIX = '^\\d{4}-\\d{2}-\\d{2}';
@@ -273,7 +273,7 @@ export const installationList: ListRepository<unknown[]> = {
    * joins and decodes every row it skips.
    */
   page: (db, where, plan) =>
-    renderedArrayRows(
+    renderedPageRows(
       db,
       statementFor(where, `page ${plan.sortKey} ${plan.descending}`, () => {
         const ids = sql`${selectWhere(sql`${installations.id}`, FROM_TEXT, where)}${windowPlaceholders(plan)}`;
