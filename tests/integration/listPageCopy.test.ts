@@ -1,6 +1,6 @@
 /**
- * On PGlite the installations page statement is read through COPY's text format from its second
- * run on (`renderedPageRows`): the answer must be the one the row protocol gave the first time,
+ * On PGlite the installations and sensors page statements are read through COPY's text format
+ * from their second run on (`renderedPageRows`): the answer must be the one the row protocol gave the first time,
  * awkward values included (tabs, line breaks, backslashes, the text `\N`, quotes, Polish letters,
  * empty and null values, 400 characters).
  */
@@ -37,6 +37,27 @@ const page = async () => {
   expect(res.statusCode).toBe(200);
   return res.json();
 };
+
+it('answers the same sensors page through the row protocol first and through COPY after', async () => {
+  const pglite = pgliteOf(t.ctx.db);
+  const spy = pglite && vi.spyOn(pglite, 'query');
+  const copies = () => (spy ? spy.mock.calls.filter(([text]) => String(text).startsWith('copy (')).length : 0);
+  const sensorsPage = async () => {
+    const res = await t.call('GET', '/api/sensors?page=1&limit=100', { token: admin });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  try {
+    const first = await sensorsPage();
+    expect(copies()).toBe(0);
+    const second = await sensorsPage();
+    expect(copies()).toBe(usePostgres ? 0 : 1);
+    expect(second).toEqual(first);
+    expect(first.data.sensors.length).toBeGreaterThan(3);
+  } finally {
+    spy?.mockRestore();
+  }
+});
 
 it('answers the same page through the row protocol first and through COPY after', async () => {
   const pglite = pgliteOf(t.ctx.db);

@@ -1,6 +1,6 @@
 /**
- * The installations list renders its statements to SQL text once per WHERE and sort
- * (`renderedPerWhere` in server/db/arrayRows.ts): asked again without a query, its page, count
+ * The installations and sensors lists render their statements to SQL text once per WHERE and sort
+ * (`renderedPerWhere` in server/db/arrayRows.ts): asked again without a query, a page, count
  * and tag values run SQL text rendered before, with the new request's values bound. Counted by
  * watching drizzle's renderer, not by timing. A query, another sort or another page still answers
  * its own rows.
@@ -24,6 +24,23 @@ const rowsOf = async (query: string) => {
   const body = res.json() as { data: { installations: { id: number; city: string | null }[] }; meta: unknown };
   return { ids: body.data.installations.map((r) => r.id), cities: body.data.installations.map((r) => r.city) };
 };
+
+// The sensors list renders its page and count the same way.
+it('a sensors page asked for again without a query renders no SQL', async () => {
+  const idsOf = async (query: string) => {
+    const res = await t.call('GET', `/api/sensors?${query}`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { sensors: { id: number }[] } }).data.sensors.map((r) => r.id);
+  };
+  await idsOf('page=1&limit=5');
+  const render = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+  const again = await idsOf('page=1&limit=5');
+  const next = await idsOf('page=2&limit=5');
+  expect(render).not.toHaveBeenCalled();
+  expect(again).toHaveLength(5);
+  expect(next).toHaveLength(5);
+  expect(next.filter((id) => again.includes(id))).toEqual([]);
+});
 
 describe('installations list statements', () => {
   it('a page asked for again without a query renders no SQL', async () => {

@@ -17,9 +17,9 @@ import {
   type FactorMap,
   type TagValue,
 } from '../../../db/schema';
-import { countMatches } from '../../../lists/count';
-import { windowClauses } from '../../../lists/sorting';
-import { arrayRows, renderedOnce, selectWhere } from '../../../db/arrayRows';
+import { cappedCountSql, countMatches, countRendered } from '../../../lists/count';
+import { windowPlaceholders, windowValues } from '../../../lists/sorting';
+import { renderedOnce, renderedPageRows, renderedPerWhere, selectWhere } from '../../../db/arrayRows';
 import type { ListRepository } from '../../../lists/endpoint';
 import { gateRow, hiddenPaths } from '../../../lists/gating';
 import { loadTagValues, loadTags, taggedCatalogue, visibleTagIds } from '../../../lists/tags';
@@ -126,7 +126,7 @@ function sensorRowOf(r: SensorSelectRow, tagValues: Record<string, TagValue>, fa
 const SENSORS_FROM = sql`${sensors} left join ${contractors} on ${eq(contractors.id, sensors.contractorId)}`;
 
 /**
- * The page's FROM and select list rendered to SQL once, its rows read as arrays (`arrayRows`) and
+ * The page's FROM and select list rendered to SQL once, its rows read as arrays (`renderedPageRows`) and
  * turned into `SensorSelectRow`s by position: drizzle's builder and row mapping cost more than the
  * rest of the page's shaping.
  */
@@ -137,6 +137,11 @@ const PAGE_LIST = renderedOnce(
     sql`, `,
   ),
 );
+/**
+ * The page and count statements, rendered once per WHERE, sort key and direction (see
+ * renderedPerWhere); the page read through `renderedPageRows` (COPY on PGlite from its second run).
+ */
+const statementFor = renderedPerWhere();
 const AT = Object.fromEntries(Object.keys(SENSOR_SELECT).map((k, i) => [k, i])) as Record<
   keyof SensorSelectRow,
   number
@@ -164,8 +169,25 @@ export const sensorList: ListRepository<SensorSelectRow> = {
       tags: allTags,
     })),
   page: async (db, where, plan) =>
-    (await arrayRows(db, sql`${selectWhere(PAGE_LIST, FROM_TEXT, where)}${windowClauses(plan)}`)).map(selectRowOf),
-  count: (db, where, atMost) => countMatches(db, selectWhere(sql`1`, FROM_TEXT, where), atMost),
+    (
+      await renderedPageRows(
+        db,
+        statementFor(
+          where,
+          `page ${plan.sortKey} ${plan.descending}`,
+          () => sql`${selectWhere(PAGE_LIST, FROM_TEXT, where)}${windowPlaceholders(plan)}`,
+        ),
+        windowValues(plan),
+      )
+    ).map(selectRowOf),
+  count: (db, where, atMost) =>
+    atMost === undefined
+      ? countMatches(db, selectWhere(sql`1`, FROM_TEXT, where))
+      : countRendered(
+          db,
+          statementFor(where, 'count', () => cappedCountSql(selectWhere(sql`1`, FROM_TEXT, where))),
+          atMost,
+        ),
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(
       db,
