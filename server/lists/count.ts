@@ -1,7 +1,7 @@
 /** The row count of a list query, as a number on PGlite and on node-postgres alike. */
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db';
-import { arrayRows, renderedArrayRows, renderSql } from '../db/arrayRows';
+import { arrayRows, renderedArrayRows, renderSql, selectWhere } from '../db/arrayRows';
 
 export const COUNT = sql<number>`count(*)::int`;
 
@@ -31,3 +31,19 @@ export async function countRendered(db: Executor, query: Query, atMost: number):
   const [row] = await renderedArrayRows(db, query, { atMost: Math.trunc(atMost) });
   return Number(row?.[0] ?? 0);
 }
+
+/**
+ * A list repository's `count` of the rows of `from` (rendered once, `renderedOnce`) its WHERE
+ * keeps: a capped count rendered once per WHERE through `statementFor` (the list's
+ * `renderedPerWhere`), a count without a cap rendered each time.
+ */
+export const countOver =
+  (from: SQL, statementFor: (where: SQL | undefined, shape: string, build: () => SQL) => Query) =>
+  (db: Executor, where: SQL | undefined, atMost?: number): Promise<number> =>
+    atMost === undefined
+      ? countMatches(db, selectWhere(sql`1`, from, where))
+      : countRendered(
+          db,
+          statementFor(where, 'count', () => cappedCountSql(selectWhere(sql`1`, from, where))),
+          atMost,
+        );

@@ -18,7 +18,7 @@ import {
   sensors,
   type TagValue,
 } from '../../../db/schema';
-import { cappedCountSql, countMatches, countRendered } from '../../../lists/count';
+import { countOver } from '../../../lists/count';
 import { windowPlaceholders, windowValues } from '../../../lists/sorting';
 import { columnCell, tagValueCell, type ExportCell } from '../../../lists/csvStream';
 import { jsonNumberText } from '../../../lists/csvCopy';
@@ -282,14 +282,7 @@ export const installationList: ListRepository<unknown[]> = {
       }),
       windowValues(plan),
     ),
-  count: (db, where, atMost) =>
-    atMost === undefined
-      ? countMatches(db, selectWhere(sql`1`, FROM_TEXT, where))
-      : countRendered(
-          db,
-          statementFor(where, 'count', () => cappedCountSql(selectWhere(sql`1`, FROM_TEXT, where))),
-          atMost,
-        ),
+  count: countOver(FROM_TEXT, statementFor),
   async shape(rows, { db, permissions, tags }) {
     const tagIds = visibleTagIds(tags, 'installations', permissions);
     const tagValues = await loadTagValues(

@@ -17,7 +17,7 @@ import {
   type FactorMap,
   type TagValue,
 } from '../../../db/schema';
-import { cappedCountSql, countMatches, countRendered } from '../../../lists/count';
+import { countOver } from '../../../lists/count';
 import { windowPlaceholders, windowValues } from '../../../lists/sorting';
 import { renderedOnce, renderedPageRows, renderedPerWhere, selectWhere } from '../../../db/arrayRows';
 import type { ListRepository } from '../../../lists/endpoint';
@@ -180,14 +180,7 @@ export const sensorList: ListRepository<SensorSelectRow> = {
         windowValues(plan),
       )
     ).map(selectRowOf),
-  count: (db, where, atMost) =>
-    atMost === undefined
-      ? countMatches(db, selectWhere(sql`1`, FROM_TEXT, where))
-      : countRendered(
-          db,
-          statementFor(where, 'count', () => cappedCountSql(selectWhere(sql`1`, FROM_TEXT, where))),
-          atMost,
-        ),
+  count: countOver(FROM_TEXT, statementFor),
   async shape(rows, { db, permissions, tags }) {
     const tagValues = await loadTagValues(
       db,
