@@ -406,7 +406,7 @@ async function* pglitePages<T>(
   { cells, join }: { cells: readonly ExportCell[]; join: SQL },
   firstSize: number,
   pageSize: number,
-  batch: { first: (rows: unknown[][], types: number[]) => T; page: (from: SQL) => Promise<T> },
+  batch: { first: (rows: unknown[][]) => T; page: (from: SQL, types: readonly number[]) => Promise<T> },
 ): AsyncGenerator<T> {
   const where = q.where ? sql` where ${q.where}` : sql``;
   const order = q.orderBy.length ? sql` order by ${sql.join([...q.orderBy], sql`, `)}` : sql``;
@@ -414,8 +414,10 @@ async function* pglitePages<T>(
     pglite,
     sql`select ${selectList(cells)}, ${q.id} from ${q.from}${join}${where}${order} limit ${firstSize}`,
   );
-  yield batch.first(first, types);
+  yield batch.first(first);
   if (first.length < firstSize) return;
+  // The types of the select list's columns (the first page's, less the row id after them).
+  const cellTypes = types.slice(0, -1);
   const written = new Set(first.map((r) => String(r[r.length - 1])));
   // PGlite answers in this thread without waiting on I/O: back to back, the pages would keep every
   // other request of the process waiting until the export ends (a first page 0.26–1.5 s during a
@@ -429,7 +431,7 @@ async function* pglitePages<T>(
   for (let i = 0; i < ids.length; i += pageSize) {
     await afterPendingIo();
     const page = `{${ids.slice(i, i + pageSize).join(',')}}`;
-    yield await batch.page(sql`${q.from} ${pageJoin(q.id, page)}${join}`);
+    yield await batch.page(sql`${q.from} ${pageJoin(q.id, page)}${join}`, cellTypes);
   }
 }
 
@@ -452,11 +454,9 @@ export async function* exportRows(db: Executor, q: ExportQuery, fetch?: number):
   const { cells, join } = pivotTags(q.cells, false);
   const pageSize = fetch ?? EXPORT_PAGE_PGLITE;
   const { pglite } = client;
-  let types: number[] = [];
   yield* pglitePages(pglite, q, { cells, join }, pageSize, pageSize, {
-    // The first page's columns are the select list's and the row id, in that order.
-    first: (rows, columnTypes) => ((types = columnTypes.slice(0, -1)), rows),
-    async page(from) {
+    first: (rows) => rows,
+    async page(from, types) {
       const query = sql`select ${selectList(cells)} from ${from} order by "__page"."n"`;
       return (await copyRows(pglite, query, types)) ?? pgliteRows(pglite, query);
     },
