@@ -27,10 +27,20 @@ export function inlined(query: SQL): string | undefined {
   return inlinedText(text, params);
 }
 
+/**
+ * The parts of a statement's text a parameter marker cannot be inside — a string literal ('…', E'…'
+ * with backslash escapes), a quoted identifier, a dollar-quoted string, a comment — or a marker
+ * `$n` (not the tail of an identifier such as `a$1`): only the markers are replaced.
+ */
+const MARKER_OR_QUOTED =
+  /('(?:[^']|'')*')|((?<![\w$])[Ee]'(?:[^'\\]|\\[\s\S]|'')*')|("(?:[^"]|"")*")|(--[^\n]*|\/\*[\s\S]*?\*\/)|(\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$)[\s\S]*?\5|(?<![\w$])\$(\d+)(?!\d)/g;
+
 /** `text` with its parameters `$1`… written in as literals (see `inlined`). */
 export function inlinedText(text: string, params: readonly unknown[]): string | undefined {
   let ok = true;
-  const out = text.replace(/\$(\d+)\b/g, (_, n: string) => {
+  const out = text.replace(MARKER_OR_QUOTED, (whole: string, ...groups: (string | undefined)[]) => {
+    const n = groups[5];
+    if (n === undefined) return whole;
     const value = params[Number(n) - 1];
     if (value === null || value === undefined) return 'null';
     if (typeof value === 'string') return sqlLiteral(value);

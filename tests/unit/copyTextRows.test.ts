@@ -5,7 +5,7 @@
  */
 import { types } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { copyTextRows } from '../../server/db/copyText';
+import { copyTextRows, inlinedText } from '../../server/db/copyText';
 
 const parsers = types.parsers as Record<number, (x: string, typeId?: number) => unknown>;
 
@@ -33,5 +33,45 @@ describe('copyTextRows', () => {
     expect(copyTextRows('', [types.TEXT], parsers)).toEqual([]);
     expect(() => copyTextRows('1\n', [types.INT4, types.INT4], parsers)).toThrow(/fewer fields/);
     expect(() => copyTextRows('1\n', [], parsers)).toThrow(/no columns/);
+  });
+});
+
+describe('inlinedText', () => {
+  it('writes each marker in as a literal, $10 apart from $1', () => {
+    const params = Array.from({ length: 10 }, (_, i) => i + 1);
+    params[0] = "O'Brien" as unknown as number;
+    expect(inlinedText('select $1, $10, $2::int8[] where x = $3', params)).toBe(
+      "select 'O''Brien', '10', '2'::int8[] where x = '3'",
+    );
+    expect(inlinedText('select $1, $2', [null, true])).toBe("select null, 'true'");
+  });
+
+  it('leaves a marker inside a literal, a quoted identifier, a dollar quote or a comment alone', () => {
+    const text = [
+      `select 'costs $1 (it''s $2)' as "col $1"`,
+      `E'it\\'s $1'`,
+      `$$ body $1 $$`,
+      `$fn$ $2 'x' $fn$`,
+      `a$1`,
+      `/* $1 */ $1`,
+      `-- $2\n$2`,
+    ].join(', ');
+    expect(inlinedText(text, ['x', 'y'])).toBe(
+      [
+        `select 'costs $1 (it''s $2)' as "col $1"`,
+        `E'it\\'s $1'`,
+        `$$ body $1 $$`,
+        `$fn$ $2 'x' $fn$`,
+        `a$1`,
+        `/* $1 */ 'x'`,
+        `-- $2\n'y'`,
+      ].join(', '),
+    );
+  });
+
+  it('gives up on a parameter that is not a plain value', () => {
+    expect(inlinedText('select $1', [new Date(0)])).toBeUndefined();
+    expect(inlinedText('select $1', [[1, 2]])).toBeUndefined();
+    expect(inlinedText('select $1', [Number.POSITIVE_INFINITY])).toBeUndefined();
   });
 });
