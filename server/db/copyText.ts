@@ -35,25 +35,48 @@ export function inlined(query: SQL): string | undefined {
 const MARKER_OR_QUOTED =
   /('(?:[^']|'')*')|((?<![\w$])[Ee]'(?:[^'\\]|\\[\s\S]|'')*')|("(?:[^"]|"")*")|(--[^\n]*|\/\*[\s\S]*?\*\/)|(\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$)[\s\S]*?\5|(?<![\w$])\$(\d+)(?!\d)/g;
 
+/** Statement texts already split at their markers (`markersOf`); a list reads the same few again and again. */
+const splitTexts = new Map<string, readonly (string | number)[]>();
+const SPLIT_TEXTS_KEPT = 256;
+
+/** `text` as its parts between markers (strings) and the markers' parameter positions (numbers, from 0). */
+function markersOf(text: string): readonly (string | number)[] {
+  let parts = splitTexts.get(text);
+  if (parts) return parts;
+  const split: (string | number)[] = [];
+  let from = 0;
+  for (const m of text.matchAll(MARKER_OR_QUOTED)) {
+    const n = m[6];
+    if (n === undefined) continue;
+    split.push(text.slice(from, m.index), Number(n) - 1);
+    from = m.index + m[0].length;
+  }
+  split.push(text.slice(from));
+  if (splitTexts.size >= SPLIT_TEXTS_KEPT) splitTexts.clear();
+  splitTexts.set(text, (parts = split));
+  return parts;
+}
+
 /** `text` with its parameters `$1`… written in as literals (see `inlined`). */
 export function inlinedText(text: string, params: readonly unknown[]): string | undefined {
-  let ok = true;
-  const out = text.replace(MARKER_OR_QUOTED, (whole: string, ...groups: (string | undefined)[]) => {
-    const n = groups[5];
-    if (n === undefined) return whole;
-    const value = params[Number(n) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'string') return sqlLiteral(value);
-    if (
+  let out = '';
+  for (const part of markersOf(text)) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    const value = params[part];
+    if (value === null || value === undefined) out += 'null';
+    else if (typeof value === 'string') out += sqlLiteral(value);
+    else if (
       (typeof value === 'number' && Number.isFinite(value)) ||
       typeof value === 'boolean' ||
       typeof value === 'bigint'
     )
-      return sqlLiteral(String(value));
-    ok = false;
-    return '';
-  });
-  return ok ? out : undefined;
+      out += sqlLiteral(String(value));
+    else return undefined;
+  }
+  return out;
 }
 
 /** COPY's text-format escapes (`\b` … `\v`); any other escaped character stands for itself. */
