@@ -44,6 +44,10 @@ describe('inlinedText', () => {
       "select 'O''Brien', '10', '2'::int8[] where x = '3'",
     );
     expect(inlinedText('select $1, $2', [null, true])).toBe("select null, 'true'");
+    // The text is split once and kept: the next run of the same text writes in its own values.
+    expect(inlinedText('select $1, $10, $2::int8[] where x = $3', ['a', 'b', 'c', ...params.slice(3)])).toBe(
+      "select 'a', '10', 'b'::int8[] where x = 'c'",
+    );
   });
 
   it('leaves a marker inside a literal, a quoted identifier, a dollar quote or a comment alone', () => {
