@@ -15,6 +15,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
 
+/** Each type's parser (by OID), as PGlite's `parsers` holds them. */
+type Parsers = Record<number | string, (x: string, typeId?: number) => unknown>;
+
 /** A SQL string literal (standard_conforming_strings is on: only quotes are doubled). */
 export const sqlLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -88,11 +91,7 @@ const unescapeCopy = (field: string) => field.replace(/\\(.)/gs, (_, c: string) 
  * escapes) as the row protocol hands them over: each field's text through the parser of its type
  * (`types`, one OID a column) — the same text, so the same values.
  */
-export function copyTextRows(
-  text: string,
-  types: readonly number[],
-  parsers: Record<number | string, (x: string, typeId?: number) => unknown>,
-): unknown[][] {
+export function copyTextRows(text: string, types: readonly number[], parsers: Parsers): unknown[][] {
   if (!types.length) throw new Error('copyTextRows: no columns');
   const rows: unknown[][] = [];
   const last = types.length - 1;
@@ -124,7 +123,7 @@ export async function copyRows(
   pglite: PGlite,
   query: SQL,
   types: readonly number[],
-  parsers: Record<number | string, (x: string, typeId?: number) => unknown> = pglite.parsers,
+  parsers: Parsers = pglite.parsers,
 ): Promise<unknown[][] | undefined> {
   const text = inlined(query);
   return text === undefined ? undefined : copySelect(pglite, text, types, parsers);
@@ -135,8 +134,16 @@ export async function copySelect(
   pglite: PGlite,
   text: string,
   types: readonly number[],
-  parsers: Record<number | string, (x: string, typeId?: number) => unknown> = pglite.parsers,
+  parsers: Parsers = pglite.parsers,
 ): Promise<unknown[][]> {
-  const { blob } = await pglite.query(`copy (${text}) to '/dev/blob'`);
-  return copyTextRows(blob ? await blob.text() : '', types, parsers);
+  return copyTextRows(await copiedText(pglite, text), types, parsers);
+}
+
+/**
+ * What `COPY (text) TO '/dev/blob'` writes, as one text: the text format, or as `options` say
+ * (`with (format csv, …)`).
+ */
+export async function copiedText(pglite: PGlite, text: string, options = ''): Promise<string> {
+  const { blob } = await pglite.query(`copy (${text}) to '/dev/blob'${options && ` ${options}`}`);
+  return blob ? blob.text() : '';
 }

@@ -18,7 +18,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { FORMULA_START_CHARS, PLAIN_NUMBER } from '../../common/csv';
-import { sqlLiteral } from '../db/copyText';
+import { copiedText, sqlLiteral } from '../db/copyText';
 import type { ExportCell } from './csvStream';
 
 /** A cell COPY cannot write as the row path does: its page goes through the row path. */
@@ -119,7 +119,6 @@ export function withCrlf(text: string): string {
 
 /** The page's CSV lines, or undefined when a cell needs the row path (COPY_UNSURE). */
 export async function copyCsv(pglite: PGlite, text: string): Promise<string | undefined> {
-  const { blob } = await pglite.query(`copy (${text}) to '/dev/blob' with (format csv, delimiter ';')`);
-  const csv = blob ? await blob.text() : '';
+  const csv = await copiedText(pglite, text, "with (format csv, delimiter ';')");
   return csv.includes(COPY_UNSURE) ? undefined : withCrlf(csv);
 }
